@@ -1,0 +1,319 @@
+"""Game state, actions and events of Thebes, as immutable values.
+
+This module owns the shapes the engine works on; the rules that move from one state to the
+next live in :mod:`thebes.rules`. Everything here is a frozen, slotted dataclass of ints and
+tuples: copying a state is free (share it), and a bot can keep thousands of them.
+
+The state holds only public information. The draw pile is not an ordered list but a stack of
+*piles* (the staged stacks of rule S6/S7): each pile knows how many of its cards are still
+unseen researcher cards (which ones is hidden: any card of ``Deck.unseen`` is equally likely)
+and which known cards it holds (exhibitions shuffled in, or discards after a reshuffle). A bag
+is the tuple of non-debris tokens still in it. So a state never hides an order that a bot
+could peek at, and every random event is one draw from a public multiset (see
+:mod:`thebes.chance`).
+
+Time is counted in weeks from week 1 of 1901: ``time = (year - 1901) * 52 + (week - 1)``; the
+end square, week 1 of 1904, is :data:`END_TIME`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from thebes.catalog import Catalog
+
+FIRST_YEAR = 1901
+WEEKS_PER_YEAR = 52
+LAST_YEAR = 1903
+END_TIME = (LAST_YEAR + 1 - FIRST_YEAR) * WEEKS_PER_YEAR  # week 1 of 1904
+LAST_YEAR_START = (LAST_YEAR - FIRST_YEAR) * WEEKS_PER_YEAR
+NO_CARD = 0
+
+
+def year_of(time: int) -> int:
+    return FIRST_YEAR + time // WEEKS_PER_YEAR
+
+
+def week_of(time: int) -> int:
+    return time % WEEKS_PER_YEAR + 1
+
+
+def time_of(year: int, week: int) -> int:
+    return (year - FIRST_YEAR) * WEEKS_PER_YEAR + week - 1
+
+
+# ---------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True, slots=True)
+class TakeCard:
+    """A1: take the researcher card in display slot ``slot`` (0-3)."""
+
+    slot: int
+    zeppelin: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    """A2: exchange the four display cards in Warsaw."""
+
+    zeppelin: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Dig:
+    """A3: excavate at the site of region ``region`` for ``weeks`` weeks.
+
+    The options say which single-use cards the dig spends: the legend of the region, a lone
+    assistant, a lone shovel, a special permit (needed exactly when the region's permit is
+    used) and a zeppelin for the journey.
+    """
+
+    region: int
+    weeks: int
+    legend: bool = False
+    assistant: bool = False
+    shovel: bool = False
+    special_permit: bool = False
+    zeppelin: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Exhibit:
+    """A4: hold the exhibition in exhibition slot ``slot`` (0 = a, 1 = b, 2 = c)."""
+
+    slot: int
+    zeppelin: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Retire:
+    """A5: move straight to the end square and take no more turns."""
+
+
+Action = TakeCard | Exchange | Dig | Exhibit | Retire
+
+
+# ---------------------------------------------------------------- state
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerState:
+    """One player's marker, archaeologist and tableau.
+
+    ``cards`` and ``tokens`` are what the player holds (sorted ids). The counters after them
+    are a summary of those two tuples, kept in step by :mod:`thebes.rules.tableau` because the
+    legal-action listing reads them on every turn.
+    """
+
+    name: str
+    location: int
+    time: int
+    arrival: int  # stacking stamp: a later arrival lies on top (rule T2)
+    permits_used: int  # bit r set: the permit for region r is used this year
+    cards: tuple[int, ...]
+    exhibitions: tuple[int, ...]
+    tokens: tuple[int, ...]
+    books: tuple[int, ...]  # specialized points per region from book cards and book tokens
+    general: int
+    legends: int  # bit r set: holds the legend of region r
+    assistants: int
+    shovels: int
+    cars: int
+    zeppelins: int
+    special_permits: int
+    congresses: int
+    artifacts: tuple[int, ...]  # artifact count per region
+
+    @property
+    def done(self) -> bool:
+        return self.time >= END_TIME
+
+
+@dataclass(frozen=True, slots=True)
+class Pile:
+    """A face-down stack: ``hidden`` unseen researcher cards plus the ``known`` cards in it."""
+
+    hidden: int
+    known: tuple[int, ...]
+
+    @property
+    def size(self) -> int:
+        return self.hidden + len(self.known)
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    unseen: tuple[int, ...]  # researcher cards nobody has seen yet, sorted
+    piles: tuple[Pile, ...]  # the draw pile, top stack first
+    reserve: Pile | None  # stack 3 (3-4 players), until the first reshuffle uses it
+    discard: tuple[int, ...]  # sorted
+    reshuffles: int
+
+    @property
+    def draw_size(self) -> int:
+        return sum(p.size for p in self.piles)
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    catalog: Catalog
+    players: tuple[PlayerState, ...]
+    display: tuple[int, ...]  # card ids in slots 1-4; NO_CARD for an empty slot
+    exhibitions: tuple[int, ...]  # the exhibition queue, slot a first (at most 3)
+    deck: Deck
+    bags: tuple[tuple[int, ...], ...]  # per region: non-debris tokens in the bag, sorted
+    site_bonus: tuple[int, ...]  # per region: the first-dig token still on the site, or 0
+    clock: int  # next stacking stamp
+    last_actor: int  # seat of the player who acted last, -1 before the first action
+    exchange_streak: int  # exchanges by last_actor since another player's turn (D4)
+    actions_taken: int
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return _fields(self) == _fields(other)
+
+    def __hash__(self) -> int:
+        return hash(_fields(self))
+
+
+def _fields(state: GameState) -> tuple[object, ...]:
+    return (
+        state.players,
+        state.display,
+        state.exhibitions,
+        state.deck,
+        state.bags,
+        state.site_bonus,
+        state.clock,
+        state.last_actor,
+        state.exchange_streak,
+        state.actions_taken,
+    )
+
+
+# ---------------------------------------------------------------- events
+
+
+@dataclass(frozen=True, slots=True)
+class Travelled:
+    player: int
+    origin: int
+    destination: int
+    weeks: int
+    zeppelin: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CardTaken:
+    player: int
+    slot: int
+    card: int
+    weeks: int
+
+
+@dataclass(frozen=True, slots=True)
+class DisplayExchanged:
+    player: int
+    discarded: tuple[int, ...]
+    weeks: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardRevealed:
+    """A card was drawn into display slot ``slot``."""
+
+    slot: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class ExhibitionRevealed:
+    """An exhibition was drawn and entered slot a; ``pushed_out`` left slot c (0: none)."""
+
+    card: int
+    pushed_out: int
+
+
+@dataclass(frozen=True, slots=True)
+class DeckReshuffled:
+    cards: int
+    with_reserve: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SlotLeftEmpty:
+    """No card was left anywhere to fill display slot ``slot``."""
+
+    slot: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardSpent:
+    """A single-use card went to the discard pile: legend, assistant, shovel, zeppelin, permit."""
+
+    player: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Dug:
+    player: int
+    region: int
+    weeks: int
+    knowledge: int
+    drawn: int  # tokens drawn in all, debris included
+    found: tuple[int, ...]  # tokens kept: artifacts and knowledge tokens
+    debris: int
+
+
+@dataclass(frozen=True, slots=True)
+class FirstDigBonus:
+    player: int
+    region: int
+    token: int
+
+
+@dataclass(frozen=True, slots=True)
+class ExhibitionHeld:
+    player: int
+    card: int
+    weeks: int
+
+
+@dataclass(frozen=True, slots=True)
+class YearTurned:
+    """The player's marker passed week 52: their permits are valid again (T4, Y1)."""
+
+    player: int
+    year: int
+
+
+@dataclass(frozen=True, slots=True)
+class Retired:
+    player: int
+    forced: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded:
+    pass
+
+
+Event = (
+    Travelled
+    | CardTaken
+    | DisplayExchanged
+    | CardRevealed
+    | ExhibitionRevealed
+    | DeckReshuffled
+    | SlotLeftEmpty
+    | CardSpent
+    | Dug
+    | FirstDigBonus
+    | ExhibitionHeld
+    | YearTurned
+    | Retired
+    | GameEnded
+)

@@ -1,0 +1,130 @@
+"""The canonical text of an action: one line a person can read and type.
+
+    take 2               take the card in display slot 2 (slots 1-4)
+    take 2 +zeppelin     ... flying there by zeppelin
+    exchange             exchange the display in Warsaw
+    dig Egypt 6          dig 6 weeks at Egypt
+    dig Egypt 6 +legend +assistant +shovel +permit +zeppelin
+                         ... spending the legend of Egypt, a lone assistant, a lone shovel,
+                         a special permit and a zeppelin (any of them, in any order)
+    exhibit a            hold the exhibition in slot a (a-c)
+    retire               move to the end square (last year)
+
+:func:`format_action` writes the canonical form (options in the order above);
+:func:`parse_action` also accepts any letter case, extra spaces, options in any order and a
+unique prefix of a region name, so ``parse_action(format_action(a)) == a`` for every action.
+"""
+
+from __future__ import annotations
+
+from thebes.catalog import DISPLAY_SLOTS, EXHIBITION_SLOTS, WHEEL_SIZE
+from thebes.model import Action, Dig, Exchange, Exhibit, Retire, TakeCard
+
+VERBS = ("take", "exchange", "dig", "exhibit", "retire")
+DIG_OPTIONS = ("legend", "assistant", "shovel", "permit", "zeppelin")
+EXHIBITION_LETTERS = "abc"[:EXHIBITION_SLOTS]
+
+
+class NotationError(ValueError):
+    """Text that is not an action; the message says what is wrong and what would be right."""
+
+
+def format_action(action: Action, regions: tuple[str, ...]) -> str:
+    if isinstance(action, TakeCard):
+        text = f"take {action.slot + 1}"
+    elif isinstance(action, Exchange):
+        text = "exchange"
+    elif isinstance(action, Dig):
+        flags = (action.legend, action.assistant, action.shovel, action.special_permit)
+        options = "".join(f" +{o}" for o, on in zip(DIG_OPTIONS, flags, strict=False) if on)
+        text = f"dig {regions[action.region]} {action.weeks}{options}"
+    elif isinstance(action, Exhibit):
+        text = f"exhibit {EXHIBITION_LETTERS[action.slot]}"
+    else:
+        return "retire"
+    return text + " +zeppelin" if action.zeppelin else text
+
+
+def parse_action(text: str, regions: tuple[str, ...]) -> Action:
+    words = text.split()
+    if not words:
+        raise NotationError(f"no action given; actions start with {_verbs()}")
+    verb = words[0].lower()
+    options = [w[1:].lower() for w in words[1:] if w.startswith("+")]
+    args = [w for w in words[1:] if not w.startswith("+")]
+    if any(not o for o in options):
+        raise NotationError(f"{text!r}: a lone '+' (options are written +legend, +zeppelin, ...)")
+    if len(set(options)) != len(options):
+        raise NotationError(f"{text!r}: an option is given twice")
+    if verb == "take":
+        _check_options(text, options, ("zeppelin",))
+        slot = _one_arg(text, args, "a display slot 1-4, e.g. 'take 2'")
+        if slot not in {str(i) for i in range(1, DISPLAY_SLOTS + 1)}:
+            raise NotationError(f"{text!r}: the display slot is 1 to {DISPLAY_SLOTS}, not {slot!r}")
+        return TakeCard(int(slot) - 1, "zeppelin" in options)
+    if verb == "exchange":
+        _check_options(text, options, ("zeppelin",))
+        if args:
+            raise NotationError(f"{text!r}: 'exchange' takes no argument")
+        return Exchange("zeppelin" in options)
+    if verb == "exhibit":
+        _check_options(text, options, ("zeppelin",))
+        letter = _one_arg(text, args, "an exhibition slot a-c, e.g. 'exhibit a'").lower()
+        if len(letter) != 1 or letter not in EXHIBITION_LETTERS:
+            raise NotationError(f"{text!r}: the exhibition slot is a, b or c, not {letter!r}")
+        return Exhibit(EXHIBITION_LETTERS.index(letter), "zeppelin" in options)
+    if verb == "retire":
+        _check_options(text, options, ())
+        if args:
+            raise NotationError(f"{text!r}: 'retire' takes no argument")
+        return Retire()
+    if verb == "dig":
+        _check_options(text, options, DIG_OPTIONS)
+        if len(args) != 2:
+            raise NotationError(
+                f"{text!r}: write a dig as 'dig <site> <weeks>', e.g. 'dig Egypt 6'"
+            )
+        region = _region(text, args[0], regions)
+        if not args[1].isdigit() or not 1 <= int(args[1]) <= WHEEL_SIZE:
+            raise NotationError(f"{text!r}: a dig lasts 1 to {WHEEL_SIZE} weeks, not {args[1]!r}")
+        return Dig(
+            region,
+            int(args[1]),
+            legend="legend" in options,
+            assistant="assistant" in options,
+            shovel="shovel" in options,
+            special_permit="permit" in options,
+            zeppelin="zeppelin" in options,
+        )
+    raise NotationError(f"{text!r}: unknown action {words[0]!r}; actions start with {_verbs()}")
+
+
+def _verbs() -> str:
+    return ", ".join(VERBS)
+
+
+def _one_arg(text: str, args: list[str], wanted: str) -> str:
+    if len(args) != 1:
+        raise NotationError(f"{text!r}: needs {wanted}")
+    return args[0]
+
+
+def _check_options(text: str, options: list[str], allowed: tuple[str, ...]) -> None:
+    for option in options:
+        if option not in allowed:
+            hint = ", ".join(f"+{a}" for a in allowed) if allowed else "none"
+            raise NotationError(f"{text!r}: unknown option +{option} here (allowed: {hint})")
+
+
+def _region(text: str, word: str, regions: tuple[str, ...]) -> int:
+    lowered = word.lower()
+    exact = [i for i, r in enumerate(regions) if r.lower() == lowered]
+    if exact:
+        return exact[0]
+    matches = [i for i, r in enumerate(regions) if r.lower().startswith(lowered)]
+    if len(matches) == 1:
+        return matches[0]
+    raise NotationError(
+        f"{text!r}: {'ambiguous' if matches else 'unknown'} site {word!r} "
+        f"(sites: {', '.join(regions)})"
+    )

@@ -1,0 +1,69 @@
+"""Final scoring (rules E1-E5, D10), computable at any moment of the game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from thebes.catalog import REGION_COUNT, TokenKind
+from thebes.model import GameState
+
+CONGRESS_VP = (0, 1, 3, 6, 10, 15, 21, 28)  # E3, by number held; 7 or more score 28
+MAJORITY_VP = 5  # E4: the single highest player
+SHARED_MAJORITY_VP = 3  # E4: each of the tied highest players
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    artifacts: int
+    exhibitions: int
+    congresses: int
+    majorities: int
+    majority_by_region: tuple[int, ...]
+
+    @property
+    def total(self) -> int:
+        return self.artifacts + self.exhibitions + self.congresses + self.majorities
+
+
+def majority_awards(state: GameState) -> tuple[tuple[int, ...], ...]:
+    """E4 and D10: per player, the majority VP won in each region."""
+    awards = [[0] * REGION_COUNT for _ in state.players]
+    for region in range(REGION_COUNT):
+        points = [p.books[region] for p in state.players]
+        best = max(points)
+        if best == 0:
+            continue
+        leaders = [i for i, v in enumerate(points) if v == best]
+        vp = MAJORITY_VP if len(leaders) == 1 else SHARED_MAJORITY_VP
+        for i in leaders:
+            awards[i][region] = vp
+    return tuple(tuple(a) for a in awards)
+
+
+def scores(state: GameState) -> tuple[Score, ...]:
+    """Each player's score, as it would stand if the game ended now."""
+    catalog = state.catalog
+    result = []
+    for player, majority in zip(state.players, majority_awards(state), strict=True):
+        artifacts = 0
+        for token_id in player.tokens:
+            token = catalog.token(token_id)
+            if token.kind is TokenKind.ARTIFACT:
+                artifacts += token.value
+        result.append(
+            Score(
+                artifacts=artifacts,
+                exhibitions=sum(catalog.card(c).value for c in player.exhibitions),
+                congresses=CONGRESS_VP[min(player.congresses, len(CONGRESS_VP) - 1)],
+                majorities=sum(majority),
+                majority_by_region=majority,
+            )
+        )
+    return tuple(result)
+
+
+def winners(state: GameState) -> tuple[int, ...]:
+    """E5: the seats with the highest total; more than one is a shared win."""
+    totals = [s.total for s in scores(state)]
+    best = max(totals)
+    return tuple(i for i, t in enumerate(totals) if t == best)

@@ -1,0 +1,116 @@
+"""A player's tableau: the cards and tokens in front of them, and what they add up to.
+
+The counters of :class:`~thebes.model.PlayerState` (book points per region, general points,
+assistants, ...) are always recomputed here from the held cards and tokens, so they cannot
+drift from what the player actually holds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from thebes.catalog import REGION_COUNT, CardKind, Catalog, TokenKind
+from thebes.model import PlayerState
+
+
+def make_player(
+    catalog: Catalog,
+    name: str,
+    *,
+    location: int,
+    time: int,
+    arrival: int,
+    permits_used: int = 0,
+    cards: tuple[int, ...] = (),
+    exhibitions: tuple[int, ...] = (),
+    tokens: tuple[int, ...] = (),
+) -> PlayerState:
+    """A player holding exactly ``cards``, ``exhibitions`` and ``tokens``."""
+    books = [0] * REGION_COUNT
+    artifacts = [0] * REGION_COUNT
+    general = legends = assistants = shovels = cars = zeppelins = permits = congresses = 0
+    for card_id in cards:
+        card = catalog.cards[card_id]
+        assert card is not None
+        kind = card.kind
+        if kind is CardKind.BOOK:
+            books[card.region] += card.value
+        elif kind is CardKind.GENERAL:
+            general += card.value
+        elif kind is CardKind.LEGEND:
+            legends |= 1 << card.region
+        elif kind is CardKind.ASSISTANT:
+            assistants += 1
+        elif kind is CardKind.SHOVEL:
+            shovels += 1
+        elif kind is CardKind.CAR:
+            cars += 1
+        elif kind is CardKind.ZEPPELIN:
+            zeppelins += 1
+        elif kind is CardKind.SPECIAL_PERMIT:
+            permits += 1
+        elif kind is CardKind.CONGRESS:
+            congresses += 1
+        else:
+            raise ValueError(f"card {card_id} is not a researcher card")
+    for token_id in tokens:
+        token = catalog.tokens[token_id]
+        assert token is not None
+        if token.kind is TokenKind.ARTIFACT:
+            artifacts[token.region] += 1
+        elif token.kind is TokenKind.BOOK:
+            books[token.book_region] += 1
+        else:
+            general += 1
+    return PlayerState(
+        name=name,
+        location=location,
+        time=time,
+        arrival=arrival,
+        permits_used=permits_used,
+        cards=cards,
+        exhibitions=exhibitions,
+        tokens=tokens,
+        books=tuple(books),
+        general=general,
+        legends=legends,
+        assistants=assistants,
+        shovels=shovels,
+        cars=cars,
+        zeppelins=zeppelins,
+        special_permits=permits,
+        congresses=congresses,
+        artifacts=tuple(artifacts),
+    )
+
+
+def add_sorted(items: tuple[int, ...], *new: int) -> tuple[int, ...]:
+    return tuple(sorted(items + new))
+
+
+def remove_one(items: tuple[int, ...], item: int) -> tuple[int, ...]:
+    i = items.index(item)
+    return items[:i] + items[i + 1 :]
+
+
+def first_card_of(catalog: Catalog, player: PlayerState, kind: CardKind, region: int = -1) -> int:
+    """The lowest id among the player's cards of this kind (and region); 0 if none."""
+    for card_id in player.cards:
+        card = catalog.cards[card_id]
+        assert card is not None
+        if card.kind is kind and (region < 0 or card.region == region):
+            return card_id
+    return 0
+
+
+def moved(
+    player: PlayerState, *, location: int, time: int, arrival: int, renew: bool
+) -> PlayerState:
+    """The player after their marker and archaeologist moved; ``renew`` makes permits valid."""
+    return replace(
+        player,
+        location=location,
+        time=time,
+        arrival=arrival,
+        permits_used=0 if renew else player.permits_used,
+    )
