@@ -1,0 +1,7 @@
+"""`python -m thebes`: the same as the `thebes` command."""
+
+import sys
+
+from thebes.cli import main
+
+sys.exit(main())

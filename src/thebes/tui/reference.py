@@ -1,0 +1,168 @@
+"""`thebes reference`: the components a player looks up during a game, as tables or JSON."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console, Group
+from rich.table import Table
+
+from thebes.catalog import WHEEL_SIZE, CardKind, Catalog, TokenKind
+
+CARD_EFFECTS = {
+    CardKind.BOOK: "{value} specialized {region}",
+    CardKind.LEGEND: "legend: +2 specialized {region} in one dig",
+    CardKind.GENERAL: "{value} general knowledge",
+    CardKind.ASSISTANT: "assistant: 2 held +1, 3+ held +2, one alone +1 once",
+    CardKind.SHOVEL: "shovel: 2 held +1 token, 3+ held +2, one alone +1 once",
+    CardKind.CAR: "car: journeys of 3+ weeks cost 1 less",
+    CardKind.ZEPPELIN: "zeppelin: one journey costs 0 weeks",
+    CardKind.SPECIAL_PERMIT: "special permit: one extra dig",
+    CardKind.CONGRESS: "congress: 1/3/6/10/15/21/28 VP for 1-7",
+}
+
+
+def card_effect(catalog: Catalog, card_id: int) -> str:
+    card = catalog.card(card_id)
+    if card.kind is CardKind.EXHIBITION:
+        needs = ", ".join(f"{n} {catalog.regions[r]}" for r, n in enumerate(card.requires) if n)
+        return f"{'large' if card.large else 'small'} exhibition, {card.value} VP: {needs}"
+    region = catalog.regions[card.region] if card.region >= 0 else ""
+    return CARD_EFFECTS[card.kind].format(value=card.value, region=region)
+
+
+def reference_json(catalog: Catalog) -> dict[str, Any]:
+    locations = catalog.locations
+    return {
+        "travel_weeks": {
+            a: {b: catalog.travel[i][j] for j, b in enumerate(locations)}
+            for i, a in enumerate(locations)
+        },
+        "time_wheel": {str(k): list(catalog.wheel[k][1:]) for k in range(1, WHEEL_SIZE + 1)},
+        "researcher_cards": [
+            {
+                "id": c,
+                "kind": catalog.card(c).kind.name.lower(),
+                "region": catalog.regions[catalog.card(c).region]
+                if catalog.card(c).region >= 0
+                else None,
+                "value": catalog.card(c).value or None,
+                "city": locations[catalog.card(c).city],
+                "weeks": catalog.card(c).weeks,
+                "effect": card_effect(catalog, c),
+            }
+            for c in catalog.researcher_ids
+        ],
+        "exhibitions": [
+            {
+                "id": c,
+                "size": "large" if catalog.card(c).large else "small",
+                "city": locations[catalog.card(c).city],
+                "weeks": catalog.card(c).weeks,
+                "vp": catalog.card(c).value,
+                "requires": {
+                    catalog.regions[r]: n for r, n in enumerate(catalog.card(c).requires) if n
+                },
+            }
+            for c in catalog.small_exhibition_ids + catalog.large_exhibition_ids
+        ],
+        "tokens": {region: _region_tokens(catalog, r) for r, region in enumerate(catalog.regions)},
+    }
+
+
+def _region_tokens(catalog: Catalog, region: int) -> dict[str, Any]:
+    ids = (catalog.site_bonus[region], *catalog.bag_tokens[region])
+    tokens = [catalog.token(t) for t in ids]
+    return {
+        "artifacts": [
+            {"name": t.name, "value": t.value, "on_site": t.id == catalog.site_bonus[region]}
+            for t in tokens
+            if t.kind is TokenKind.ARTIFACT
+        ],
+        "book_token_for": next(
+            catalog.regions[t.book_region] for t in tokens if t.kind is TokenKind.BOOK
+        ),
+        "general_tokens": sum(1 for t in tokens if t.kind is TokenKind.GENERAL),
+        "debris": catalog.debris[region],
+    }
+
+
+def reference_tables(catalog: Catalog) -> Group:
+    short = [name[:4] for name in catalog.locations]
+    travel = Table(title="Travel time in weeks (shortest route)", title_justify="left")
+    travel.add_column("from")
+    for name in short:
+        travel.add_column(name, justify="right")
+    for i, name in enumerate(catalog.locations):
+        travel.add_row(name, *(str(w) for w in catalog.travel[i]))
+
+    wheel = Table(
+        title="Time wheel: tokens drawn for knowledge (rows) and weeks dug (columns)",
+        title_justify="left",
+    )
+    wheel.add_column("K")
+    for w in range(1, WHEEL_SIZE + 1):
+        wheel.add_column(str(w), justify="right")
+    for k in range(1, WHEEL_SIZE + 1):
+        wheel.add_row(str(k), *(str(n) if n else "-" for n in catalog.wheel[k][1:]))
+
+    cards = Table(title="Researcher cards", title_justify="left")
+    for column in ("#", "city", "weeks", "effect"):
+        cards.add_column(column, justify="right" if column in ("#", "weeks") else "left")
+    for c in catalog.researcher_ids:
+        card = catalog.card(c)
+        cards.add_row(
+            str(c), catalog.locations[card.city], str(card.weeks), card_effect(catalog, c)
+        )
+
+    exhibitions = Table(title="Exhibitions", title_justify="left")
+    for column in ("#", "city", "weeks", "VP", "requires"):
+        exhibitions.add_column(column)
+    for c in catalog.small_exhibition_ids + catalog.large_exhibition_ids:
+        card = catalog.card(c)
+        needs = ", ".join(f"{n} {catalog.regions[r]}" for r, n in enumerate(card.requires) if n)
+        exhibitions.add_row(
+            str(c), catalog.locations[card.city], str(card.weeks), str(card.value), needs
+        )
+
+    tokens = Table(title="Excavation tokens (31 per region)", title_justify="left")
+    for column in (
+        "region",
+        "artifacts by value 1-7",
+        "artifact VP",
+        "book token",
+        "general",
+        "debris",
+    ):
+        tokens.add_column(column)
+    for r, region in enumerate(catalog.regions):
+        data = _region_tokens(catalog, r)
+        by_value = [0] * 7
+        for artifact in data["artifacts"]:
+            by_value[artifact["value"] - 1] += 1
+        tokens.add_row(
+            region,
+            " / ".join(str(n) for n in by_value),
+            str(sum(a["value"] for a in data["artifacts"])),
+            f"1 for {data['book_token_for']}",
+            str(data["general_tokens"]),
+            str(data["debris"]),
+        )
+    names = Table(title="Artifacts", title_justify="left")
+    names.add_column("region")
+    names.add_column("VP", justify="right")
+    names.add_column("objects")
+    for r, region in enumerate(catalog.regions):
+        data = _region_tokens(catalog, r)
+        for value in sorted({a["value"] for a in data["artifacts"]}):
+            objects = [
+                a["name"] + (" (on the site)" if a["on_site"] else "")
+                for a in data["artifacts"]
+                if a["value"] == value
+            ]
+            names.add_row(region, str(value), "; ".join(objects))
+    return Group(travel, wheel, cards, exhibitions, tokens, names)
+
+
+def print_reference(catalog: Catalog, console: Console) -> None:
+    console.print(reference_tables(catalog))

@@ -1,0 +1,142 @@
+"""Scenario helpers: set up a position, play actions in notation, look things up by name."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+
+from thebes.catalog import CardKind, TokenKind, default_catalog
+from thebes.chance import Chance, ScriptedChance, SeededChance
+from thebes.model import Event, GameState, Pile, time_of
+from thebes.notation import parse_action
+from thebes.rules import apply, new_game
+from thebes.rules.tableau import make_player
+
+CAT = default_catalog()
+NAMES = ("Ann", "Bob", "Cleo", "Dan")
+
+
+def region(name: str) -> int:
+    return CAT.region_index(name)
+
+
+def loc(name: str) -> int:
+    return CAT.location_index(name)
+
+
+def cards_of(kind: str, region_name: str | None = None, value: int | None = None) -> list[int]:
+    """Card ids of a kind (and region, value), in id order."""
+    wanted = CardKind[kind.upper()]
+    return [
+        c.id
+        for c in CAT.cards
+        if c is not None
+        and c.kind is wanted
+        and (region_name is None or c.region == region(region_name))
+        and (value is None or c.value == value)
+    ]
+
+
+def tokens_of(region_name: str, kind: str = "artifact", value: int | None = None) -> list[int]:
+    """Token ids found in a region's bag (the first-dig bonus token excluded)."""
+    wanted = TokenKind[kind.upper()]
+    r = region(region_name)
+    return [
+        t
+        for t in CAT.bag_tokens[r]
+        if CAT.token(t).kind is wanted and (value is None or CAT.token(t).value == value)
+    ]
+
+
+# The display of start() unless a test chooses one: four congresses, out of the way.
+DEFAULT_DISPLAY = (77, 78, 79, 80)
+
+
+def start(players: int = 2, display: Iterable[int] = DEFAULT_DISPLAY) -> GameState:
+    """A new game whose four display cards are ``display``."""
+    state, _ = new_game(CAT, NAMES[:players], ScriptedChance(cards=display))
+    return state
+
+
+def setup(
+    state: GameState,
+    seat: int,
+    *,
+    cards: Iterable[int] = (),
+    tokens: Iterable[int] = (),
+    exhibitions: Iterable[int] = (),
+    location: str | None = None,
+    year: int | None = None,
+    week: int | None = None,
+    permits_used: Iterable[str] = (),
+) -> GameState:
+    """Give a player these holdings and put them somewhere on the board and time track.
+
+    Cards and tokens come out of the unseen deck and the bags, so every component stays in
+    exactly one place.
+    """
+    cards, tokens, exhibitions = tuple(cards), tuple(tokens), tuple(exhibitions)
+    deck = state.deck
+    unseen = list(deck.unseen)
+    piles = list(deck.piles)
+    reserve = deck.reserve
+    for card in cards + exhibitions:
+        if card in state.display:
+            raise ValueError(f"card {card} is on display; choose the display with start()")
+        if card in unseen:
+            unseen.remove(card)
+            if reserve is not None and reserve.hidden:
+                reserve = Pile(reserve.hidden - 1, reserve.known)
+            else:
+                i = max(i for i, p in enumerate(piles) if p.hidden)
+                piles[i] = Pile(piles[i].hidden - 1, piles[i].known)
+        else:
+            i = next(i for i, p in enumerate(piles) if card in p.known)
+            known = list(piles[i].known)
+            known.remove(card)
+            piles[i] = Pile(piles[i].hidden, tuple(known))
+    bags = [list(b) for b in state.bags]
+    bonus = list(state.site_bonus)
+    for token in tokens:
+        r = CAT.token(token).region
+        if token in bags[r]:
+            bags[r].remove(token)
+        else:
+            bonus[bonus.index(token)] = 0
+    old = state.players[seat]
+    time = old.time
+    if year is not None or week is not None:
+        time = time_of(year or 1901, week or 1)
+    permits = 0
+    for name in permits_used:
+        permits |= 1 << region(name)
+    player = make_player(
+        CAT,
+        old.name,
+        location=loc(location) if location else old.location,
+        time=time,
+        arrival=old.arrival,
+        permits_used=permits or old.permits_used,
+        cards=tuple(sorted(old.cards + cards)),
+        exhibitions=tuple(sorted(old.exhibitions + exhibitions)),
+        tokens=tuple(sorted(old.tokens + tokens)),
+    )
+    players = (*state.players[:seat], player, *state.players[seat + 1 :])
+    return replace(
+        state,
+        players=players,
+        deck=replace(deck, unseen=tuple(unseen), piles=tuple(piles), reserve=reserve),
+        bags=tuple(tuple(b) for b in bags),
+        site_bonus=tuple(bonus),
+    )
+
+
+def play(
+    state: GameState, text: str, chance: Chance | None = None
+) -> tuple[GameState, tuple[Event, ...]]:
+    """Apply one action written in notation (draws from ``chance``, default: seeded)."""
+    return apply(state, parse_action(text, CAT.regions), chance or SeededChance(0))
+
+
+def dig_chance(found: Iterable[int] = (), debris: int = 0) -> ScriptedChance:
+    return ScriptedChance(digs=[(tuple(found), debris)])
