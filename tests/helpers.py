@@ -90,11 +90,11 @@ def setup(
             else:
                 i = max(i for i, p in enumerate(piles) if p.hidden)
                 piles[i] = Pile(piles[i].hidden - 1, piles[i].known)
+        elif reserve is not None and card in reserve.known:
+            reserve = Pile(reserve.hidden, _without(reserve.known, card))
         else:
             i = next(i for i, p in enumerate(piles) if card in p.known)
-            known = list(piles[i].known)
-            known.remove(card)
-            piles[i] = Pile(piles[i].hidden, tuple(known))
+            piles[i] = Pile(piles[i].hidden, _without(piles[i].known, card))
     bags = [list(b) for b in state.bags]
     bonus = list(state.site_bonus)
     for token in tokens:
@@ -129,6 +129,12 @@ def setup(
         bags=tuple(tuple(b) for b in bags),
         site_bonus=tuple(bonus),
     )
+
+
+def _without(items: tuple[int, ...], item: int) -> tuple[int, ...]:
+    rest = list(items)
+    rest.remove(item)
+    return tuple(rest)
 
 
 def play(

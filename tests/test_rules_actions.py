@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from helpers import CAT, cards_of, dig_chance, loc, play, region, setup, start, tokens_of
 
+from helpers import CAT, cards_of, dig_chance, loc, play, region, setup, start, tokens_of
 from thebes.chance import ScriptedChance
 from thebes.model import (
     END_TIME,
@@ -309,7 +309,7 @@ def test_A3_cost_is_travel_plus_weeks() -> None:
     state = start(2)
     state = setup(state, 0, location="London", cards=cards_of("book", "Egypt", 3))
     assert action_cost(state, dig("dig Egypt 5")) == 4 + 5
-    state, events = play(state, "dig Egypt 5", dig_chance([], 4))
+    state, _ = play(state, "dig Egypt 5", dig_chance([], 4))
     assert state.players[0].time == 9 and state.players[0].location == loc("Egypt")
 
 
@@ -321,7 +321,7 @@ def test_A3_impossible_draws_are_refused() -> None:
     with pytest.raises(ImpossibleDraw, match="draws 4 tokens"):
         play(state, "dig Egypt 5", dig_chance([], 3))
     greek = tokens_of("Greece")[0]
-    with pytest.raises(ImpossibleDraw, match="not .* in the Egypt bag"):
+    with pytest.raises(ImpossibleDraw, match=r"not .* in the Egypt bag"):
         play(state, "dig Egypt 5", dig_chance([greek], 3))
     with pytest.raises(ImpossibleDraw, match="holds 16 debris, not -1"):
         play(state, "dig Egypt 5", dig_chance(tokens_of("Egypt")[:5], -1))

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from helpers import CAT, NAMES, cards_of, loc, play, region, setup, start, tokens_of
 
+from helpers import CAT, NAMES, cards_of, loc, play, region, setup, start, tokens_of
 from thebes.chance import ScriptedChance, SeededChance
 from thebes.model import END_TIME, Dig, ExhibitionRevealed, Pile, TakeCard, week_of, year_of
 from thebes.rules import action_cost, active_seat, game_year, legal_actions, new_game

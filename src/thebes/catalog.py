@@ -18,6 +18,7 @@ Integer ids used everywhere in the engine:
 from __future__ import annotations
 
 import importlib.resources
+import os
 from collections import Counter, deque
 from dataclasses import dataclass
 from enum import IntEnum
@@ -215,7 +216,11 @@ class Catalog:
 
 
 def default_data_dir() -> Path:
-    """The data folder: inside an installed package, else ``data/`` at the repository top."""
+    """The data folder: $THEBES_DATA if set, else the installed package's, else ``data/`` at
+    the top of the repository (an editable checkout)."""
+    override = os.environ.get("THEBES_DATA")
+    if override:
+        return Path(override)
     packaged = Path(str(importlib.resources.files("thebes"))) / "data"
     if packaged.is_dir():
         return packaged
@@ -412,8 +417,8 @@ def _build(data_dir: Path, board: BoardFile, cards: CardsFile, tokens: TokensFil
 
     # Tokens.
     if sorted(tokens.regions) != sorted(board.sites):
-        missing = sorted(set(board.sites) - set(tokens.regions))
-        unknown = sorted(set(tokens.regions) - set(board.sites))
+        missing = [name for name in board.sites if name not in tokens.regions]
+        unknown = [name for name in tokens.regions if name not in board.sites]
         detail = f"unknown region {unknown[0]!r}" if unknown else f"region {missing[0]} missing"
         raise DataError(f"{tokens_path}: regions: {detail}")
     token_table: list[Token | None] = [None]

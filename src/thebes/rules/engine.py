@@ -9,6 +9,7 @@ with the events a UI can narrate.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import product
 
 from thebes.catalog import DISPLAY_SLOTS, REGION_COUNT, WHEEL_SIZE, CardKind, Catalog
@@ -46,7 +47,6 @@ from thebes.rules.tableau import (
     add_sorted,
     first_card_of,
     make_player,
-    moved,
     remove_one,
 )
 
@@ -196,19 +196,23 @@ def action_cost(state: GameState, action: Action) -> int:
     seat = active_seat(state)
     if seat is None:
         raise IllegalAction("the game is over")
-    player = state.players[seat]
+    return _cost(state, seat, state.players[seat], action)
+
+
+def _cost(state: GameState, seat: int, player: PlayerState, action: Action) -> int:
     if isinstance(action, Retire):
         return END_TIME - player.time
+    catalog = state.catalog
     where = destination(state, action)
     assert where is not None
-    travel = journey(state.catalog, player, where, action.zeppelin)
+    travel = journey(catalog, player, where, action.zeppelin)
     if isinstance(action, TakeCard):
-        return travel + state.catalog.card(state.display[action.slot]).weeks
+        return travel + catalog.card(state.display[action.slot]).weeks
     if isinstance(action, Exchange):
         return travel + exchange_price(state, seat)
     if isinstance(action, Dig):
         return travel + action.weeks
-    return travel + state.catalog.card(state.exhibitions[action.slot]).weeks
+    return travel + catalog.card(state.exhibitions[action.slot]).weeks
 
 
 # ---------------------------------------------------------------- legal actions
@@ -294,8 +298,11 @@ def why_illegal(state: GameState, action: Action) -> str | None:
     seat = active_seat(state)
     if seat is None:
         return "the game is over: every marker is on the end square"
+    return _why_illegal(state, seat, state.players[seat], action)
+
+
+def _why_illegal(state: GameState, seat: int, player: PlayerState, action: Action) -> str | None:
     catalog = state.catalog
-    player = state.players[seat]
     remaining = END_TIME - player.time
 
     if isinstance(action, Retire):
@@ -333,7 +340,7 @@ def why_illegal(state: GameState, action: Action) -> str | None:
             return f"{player.name} has no zeppelin"
         if journey(catalog, player, where, False) == 0:
             return f"a zeppelin is no use: {player.name} is already in {catalog.locations[where]}"
-    cost = action_cost(state, action)
+    cost = _cost(state, seat, player, action)
     if cost > remaining:
         return (
             f"it takes {cost} weeks, and {player.name} has only {remaining} left "
@@ -390,27 +397,26 @@ def apply(state: GameState, action: Action, chance: Chance) -> tuple[GameState, 
     :class:`~thebes.chance.ImpossibleDraw` if ``chance`` answers with a draw the deck or
     bag could not produce.
     """
-    reason = why_illegal(state, action)
+    seat = active_seat(state)
+    if seat is None:
+        raise IllegalAction("the game is over: every marker is on the end square")
+    player = state.players[seat]
+    reason = _why_illegal(state, seat, player, action)
     if reason is not None:
         raise IllegalAction(reason)
-    seat = active_seat(state)
-    assert seat is not None
     catalog = state.catalog
-    player = state.players[seat]
     events: list[Event] = []
 
     if isinstance(action, Retire):
         forced = player.time < LAST_YEAR_START or not _regular_actions(state, seat)
         events.append(Retired(seat, forced))
-        player = moved(
-            player, location=player.location, time=END_TIME, arrival=state.clock, renew=False
-        )
-        return _finish(state, seat, player, state, events, exchanged=False)
+        player = replace(player, time=END_TIME, arrival=state.clock)
+        return _finish(state, seat, player, events, exchanged=False)
 
     where = destination(state, action)
     assert where is not None
     travel = journey(catalog, player, where, action.zeppelin)
-    weeks = action_cost(state, action)
+    weeks = _cost(state, seat, player, action)
     if where != player.location:
         events.append(Travelled(seat, player.location, where, travel, action.zeppelin))
 
@@ -466,32 +472,32 @@ def apply(state: GameState, action: Action, chance: Chance) -> tuple[GameState, 
         # A3.2: the permit is used (it stays used when a special permit was spent).
         permits_used |= 1 << region
 
+    # T2, T4, Y1: the marker moves on and lands on top; passing week 52 renews the permits.
+    time = player.time + weeks
+    if year_of(time) > year_of(player.time) and time < END_TIME:
+        events.append(YearTurned(seat, year_of(time)))
+        permits_used = 0
     player = make_player(
         catalog,
         player.name,
-        location=player.location,
-        time=player.time,
-        arrival=player.arrival,
+        location=where,
+        time=time,
+        arrival=state.clock,
         permits_used=permits_used,
         cards=cards,
         exhibitions=exhibitions,
         tokens=tokens,
     )
-    player = _advance(events, seat, player, where, weeks, state.clock)
-    after = GameState(
-        catalog=catalog,
-        players=state.players,
-        display=tuple(table.display),
-        exhibitions=tuple(table.exhibitions),
-        deck=table.deck,
+    return _finish(
+        state,
+        seat,
+        player,
+        events,
+        exchanged=isinstance(action, Exchange),
+        table=table,
         bags=bags,
         site_bonus=site_bonus,
-        clock=state.clock,
-        last_actor=state.last_actor,
-        exchange_streak=state.exchange_streak,
-        actions_taken=state.actions_taken,
     )
-    return _finish(state, seat, player, after, events, exchanged=isinstance(action, Exchange))
 
 
 def _cards_spent(catalog: Catalog, player: PlayerState, action: Action) -> list[int]:
@@ -511,47 +517,37 @@ def _cards_spent(catalog: Catalog, player: PlayerState, action: Action) -> list[
     return spent
 
 
-def _advance(
-    events: list[Event], seat: int, player: PlayerState, where: int, weeks: int, clock: int
-) -> PlayerState:
-    """Move the archaeologist and the marker (T2, T4, Y1)."""
-    time = player.time + weeks
-    turned = year_of(time) > year_of(player.time) and time < END_TIME
-    if turned:
-        events.append(YearTurned(seat, year_of(time)))
-    return moved(player, location=where, time=time, arrival=clock, renew=turned)
-
-
 def _finish(
-    before: GameState,
+    state: GameState,
     seat: int,
     player: PlayerState,
-    after: GameState,
     events: list[Event],
     *,
     exchanged: bool,
+    table: Table | None = None,
+    bags: tuple[tuple[int, ...], ...] | None = None,
+    site_bonus: tuple[int, ...] | None = None,
 ) -> tuple[GameState, tuple[Event, ...]]:
     # D4: another player's turn resets the exchange price.
-    streak = before.exchange_streak if before.last_actor == seat else 0
+    streak = state.exchange_streak if state.last_actor == seat else 0
     if exchanged:
         streak += 1
-    players = (*after.players[:seat], player, *after.players[seat + 1 :])
-    state = GameState(
-        catalog=after.catalog,
-        players=players,
-        display=after.display,
-        exhibitions=after.exhibitions,
-        deck=after.deck,
-        bags=after.bags,
-        site_bonus=after.site_bonus,
-        clock=before.clock + 1,
-        last_actor=seat,
-        exchange_streak=streak,
-        actions_taken=before.actions_taken + 1,
+    after = GameState(
+        state.catalog,
+        (*state.players[:seat], player, *state.players[seat + 1 :]),
+        state.display if table is None else tuple(table.display),
+        state.exhibitions if table is None else tuple(table.exhibitions),
+        state.deck if table is None else table.deck,
+        state.bags if bags is None else bags,
+        state.site_bonus if site_bonus is None else site_bonus,
+        state.clock + 1,
+        seat,
+        streak,
+        state.actions_taken + 1,
     )
-    if is_over(state):
+    if is_over(after):
         events.append(GameEnded())
-    return state, tuple(events)
+    return after, tuple(events)
 
 
 def _check_token_draw(

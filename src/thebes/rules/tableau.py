@@ -7,8 +7,6 @@ drift from what the player actually holds.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from thebes.catalog import REGION_COUNT, CardKind, Catalog, TokenKind
 from thebes.model import PlayerState
 
@@ -101,16 +99,3 @@ def first_card_of(catalog: Catalog, player: PlayerState, kind: CardKind, region:
         if card.kind is kind and (region < 0 or card.region == region):
             return card_id
     return 0
-
-
-def moved(
-    player: PlayerState, *, location: int, time: int, arrival: int, renew: bool
-) -> PlayerState:
-    """The player after their marker and archaeologist moved; ``renew`` makes permits valid."""
-    return replace(
-        player,
-        location=location,
-        time=time,
-        arrival=arrival,
-        permits_used=0 if renew else player.permits_used,
-    )

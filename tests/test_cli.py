@@ -1,0 +1,101 @@
+"""The `thebes` command: simulate and reference, run as a user would."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from thebes.catalog import default_data_dir
+from thebes.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_simulate_plain_prints_a_line_per_game(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "simulate", "--players", "3", "--games", "4", "--seed", "10")
+    lines = out.splitlines()
+    assert code == 0 and len(lines) == 4
+    assert [line.split()[1] for line in lines] == ["10", "11", "12", "13"]
+    assert all("P1" in line and "P3" in line and "winners:" in line for line in lines)
+
+
+def test_simulate_json_shape_and_reproducing_one_game(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys, "simulate", "--players", "4", "--games", "5", "--seed", "1", "--json"
+    )
+    games = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and len(games) == 5
+    for i, game in enumerate(games):
+        assert game["seed"] == 1 + i
+        assert game["players"] == ["P1", "P2", "P3", "P4"]
+        assert game["actions"] > 0
+        best = max(s["total"] for s in game["scores"].values())
+        assert game["winners"] == [n for n, s in game["scores"].items() if s["total"] == best]
+        for score in game["scores"].values():
+            assert set(score) == {"artifacts", "exhibitions", "congresses", "majorities", "total"}
+            parts = score["artifacts"] + score["exhibitions"] + score["congresses"]
+            assert score["total"] == parts + score["majorities"]
+    _, again, _ = run(capsys, "simulate", "--players", "4", "--games", "1", "--seed", "4", "--json")
+    assert json.loads(again) == games[3]
+
+
+def test_simulate_refuses_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
+    for args in (["--players", "5"], ["--games", "0"], ["--seed", "x"]):
+        with pytest.raises(SystemExit) as exit_info:
+            main(["simulate", *args])
+        assert exit_info.value.code == 2
+        assert "error:" in capsys.readouterr().err
+
+
+def test_reference_json_has_the_components(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "reference", "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert data["travel_weeks"]["London"]["Warsaw"] == 2
+    assert data["time_wheel"]["8"][3] == 5
+    assert len(data["researcher_cards"]) == 85 and len(data["exhibitions"]) == 10
+    assert data["researcher_cards"][64] == {
+        "id": 65,
+        "kind": "shovel",
+        "region": None,
+        "value": None,
+        "city": "London",
+        "weeks": 3,
+        "effect": "shovel: 2 held +1 token, 3+ held +2, one alone +1 once",
+    }
+    greece = data["tokens"]["Greece"]
+    assert len(greece["artifacts"]) == 13 and greece["book_token_for"] == "Crete"
+    assert sum(a["value"] for a in greece["artifacts"]) == 36
+    assert greece["debris"] == 16
+
+
+def test_reference_tables(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "reference")
+    assert code == 0
+    for title in ("Travel time", "Time wheel", "Researcher cards", "Exhibitions", "tokens"):
+        assert title in out
+    assert "Mask of Tutankhamun" in out and "Qumran scroll jar" in out
+
+
+def test_bad_data_file_gives_one_clear_line_not_a_traceback(tmp_path: Path) -> None:
+    for name in ("board.yaml", "cards.yaml", "tokens.yaml"):
+        shutil.copy(default_data_dir() / name, tmp_path / name)
+    (tmp_path / "tokens.yaml").write_text("regions: {}\n", encoding="utf-8")
+    env = {**os.environ, "THEBES_DATA": str(tmp_path)}
+    result = subprocess.run(
+        [sys.executable, "-m", "thebes", "simulate"], capture_output=True, text=True, env=env
+    )
+    assert result.returncode == 1
+    assert result.stderr.startswith("thebes: bad data file: ")
+    assert "tokens.yaml: regions: region Greece missing" in result.stderr
+    assert "Traceback" not in result.stderr

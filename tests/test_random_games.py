@@ -1,0 +1,147 @@
+"""Random games over many seeds, with the game's invariants checked after every action."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from helpers import CAT
+from thebes.chance import SeededChance
+from thebes.model import END_TIME, GameState
+from thebes.notation import format_action, parse_action
+from thebes.rules import (
+    active_seat,
+    all_actions,
+    apply,
+    is_over,
+    legal_actions,
+    new_game,
+    scores,
+    why_illegal,
+)
+from thebes.rules.tableau import make_player
+
+EVERY_ACTION = all_actions()
+ALL_CARDS = Counter(c.id for c in CAT.cards if c is not None)
+
+
+def check_components(state: GameState) -> None:
+    # Every token is in exactly one bag, on a site or with a player: 31 per region.
+    places = [*state.bags, [t for t in state.site_bonus if t], *(p.tokens for p in state.players)]
+    tokens = Counter(t for place in places for t in place)
+    assert all(n == 1 for n in tokens.values())
+    assert set(tokens) == set(range(1, len(CAT.tokens)))
+    for r in range(len(CAT.regions)):
+        in_region = sum(1 for t in tokens if CAT.token(t).region == r)
+        assert in_region + CAT.debris[r] == 31
+    # Every card is in exactly one place.
+    deck = state.deck
+    reserve_known = deck.reserve.known if deck.reserve else ()
+    cards = Counter(
+        [
+            *deck.unseen,
+            *(c for p in deck.piles for c in p.known),
+            *reserve_known,
+            *deck.discard,
+            *(c for c in state.display if c),
+            *state.exhibitions,
+            *(c for p in state.players for c in p.cards + p.exhibitions),
+        ]
+    )
+    assert cards == ALL_CARDS
+    hidden = sum(p.hidden for p in deck.piles) + (deck.reserve.hidden if deck.reserve else 0)
+    assert hidden == len(deck.unseen)
+    assert len(state.exhibitions) <= 3
+    # The tableau counters are what the held cards and tokens add up to.
+    for p in state.players:
+        assert p == make_player(
+            CAT,
+            p.name,
+            location=p.location,
+            time=p.time,
+            arrival=p.arrival,
+            permits_used=p.permits_used,
+            cards=p.cards,
+            exhibitions=p.exhibitions,
+            tokens=p.tokens,
+        )
+        assert list(p.cards) == sorted(p.cards) and list(p.tokens) == sorted(p.tokens)
+
+
+def check_turn(state: GameState) -> None:
+    seat = active_seat(state)
+    waiting = [p for p in state.players if p.time < END_TIME]
+    if seat is None:
+        assert not waiting and is_over(state)
+        return
+    active = state.players[seat]
+    assert active.time == min(p.time for p in waiting)
+    assert active.arrival == max(p.arrival for p in waiting if p.time == active.time)
+
+
+def check_actions(state: GameState, apply_all: bool) -> tuple[object, ...]:
+    legal = legal_actions(state)
+    assert legal or is_over(state)
+    assert len(set(legal)) == len(legal)
+    listed = set(legal)
+    for action in EVERY_ACTION:
+        reason = why_illegal(state, action)
+        assert (reason is None) == (action in listed), (action, reason)
+    for action in legal:
+        assert parse_action(format_action(action, CAT.regions), CAT.regions) == action
+        if apply_all:
+            apply(state, action, SeededChance(1))
+    return legal
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_games_keep_every_invariant(players: int) -> None:
+    for seed in range(12):
+        chance = SeededChance(seed)
+        rng = random.Random(seed)
+        state, _ = new_game(CAT, [f"P{i}" for i in range(players)], chance)
+        times = [p.time for p in state.players]
+        steps = 0
+        while not is_over(state):
+            check_components(state)
+            check_turn(state)
+            legal = check_actions(state, apply_all=seed < 2)
+            state, events = apply(state, rng.choice(legal), chance)  # type: ignore[arg-type]
+            assert events
+            now = [p.time for p in state.players]
+            assert all(b >= a for a, b in zip(times, now, strict=True))  # never goes back
+            assert sum(b > a for a, b in zip(times, now, strict=True)) == 1
+            times = now
+            steps += 1
+        check_components(state)
+        assert legal_actions(state) == ()
+        assert all(s.artifacts <= 36 * 5 for s in scores(state))
+        assert steps == state.actions_taken
+
+
+def test_the_same_seed_and_choices_give_the_same_game() -> None:
+    def run(seed: int) -> list[GameState]:
+        chance = SeededChance(seed)
+        rng = random.Random(seed)
+        state, _ = new_game(CAT, ["A", "B", "C"], chance)
+        states = [state]
+        while not is_over(state):
+            state, _ = apply(state, rng.choice(legal_actions(state)), chance)
+            states.append(state)
+        return states
+
+    assert run(5) == run(5)
+    assert run(5) != run(6)
+
+
+def test_applying_leaves_the_old_state_untouched() -> None:
+    chance = SeededChance(3)
+    state, _ = new_game(CAT, ["A", "B"], chance)
+    rng = random.Random(3)
+    for _ in range(30):
+        snapshot = (state.players, state.display, state.deck, state.bags, state.exhibitions)
+        after, _ = apply(state, rng.choice(legal_actions(state)), chance)
+        assert snapshot == (state.players, state.display, state.deck, state.bags, state.exhibitions)
+        state = after

@@ -1,0 +1,217 @@
+"""The deck and exhibitions (K1-K4, D9) and scoring (E0-E5, D10)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from helpers import CAT, cards_of, dig_chance, play, region, setup, start, tokens_of
+from thebes.chance import ScriptedChance
+from thebes.model import (
+    END_TIME,
+    Deck,
+    DeckReshuffled,
+    ExhibitionRevealed,
+    GameEnded,
+    GameState,
+    Pile,
+    SlotLeftEmpty,
+)
+from thebes.rules import is_over, scores, winners
+from thebes.simulate import play_random_game
+
+SMALL = tuple(sorted(CAT.small_exhibition_ids))
+LARGE = tuple(sorted(CAT.large_exhibition_ids))
+
+
+def with_deck(state: GameState, **changes: object) -> GameState:
+    return replace(state, deck=replace(state.deck, **changes))  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- K1 drawing, reshuffles
+
+
+def test_K1_first_empty_pile_reshuffles_discard_with_the_reserve() -> None:
+    state = start(3, display=[1, 2, 3, 4])
+    state = with_deck(
+        state, unseen=(20, 21), piles=(), reserve=Pile(2, LARGE), discard=(30, 31, 32)
+    )
+    state, events = play(state, "take 1", ScriptedChance(cards=[31]))
+    assert DeckReshuffled(2 + 5 + 3, with_reserve=True) in events
+    deck = state.deck
+    assert deck.reserve is None and deck.reshuffles == 1
+    assert deck.piles == (Pile(2, tuple(sorted((*LARGE, 30, 32)))),)
+    assert state.display[0] == 31
+
+
+def test_K1_later_reshuffles_use_the_discard_pile_alone() -> None:
+    state = start(3, display=[1, 2, 3, 4])
+    state = with_deck(state, unseen=(), piles=(), reserve=None, discard=(30, 31), reshuffles=1)
+    state, events = play(state, "take 2", ScriptedChance(cards=[30]))
+    assert DeckReshuffled(2, with_reserve=False) in events
+    assert state.deck.piles == (Pile(0, (31,)),) and state.deck.discard == ()
+
+
+def test_K1_with_nothing_left_to_draw_the_slot_stays_empty() -> None:
+    state = start(2, display=[1, 2, 3, 4])
+    state = with_deck(state, unseen=(), piles=(), reserve=None, discard=())
+    state, events = play(state, "take 1", ScriptedChance())
+    assert SlotLeftEmpty(0) in events
+    assert state.display == (0, 2, 3, 4)
+
+
+def test_K1_exchange_can_draw_back_the_cards_it_discarded() -> None:
+    state = start(2, display=[1, 2, 3, 4])
+    state = with_deck(state, unseen=(), piles=(Pile(0, (5, 6)),), reserve=None, discard=())
+    state, events = play(state, "exchange", ScriptedChance(cards=[6, 5, 3, 1]))
+    assert state.display == (6, 5, 3, 1)
+    assert DeckReshuffled(4, with_reserve=False) in events
+    assert state.deck.piles == (Pile(0, (2, 4)),)
+
+
+# ---------------------------------------------------------------- K2, D9 exhibitions
+
+
+def test_K2_drawn_exhibition_goes_to_slot_a_and_drawing_goes_on() -> None:
+    state = start(2, display=[1, 2, 3, 4])
+    state = with_deck(state, piles=(Pile(10, SMALL),))
+    state, events = play(state, "take 1", ScriptedChance(cards=[SMALL[0], SMALL[1], 40]))
+    assert state.exhibitions == (SMALL[1], SMALL[0])  # newest in slot a
+    assert state.display[0] == 40
+    assert [e for e in events if isinstance(e, ExhibitionRevealed)] == [
+        ExhibitionRevealed(SMALL[0], 0),
+        ExhibitionRevealed(SMALL[1], 0),
+    ]
+
+
+def test_K2_D9_queue_of_three_pushes_the_oldest_past_c_to_the_discard() -> None:
+    state = replace(start(2, display=[1, 2, 3, 4]), exhibitions=(SMALL[2], SMALL[1], SMALL[0]))
+    state = with_deck(state, piles=(Pile(10, SMALL[3:]),))
+    state, events = play(state, "take 1", ScriptedChance(cards=[SMALL[3], 40]))
+    assert state.exhibitions == (SMALL[3], SMALL[2], SMALL[1])
+    assert ExhibitionRevealed(SMALL[3], SMALL[0]) in events
+    assert SMALL[0] in state.deck.discard
+
+
+def test_K2_D9_taking_an_exhibition_closes_up_the_queue() -> None:
+    london_small = 86  # needs 1 Greece, 2 Egypt
+    state = replace(start(2), exhibitions=(SMALL[4], london_small, SMALL[2]))
+    state = setup(state, 0, tokens=tokens_of("Greece")[:1] + tokens_of("Egypt")[:2])
+    state, _ = play(state, "exhibit b")
+    assert state.exhibitions == (SMALL[4], SMALL[2])
+
+
+# ---------------------------------------------------------------- K3 discard pile
+
+
+def test_K3_spent_single_use_cards_go_to_the_discard_pile() -> None:
+    state = start(2)
+    legend = cards_of("legend", "Egypt")[0]
+    assistant = cards_of("assistant")[0]
+    shovel = cards_of("shovel")[0]
+    zeppelin = cards_of("zeppelin")[0]
+    state = setup(state, 0, cards=[legend, assistant, shovel, zeppelin])
+    state, _ = play(state, "dig Egypt 3 +legend +assistant +shovel +zeppelin", dig_chance([], 2))
+    assert state.deck.discard == tuple(sorted((legend, assistant, shovel, zeppelin)))
+    assert state.players[0].cards == ()
+
+
+# ---------------------------------------------------------------- K4 year change
+
+
+def test_K4_nothing_happens_to_the_displays_when_a_year_turns() -> None:
+    state = replace(start(2, display=[65, 2, 3, 4]), exhibitions=(SMALL[0],))
+    state = setup(state, 0, week=51, location="London")
+    state = setup(state, 1, year=1902, week=20)
+    before = state.deck
+    state, _ = play(state, "take 1", ScriptedChance(cards=[5]))
+    assert state.players[0].time // 52 == 1
+    assert state.display == (5, 2, 3, 4) and state.exhibitions == (SMALL[0],)
+    assert state.deck.discard == before.discard
+
+
+# ---------------------------------------------------------------- scoring
+
+
+def test_E0_the_game_ends_when_every_marker_is_on_the_end_square() -> None:
+    state = setup(start(2), 1, year=1903, week=52)
+    state = setup(state, 0, year=1903, week=40)
+    state, events = play(state, "retire")
+    assert not is_over(state) and GameEnded() not in events
+    state, events = play(state, "retire")
+    assert is_over(state) and events[-1] == GameEnded()
+    assert all(p.time == END_TIME for p in state.players)
+
+
+def test_E1_artifacts_score_their_values_bonus_tokens_included() -> None:
+    state = start(2)
+    finds = tokens_of("Palestine", value=7) + tokens_of("Palestine", value=1)[:2]
+    state = setup(state, 0, location="Palestine", cards=cards_of("book", "Palestine", 3))
+    state = setup(state, 0, tokens=tokens_of("Palestine", "general"))
+    state, _ = play(state, "dig Palestine 1", dig_chance([], 1))
+    assert scores(state)[0].artifacts == 1  # the first-dig bonus
+    state = setup(state, 0, tokens=finds)
+    assert scores(state)[0].artifacts == 1 + 7 + 1 + 1
+
+
+def test_E2_exhibitions_score_4_small_5_large() -> None:
+    state = setup(start(2), 0, exhibitions=[SMALL[0], SMALL[1], LARGE[0]])
+    assert scores(state)[0].exhibitions == 4 + 4 + 5
+
+
+def test_E3_congresses_score_by_number_held() -> None:
+    congresses = cards_of("congress")[4:]  # 77-80 are on the default display
+    expected = {0: 0, 1: 1, 2: 3, 3: 6, 4: 10, 5: 15}
+    for n, vp in expected.items():
+        assert scores(setup(start(2), 0, cards=congresses[:n]))[0].congresses == vp
+    display = [1, 2, 3, 4]
+    every = cards_of("congress")
+    assert scores(setup(start(2, display=display), 0, cards=every[:6]))[0].congresses == 21
+    assert scores(setup(start(2, display=display), 0, cards=every[:7]))[0].congresses == 28
+    assert scores(setup(start(2, display=display), 0, cards=every))[0].congresses == 28
+
+
+def test_E4_majority_5_to_the_single_highest_3_to_each_tied_D10_none_at_zero() -> None:
+    state = start(3)
+    greece_3 = cards_of("book", "Greece", 3)
+    state = setup(state, 0, cards=greece_3[:1] + cards_of("book", "Crete", 1)[:1])
+    state = setup(state, 1, cards=greece_3[1:])
+    state = setup(state, 2, cards=cards_of("book", "Crete", 1)[1:2])
+    state = setup(state, 2, cards=cards_of("legend", "Egypt"))  # legends do not count
+    greece, crete = region("Greece"), region("Crete")
+    result = scores(state)
+    assert [s.majority_by_region[greece] for s in result] == [3, 3, 0]
+    assert [s.majority_by_region[crete] for s in result] == [3, 0, 3]
+    assert all(s.majority_by_region[region("Egypt")] == 0 for s in result)
+    # A book token found at Greece counts for Crete and breaks the tie.
+    state = setup(state, 2, tokens=tokens_of("Greece", "book"))
+    assert [s.majority_by_region[crete] for s in scores(state)] == [0, 0, 5]
+
+
+def test_E4_general_knowledge_and_assistants_do_not_count() -> None:
+    state = setup(start(2), 0, cards=cards_of("general") + cards_of("assistant"))
+    assert scores(state)[0].majorities == 0
+
+
+def test_E5_highest_total_wins_ties_share() -> None:
+    state = setup(start(3), 0, exhibitions=[SMALL[0]])
+    state = setup(state, 1, exhibitions=[SMALL[1]])
+    assert winners(state) == (0, 1)
+    state = setup(state, 2, exhibitions=[LARGE[0]])
+    assert winners(state) == (2,)
+
+
+def test_E5_scores_add_up_in_random_games() -> None:
+    for seed in range(20):
+        result = play_random_game(CAT, 2 + seed % 3, seed)
+        for entry in result.to_json()["scores"].values():
+            parts = ("artifacts", "exhibitions", "congresses", "majorities")
+            assert entry["total"] == sum(entry[k] for k in parts)
+
+
+def test_reshuffled_deck_state_is_consistent_after_long_games() -> None:
+    # Regression guard for K1: after a game with reshuffles the deck's bookkeeping holds.
+    for seed in range(10):
+        state = play_random_game(CAT, 4, seed).state
+        deck: Deck = state.deck
+        hidden = sum(p.hidden for p in deck.piles) + (deck.reserve.hidden if deck.reserve else 0)
+        assert hidden == len(deck.unseen)
