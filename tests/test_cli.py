@@ -99,3 +99,16 @@ def test_bad_data_file_gives_one_clear_line_not_a_traceback(tmp_path: Path) -> N
     assert result.stderr.startswith("thebes: bad data file: ")
     assert "tokens.yaml: regions: region Greece missing" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_installed_command_finds_its_data_from_any_directory(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "THEBES_DATA"}
+    result = subprocess.run(
+        [sys.executable, "-m", "thebes", "simulate", "--players", "2", "--seed", "3"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("seed 3 ")

@@ -36,6 +36,9 @@ def check_components(state: GameState) -> None:
     for r in range(len(CAT.regions)):
         in_region = sum(1 for t in tokens if CAT.token(t).region == r)
         assert in_region + CAT.debris[r] == 31
+        # No region yields more than its 36 artifact VP.
+        found = [t for p in state.players for t in p.tokens if CAT.token(t).region == r]
+        assert sum(CAT.token(t).value for t in found if CAT.token(t).kind.name == "ARTIFACT") <= 36
     # Every card is in exactly one place.
     deck = state.deck
     reserve_known = deck.reserve.known if deck.reserve else ()

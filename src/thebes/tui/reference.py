@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich import box
 from rich.console import Console, Group
 from rich.table import Table
 
@@ -88,11 +89,19 @@ def _region_tokens(catalog: Catalog, region: int) -> dict[str, Any]:
 
 
 def reference_tables(catalog: Catalog) -> Group:
-    short = [name[:4] for name in catalog.locations]
-    travel = Table(title="Travel time in weeks (shortest route)", title_justify="left")
-    travel.add_column("from")
+    short = [name[:3] for name in catalog.locations]
+    travel = Table(
+        title="Travel time in weeks (shortest route)",
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        show_edge=False,
+        padding=(0, 1),
+        pad_edge=False,
+        collapse_padding=True,
+    )
+    travel.add_column("from", no_wrap=True, min_width=len(max(catalog.locations, key=len)))
     for name in short:
-        travel.add_column(name, justify="right")
+        travel.add_column(name, justify="right", width=3, no_wrap=True)
     for i, name in enumerate(catalog.locations):
         travel.add_row(name, *(str(w) for w in catalog.travel[i]))
 
