@@ -9,7 +9,6 @@ out (:class:`ScriptedChance`).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Sequence
 from typing import Protocol
 
@@ -39,32 +38,76 @@ class Chance(Protocol):
         ...
 
 
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+# Streams of derived seeds: the deck and bag draws, and each computer player's choices.
+CHANCE_STREAM = 1
+PLAYER_STREAM = 2
+SETUP = -1  # the "action number" of the setup draws
+
+
+def derive_seed(*parts: int) -> int:
+    """A 64-bit seed mixed from integers (splitmix64 finaliser): same parts, same seed."""
+    x = _GOLDEN
+    for part in parts:
+        x = ((x ^ (part & _MASK)) + _GOLDEN) & _MASK
+        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+        x ^= x >> 31
+    return x
+
+
+class SplitMix:
+    """A small, fast generator (splitmix64) whose output depends on nothing but its seed.
+
+    Pure integer arithmetic, so a seed gives the same numbers on every Python version and
+    machine, and starting a new one costs nothing (unlike seeding a Mersenne Twister).
+    """
+
+    __slots__ = ("_state",)
+
+    def __init__(self, seed: int) -> None:
+        self._state = seed & _MASK
+
+    def below(self, n: int) -> int:
+        """A number in 0..n-1 (multiply-shift; the bias is below 2**-50 for game sizes)."""
+        self._state = x = (self._state + _GOLDEN) & _MASK
+        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+        return ((x ^ (x >> 31)) * n) >> 64
+
+
 class SeededChance:
     """Uniform draws from a seeded generator: the same seed gives the same draws."""
 
     __slots__ = ("_rng",)
 
-    def __init__(self, seed: int | str) -> None:
-        self._rng = random.Random(f"thebes-chance:{seed}")
+    def __init__(self, seed: int) -> None:
+        self._rng = SplitMix(derive_seed(CHANCE_STREAM, seed))
+
+    @classmethod
+    def for_action(cls, game_seed: int, action_number: int) -> SeededChance:
+        """The draws of one action of a game: resuming needs no generator state."""
+        return cls(derive_seed(game_seed, action_number))
 
     def draw_card(self, pile: Pile, unseen: tuple[int, ...]) -> int:
-        pick = self._rng.randrange(pile.size)
+        pick = self._rng.below(pile.size)
         if pick < pile.hidden:
-            return unseen[self._rng.randrange(len(unseen))]
+            return unseen[self._rng.below(len(unseen))]
         return pile.known[pick - pile.hidden]
 
     def draw_tokens(
         self, bag: tuple[int, ...], debris: int, count: int
     ) -> tuple[tuple[int, ...], int]:
-        # Partial Fisher-Yates over positions; positions >= len(bag) are debris. Only
-        # randrange is used, whose output for a given seed Python keeps stable.
+        # Partial Fisher-Yates over positions; positions >= len(bag) are debris.
         size = len(bag) + debris
         positions = list(range(size))
         found: list[int] = []
         debris_drawn = 0
-        randrange = self._rng.randrange
+        below = self._rng.below
         for i in range(count):
-            j = randrange(i, size)
+            j = i + below(size - i)
             positions[i], positions[j] = positions[j], positions[i]
             p = positions[i]
             if p < len(bag):

@@ -12,7 +12,7 @@ from typing import Any
 
 from thebes.bots import RandomPlayer
 from thebes.catalog import Catalog
-from thebes.chance import SeededChance
+from thebes.chance import SETUP, SeededChance
 from thebes.model import GameState
 from thebes.rules import active_seat, apply, is_over, legal_actions, new_game, scores, winners
 
@@ -48,12 +48,11 @@ class GameResult:
 
 def play_random_game(catalog: Catalog, player_count: int, seed: int) -> GameResult:
     """A whole game of random players, reproducible from ``seed``."""
-    chance = SeededChance(seed)
-    state, _ = new_game(catalog, DEFAULT_NAMES[:player_count], chance)
-    seats = [RandomPlayer(f"{seed}:{seat}") for seat in range(player_count)]
+    state, _ = new_game(catalog, DEFAULT_NAMES[:player_count], SeededChance.for_action(seed, SETUP))
+    seats = [RandomPlayer(seed, seat) for seat in range(player_count)]
     while not is_over(state):
         seat = active_seat(state)
         assert seat is not None
         action = seats[seat].choose(state, legal_actions(state))
-        state, _ = apply(state, action, chance)
+        state, _ = apply(state, action, SeededChance.for_action(seed, state.actions_taken))
     return GameResult(seed, state, state.actions_taken)

@@ -42,13 +42,8 @@ from thebes.model import (
     year_of,
 )
 from thebes.rules.deck import Table, initial_deck
-from thebes.rules.knowledge import knowledge_for, tokens_to_draw
-from thebes.rules.tableau import (
-    add_sorted,
-    first_card_of,
-    make_player,
-    remove_one,
-)
+from thebes.rules.knowledge import LEGEND_POINTS, helper_bonus, knowledge_for, tokens_to_draw
+from thebes.rules.tableau import changed_player, first_card_of, make_player
 
 PLAYER_COUNTS = (2, 3, 4)
 # S2: where each player count starts on the time track.
@@ -269,12 +264,16 @@ def _regular_actions(state: GameState, seat: int) -> list[Action]:
         shovel_options = _BOTH if player.shovels == 1 else _NO
         base = journey(catalog, player, catalog.site_base + region, False)
         region_digs = _DIGS[region]
+        books = player.books[region]
         for zeppelin in _zeppelin_options(player, base):
             longest = min(WHEEL_SIZE, remaining - (0 if zeppelin else base))
             for legend in legend_options:
                 for assistant in assistant_options:
-                    total = knowledge_for(player, region, legend=legend, assistant=assistant).total
-                    shortest = min_weeks[total]
+                    # A3.4-A3.6, inlined from knowledge_for: this loop is the hottest code.
+                    specialized = books + (LEGEND_POINTS if legend else 0)
+                    specialized += helper_bonus(player.assistants, assistant)
+                    total = specialized + min(player.general, specialized)
+                    shortest = min_weeks[total if total < WHEEL_SIZE else WHEEL_SIZE]
                     if shortest > longest:
                         continue
                     for shovel in shovel_options:
@@ -422,20 +421,20 @@ def apply(state: GameState, action: Action, chance: Chance) -> tuple[GameState, 
 
     # K3: single-use cards are spent when the action is declared, before anything is drawn.
     spent = _cards_spent(catalog, player, action)
-    cards, tokens = player.cards, player.tokens
     for card in spent:
-        cards = remove_one(cards, card)
         events.append(CardSpent(seat, card))
     table = Table(state.deck, list(state.display), list(state.exhibitions), events)
     if spent:
         table.discard(*spent)
-    exhibitions = player.exhibitions
+    gained_cards: tuple[int, ...] = ()
+    gained_tokens: tuple[int, ...] = ()
+    gained_exhibition = 0
     bags, site_bonus = state.bags, state.site_bonus
     permits_used = player.permits_used
 
     if isinstance(action, TakeCard):
         card = state.display[action.slot]
-        cards = add_sorted(cards, card)
+        gained_cards = (card,)
         events.append(CardTaken(seat, action.slot, card, weeks))
         table.display[action.slot] = NO_CARD
         table.fill_slot(action.slot, chance, catalog)
@@ -446,9 +445,8 @@ def apply(state: GameState, action: Action, chance: Chance) -> tuple[GameState, 
         for slot in range(DISPLAY_SLOTS):
             table.fill_slot(slot, chance, catalog)
     elif isinstance(action, Exhibit):
-        card = table.exhibitions.pop(action.slot)
-        exhibitions = add_sorted(exhibitions, card)
-        events.append(ExhibitionHeld(seat, card, weeks))
+        gained_exhibition = table.exhibitions.pop(action.slot)
+        events.append(ExhibitionHeld(seat, gained_exhibition, weeks))
     else:
         assert isinstance(action, Dig)
         region = action.region
@@ -462,11 +460,11 @@ def apply(state: GameState, action: Action, chance: Chance) -> tuple[GameState, 
         found, debris_drawn = chance.draw_tokens(bag, debris, count)
         _check_token_draw(catalog, region, bag, debris, count, found, debris_drawn)
         bags = (*bags[:region], tuple(t for t in bag if t not in found), *bags[region + 1 :])
-        tokens = add_sorted(tokens, *found)
+        gained_tokens = found
         events.append(Dug(seat, region, action.weeks, know.total, count, found, debris_drawn))
         bonus = site_bonus[region]
         if bonus:  # A3.10: the first dig at a site also takes the artifact lying on it
-            tokens = add_sorted(tokens, bonus)
+            gained_tokens = (*found, bonus)
             site_bonus = (*site_bonus[:region], 0, *site_bonus[region + 1 :])
             events.append(FirstDigBonus(seat, region, bonus))
         # A3.2: the permit is used (it stays used when a special permit was spent).
@@ -477,16 +475,17 @@ def apply(state: GameState, action: Action, chance: Chance) -> tuple[GameState, 
     if year_of(time) > year_of(player.time) and time < END_TIME:
         events.append(YearTurned(seat, year_of(time)))
         permits_used = 0
-    player = make_player(
+    player = changed_player(
         catalog,
-        player.name,
+        player,
         location=where,
         time=time,
         arrival=state.clock,
         permits_used=permits_used,
-        cards=cards,
-        exhibitions=exhibitions,
-        tokens=tokens,
+        gained_cards=gained_cards,
+        lost_cards=tuple(spent),
+        gained_tokens=gained_tokens,
+        gained_exhibition=gained_exhibition,
     )
     return _finish(
         state,
