@@ -22,7 +22,7 @@ def games_per_second(players: int, seconds: float) -> tuple[float, float]:
     start = time.perf_counter()
     games = actions = 0
     while time.perf_counter() - start < seconds:
-        actions += play_random_game(catalog, players, games).actions
+        actions += play_random_game(catalog, players, games).actions_taken
         games += 1
     elapsed = time.perf_counter() - start
     return games / elapsed, actions / games

@@ -17,7 +17,7 @@ from thebes.model import (
     SlotLeftEmpty,
 )
 from thebes.rules import is_over, scores, winners
-from thebes.simulate import play_random_game
+from thebes.simulate import play_random_game, result_json
 
 SMALL = tuple(sorted(CAT.small_exhibition_ids))
 LARGE = tuple(sorted(CAT.large_exhibition_ids))
@@ -202,8 +202,8 @@ def test_E5_highest_total_wins_ties_share() -> None:
 
 def test_E5_scores_add_up_in_random_games() -> None:
     for seed in range(20):
-        result = play_random_game(CAT, 2 + seed % 3, seed)
-        for entry in result.to_json()["scores"].values():
+        state = play_random_game(CAT, 2 + seed % 3, seed)
+        for entry in result_json(state, seed)["scores"].values():
             parts = ("artifacts", "exhibitions", "congresses", "majorities")
             assert entry["total"] == sum(entry[k] for k in parts)
 
@@ -211,7 +211,7 @@ def test_E5_scores_add_up_in_random_games() -> None:
 def test_reshuffled_deck_state_is_consistent_after_long_games() -> None:
     # Regression guard for K1: after a game with reshuffles the deck's bookkeeping holds.
     for seed in range(10):
-        state = play_random_game(CAT, 4, seed).state
+        state = play_random_game(CAT, 4, seed)
         deck: Deck = state.deck
         hidden = sum(p.hidden for p in deck.piles) + (deck.reserve.hidden if deck.reserve else 0)
         assert hidden == len(deck.unseen)

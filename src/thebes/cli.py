@@ -6,8 +6,11 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
 
 from thebes.catalog import DataError, default_catalog
+from thebes.record import RecordError
 
 EXIT_OK = 0
 EXIT_ERROR = 1
@@ -31,6 +34,18 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--games", type=_positive, default=1)
     simulate.add_argument("--seed", type=int, default=1)
     simulate.add_argument("--json", action="store_true", help="one JSON object per game")
+    simulate.add_argument(
+        "--save-dir", type=Path, metavar="DIR", help="write each game's file into DIR"
+    )
+
+    replay = commands.add_parser(
+        "replay",
+        help="replay a saved game file and print its score table",
+        description="Replay a game file with its recorded draws, checking every action.",
+    )
+    replay.add_argument("file", type=Path, metavar="FILE")
+    replay.add_argument("--summary", action="store_true", help="print the score table")
+    replay.add_argument("--json", action="store_true", help="print the scores as JSON")
 
     reference = commands.add_parser(
         "reference",
@@ -55,10 +70,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "simulate":
             return _simulate(args)
+        if args.command == "replay":
+            return _replay(args)
         return _reference(args)
     except DataError as exc:
         print(f"thebes: bad data file: {exc}", file=sys.stderr)
         return EXIT_ERROR
+    except RecordError as exc:
+        print(f"thebes: {exc}", file=sys.stderr)
+        return EXIT_USAGE
     except KeyboardInterrupt:
         print("thebes: interrupted", file=sys.stderr)
         return 130
@@ -69,17 +89,60 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from thebes.simulate import play_random_game
+    from thebes.simulate import bot_session, result_json
 
     catalog = default_catalog()
+    save_dir: Path | None = args.save_dir
+    if save_dir is not None:
+        try:
+            save_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            print(f"thebes: cannot use {save_dir} for game files: {exc.strerror}", file=sys.stderr)
+            return EXIT_ERROR
     for i in range(args.games):
-        result = play_random_game(catalog, args.players, args.seed + i)
+        seed = args.seed + i
+        session = bot_session(catalog, args.players, seed)
+        if save_dir is not None:
+            session.save(save_dir / f"game-{args.players}p-{seed}.json")
+        data = result_json(session.state, seed)
         if args.json:
-            print(json.dumps(result.to_json()), flush=False)
+            print(json.dumps(data))
         else:
-            data = result.to_json()
-            totals = "  ".join(f"{n} {data['scores'][n]['total']:3d}" for n in data["players"])
-            print(f"seed {result.seed:<10d} {totals}  winners: {', '.join(data['winners'])}")
+            print(f"seed {seed:<10d} {_score_line(data)}")
+    return EXIT_OK
+
+
+def _score_line(data: dict[str, Any]) -> str:
+    totals = "  ".join(f"{n} {data['scores'][n]['total']:3d}" for n in data["players"])
+    return f"{totals}  winners: {', '.join(data['winners'])}"
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from thebes.session import Session
+    from thebes.simulate import result_json
+
+    if not (args.summary or args.json):
+        print(
+            "thebes: replay needs --summary or --json (the step-by-step viewer is not built yet)",
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
+    session = Session.load(args.file, default_catalog())
+    data = result_json(session.state, session.seed)
+    if args.json:
+        print(json.dumps(data))
+        return EXIT_OK
+    status = "final" if session.is_over else f"after {len(session.steps)} actions, not finished"
+    print(f"{args.file}  seed {session.seed}  ({status})")
+    columns = ("artifacts", "exhibit.", "congress", "majority")
+    print(f"{'player':<12} " + " ".join(f"{c:>9}" for c in columns) + f" {'total':>6}")
+    for name in data["players"]:
+        s = data["scores"][name]
+        print(
+            f"{name:<12} {s['artifacts']:>9} {s['exhibitions']:>9} {s['congresses']:>9} "
+            f"{s['majorities']:>9} {s['total']:>6}"
+        )
+    print(f"winners: {', '.join(data['winners'])}")
     return EXIT_OK
 
 

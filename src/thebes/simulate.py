@@ -1,53 +1,64 @@
 """Whole games between computer players, for `thebes simulate` and for tests.
 
 Game ``i`` of a run with seed ``S`` has seed ``S + i``, so ``--games 1 --seed S+i`` plays it
-again exactly. The deck and bag draws come from ``SeededChance(seed)``; each seat's player has
-its own generator seeded from the game seed and the seat.
+again exactly. :func:`play_out` is the one game loop: it asks each seat's player for an
+action and plays it on the session; the terminal game uses it with people in some seats.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any
 
-from thebes.bots import RandomPlayer
+from thebes.bots import Player, RandomPlayer, make_bot
 from thebes.catalog import Catalog
 from thebes.chance import SETUP, SeededChance
 from thebes.model import GameState
 from thebes.rules import active_seat, apply, is_over, legal_actions, new_game, scores, winners
+from thebes.session import Session, default_seats
 
 DEFAULT_NAMES = ("P1", "P2", "P3", "P4")
 
 
-@dataclass(frozen=True, slots=True)
-class GameResult:
-    seed: int
-    state: GameState
-    actions: int
-
-    def to_json(self) -> dict[str, Any]:
-        names = [p.name for p in self.state.players]
-        table = scores(self.state)
-        return {
-            "seed": self.seed,
-            "players": names,
-            "scores": {
-                name: {
-                    "artifacts": s.artifacts,
-                    "exhibitions": s.exhibitions,
-                    "congresses": s.congresses,
-                    "majorities": s.majorities,
-                    "total": s.total,
-                }
-                for name, s in zip(names, table, strict=True)
-            },
-            "winners": [names[i] for i in winners(self.state)],
-            "actions": self.actions,
-        }
+def play_out(session: Session, players: Sequence[Player]) -> None:
+    """Play until the game ends, each seat's player choosing its own actions."""
+    while not session.is_over:
+        seat = session.active_seat
+        assert seat is not None
+        session.play(players[seat].choose(session.state, session.legal_actions()))
 
 
-def play_random_game(catalog: Catalog, player_count: int, seed: int) -> GameResult:
-    """A whole game of random players, reproducible from ``seed``."""
+def bot_session(catalog: Catalog, player_count: int, seed: int, level: str = "random") -> Session:
+    """A whole game of bots, recorded in a session."""
+    names = DEFAULT_NAMES[:player_count]
+    session = Session(catalog, default_seats(names, {n: level for n in names}), seed, undo=False)
+    play_out(session, [make_bot(level, seed, seat) for seat in range(player_count)])
+    return session
+
+
+def result_json(state: GameState, seed: int) -> dict[str, Any]:
+    """The score line of `thebes simulate --json` and `thebes replay --json`."""
+    names = [p.name for p in state.players]
+    return {
+        "seed": seed,
+        "players": names,
+        "scores": {
+            name: {
+                "artifacts": s.artifacts,
+                "exhibitions": s.exhibitions,
+                "congresses": s.congresses,
+                "majorities": s.majorities,
+                "total": s.total,
+            }
+            for name, s in zip(names, scores(state), strict=True)
+        },
+        "winners": [names[i] for i in winners(state)],
+        "actions": state.actions_taken,
+    }
+
+
+def play_random_game(catalog: Catalog, player_count: int, seed: int) -> GameState:
+    """The engine alone, without a session: the same game as :func:`bot_session` gives."""
     state, _ = new_game(catalog, DEFAULT_NAMES[:player_count], SeededChance.for_action(seed, SETUP))
     seats = [RandomPlayer(seed, seat) for seat in range(player_count)]
     while not is_over(state):
@@ -55,4 +66,4 @@ def play_random_game(catalog: Catalog, player_count: int, seed: int) -> GameResu
         assert seat is not None
         action = seats[seat].choose(state, legal_actions(state))
         state, _ = apply(state, action, SeededChance.for_action(seed, state.actions_taken))
-    return GameResult(seed, state, state.actions_taken)
+    return state

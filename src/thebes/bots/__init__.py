@@ -1,5 +1,29 @@
-"""Computer players: each chooses one of the legal actions it is offered."""
+"""Computer players: each chooses one of the legal actions it is offered.
+
+Every player has ``choose(state, legal) -> action``; a person at the keyboard is one more
+kind of player, so the game loop treats seats alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
 
 from thebes.bots.random_player import RandomPlayer
+from thebes.model import Action, GameState
 
-__all__ = ["RandomPlayer"]
+BOT_LEVELS = ("random",)
+
+
+class Player(Protocol):
+    def choose(self, state: GameState, legal: Sequence[Action]) -> Action: ...
+
+
+def make_bot(level: str, game_seed: int, seat: int) -> Player:
+    """A computer player of this level, seeded from the game seed and its seat."""
+    if level == "random":
+        return RandomPlayer(game_seed, seat)
+    raise ValueError(f"unknown bot level {level!r} (levels: {', '.join(BOT_LEVELS)})")
+
+
+__all__ = ["BOT_LEVELS", "Player", "RandomPlayer", "make_bot"]

@@ -1,0 +1,325 @@
+"""A game in progress: the engine state, its history, its draws, undo and autosave.
+
+A :class:`Session` is what the terminal game, the replay viewer and `thebes simulate` hold.
+Each action's draws come from a generator seeded by the game seed and the action number
+(:meth:`SeededChance.for_action`), so a game resumed from its file goes on exactly as it
+would have without the interruption. Every outcome is recorded beside the action; loading
+a file replays those recorded outcomes, checking each against the deck and the bags.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from thebes.catalog import Catalog
+from thebes.chance import SETUP, Chance, ImpossibleDraw, SeededChance
+from thebes.model import Action, Event, GameState, Pile
+from thebes.notation import NotationError, format_action, parse_action
+from thebes.record import (
+    COLOURS,
+    FORMAT,
+    FORMAT_VERSION,
+    RULES_VERSION,
+    ActionRecord,
+    GameRecord,
+    Options,
+    RecordError,
+    SeatRecord,
+    dump_record,
+    read_record,
+    state_digest,
+    write_atomically,
+)
+from thebes.rules import IllegalAction, active_seat, apply, is_over, legal_actions, new_game
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    name: str
+    colour: str
+    bot: str | None = None  # the bot level, or None for a person at the keyboard
+
+    @property
+    def is_bot(self) -> bool:
+        return self.bot is not None
+
+
+def default_seats(
+    names: list[str] | tuple[str, ...], bots: dict[str, str] | None = None
+) -> list[Seat]:
+    bots = bots or {}
+    return [Seat(name, COLOURS[i], bots.get(name)) for i, name in enumerate(names)]
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One action of the history: the state before it, what was done, and what happened."""
+
+    before: GameState
+    action: Action
+    events: tuple[Event, ...]
+    record: ActionRecord
+
+
+class _Recorder:
+    """Passes draws through from another chance and writes down what came out."""
+
+    def __init__(self, inner: Chance) -> None:
+        self.inner = inner
+        self.cards: list[int] = []
+        self.found: list[int] = []
+        self.debris: int | None = None
+
+    def draw_card(self, pile: Pile, unseen: tuple[int, ...]) -> int:
+        card = self.inner.draw_card(pile, unseen)
+        self.cards.append(card)
+        return card
+
+    def draw_tokens(
+        self, bag: tuple[int, ...], debris: int, count: int
+    ) -> tuple[tuple[int, ...], int]:
+        found, debris_drawn = self.inner.draw_tokens(bag, debris, count)
+        self.found.extend(found)
+        self.debris = debris_drawn
+        return found, debris_drawn
+
+
+class _Replayer:
+    """Gives back the outcomes written in a file, one action at a time."""
+
+    def __init__(self, cards: list[int], found: tuple[int, ...] | None, debris: int | None):
+        self.cards = list(cards)
+        self.found = found
+        self.debris = debris
+
+    def draw_card(self, pile: Pile, unseen: tuple[int, ...]) -> int:
+        if not self.cards:
+            raise ImpossibleDraw("the file records fewer card draws than the action made")
+        return self.cards.pop(0)
+
+    def draw_tokens(
+        self, bag: tuple[int, ...], debris: int, count: int
+    ) -> tuple[tuple[int, ...], int]:
+        if self.found is None or self.debris is None:
+            raise ImpossibleDraw("the file records no tokens for this dig")
+        found, self.found = self.found, None
+        return found, self.debris
+
+    def check_used_up(self) -> None:
+        if self.cards:
+            raise ImpossibleDraw(
+                f"the file records {len(self.cards)} card draw(s) more than the action made"
+            )
+        if self.found is not None:
+            raise ImpossibleDraw("the file records tokens, but the action drew none")
+
+
+class Session:
+    """A game of Thebes being played, replayed or resumed."""
+
+    def __init__(
+        self,
+        catalog: Catalog,
+        seats: list[Seat],
+        seed: int,
+        *,
+        undo: bool = True,
+        autosave: Path | None = None,
+        _setup: list[int] | None = None,
+    ) -> None:
+        self.catalog = catalog
+        self.seats = list(seats)
+        self.seed = seed
+        self.undo_enabled = undo
+        self.autosave = autosave
+        chance: Chance = (
+            SeededChance.for_action(seed, SETUP)
+            if _setup is None
+            else _Replayer(_setup, None, None)
+        )
+        recorder = _Recorder(chance)
+        try:
+            state, events = new_game(catalog, [s.name for s in seats], recorder)
+        except ImpossibleDraw as exc:
+            raise RecordError(f"setup: {exc}") from None
+        if isinstance(chance, _Replayer):
+            chance.check_used_up()
+        self.setup = recorder.cards
+        self.start = state
+        self.setup_events = events
+        self.steps: list[Step] = []
+        self._state = state
+        self._token_ids = [
+            {catalog.token(t).name: t for t in (catalog.site_bonus[r], *catalog.bag_tokens[r])}
+            for r in range(len(catalog.regions))
+        ]
+
+    # ------------------------------------------------------------ the game
+
+    @property
+    def state(self) -> GameState:
+        return self._state
+
+    @property
+    def active_seat(self) -> int | None:
+        return active_seat(self._state)
+
+    @property
+    def is_over(self) -> bool:
+        return is_over(self._state)
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        return legal_actions(self._state)
+
+    def notation(self, action: Action) -> str:
+        return format_action(action, self.catalog.regions)
+
+    def parse(self, text: str) -> Action:
+        return parse_action(text, self.catalog.regions)
+
+    def play(self, action: Action) -> tuple[Event, ...]:
+        """Take ``action`` for the active player (IllegalAction says why not); autosaves."""
+        before = self._state
+        seat = active_seat(before)
+        if seat is None:
+            raise IllegalAction("the game is over")
+        recorder = _Recorder(SeededChance.for_action(self.seed, before.actions_taken))
+        after, events = apply(before, action, recorder)
+        record = ActionRecord(
+            player=self.seats[seat].name,
+            action=self.notation(action),
+            cards=recorder.cards,
+            found=[self.catalog.token(t).name for t in recorder.found],
+            debris=recorder.debris,
+        )
+        self._push(Step(before, action, events, record), after)
+        self.save_if_autosaving()
+        return events
+
+    def _push(self, step: Step, after: GameState) -> None:
+        self.steps.append(step)
+        self._state = after
+
+    # ------------------------------------------------------------ undo
+
+    def undo_blocker(self) -> str | None:
+        """Why the last action cannot be taken back, or None if it can."""
+        if not self.undo_enabled:
+            return "undo is turned off for this game"
+        if not self.steps:
+            return "there is no action to take back"
+        last = self.steps[-1].record
+        if last.cards:
+            return f"'{last.action}' revealed new cards from the deck"
+        if last.debris is not None:
+            return f"'{last.action}' revealed tokens from the bag"
+        return None
+
+    def undo(self) -> Step:
+        reason = self.undo_blocker()
+        if reason is not None:
+            raise IllegalAction(f"cannot undo: {reason}")
+        step = self.steps.pop()
+        self._state = step.before
+        self.save_if_autosaving()
+        return step
+
+    # ------------------------------------------------------------ files
+
+    def to_record(self) -> GameRecord:
+        return GameRecord(
+            format=FORMAT,
+            format_version=FORMAT_VERSION,
+            rules_version=RULES_VERSION,
+            seed=self.seed,
+            players=[
+                SeatRecord(
+                    name=s.name, colour=s.colour, kind="bot" if s.is_bot else "human", bot=s.bot
+                )
+                for s in self.seats
+            ],
+            options=Options(undo=self.undo_enabled),
+            setup=self.setup,
+            actions=[step.record for step in self.steps],
+            digest=state_digest(self._state),
+        )
+
+    def save(self, path: Path) -> None:
+        write_atomically(path, dump_record(self.to_record()))
+
+    def save_if_autosaving(self) -> None:
+        if self.autosave is not None:
+            self.save(self.autosave)
+
+    @classmethod
+    def load(cls, path: Path, catalog: Catalog, *, autosave: bool = False) -> Session:
+        """Replay a game file with its recorded draws; RecordError says what is wrong."""
+        record = read_record(path)
+        try:
+            return cls.from_record(record, catalog, autosave=path if autosave else None)
+        except RecordError as exc:
+            raise RecordError(f"{path}: {exc}") from None
+
+    @classmethod
+    def from_record(
+        cls, record: GameRecord, catalog: Catalog, *, autosave: Path | None = None
+    ) -> Session:
+        if record.rules_version != RULES_VERSION:
+            raise RecordError(
+                f"rules version {record.rules_version!r} is not this program's "
+                f"({RULES_VERSION!r}); the game would not replay the same"
+            )
+        seats = [Seat(p.name, p.colour, p.bot) for p in record.players]
+        try:
+            session = cls(
+                catalog, seats, record.seed, undo=record.options.undo, _setup=record.setup
+            )
+        except ValueError as exc:  # a player count or names the rules refuse
+            raise RecordError(f"players: {exc}") from None
+        for number, entry in enumerate(record.actions, 1):
+            session._replay_one(number, entry)
+        digest = state_digest(session.state)
+        if digest != record.digest:
+            raise RecordError(
+                f"the digest {record.digest} does not match the replayed game ({digest}): "
+                "the file was changed or written by different rules"
+            )
+        session.autosave = autosave
+        return session
+
+    def _replay_one(self, number: int, entry: ActionRecord) -> None:
+        where = f"action {number} ({entry.action})"
+        before = self._state
+        seat = active_seat(before)
+        if seat is None:
+            raise RecordError(f"{where}: the game was already over")
+        if entry.player != self.seats[seat].name:
+            raise RecordError(
+                f"{where}: it was {self.seats[seat].name}'s turn, not {entry.player}'s"
+            )
+        try:
+            action = self.parse(entry.action)
+        except NotationError as exc:
+            raise RecordError(f"action {number}: {exc}") from None
+        found: tuple[int, ...] | None = None
+        if entry.debris is not None or entry.found:
+            region = getattr(action, "region", None)
+            if region is None:
+                raise RecordError(f"{where}: records tokens, but it is not a dig")
+            names = self._token_ids[region]
+            unknown = [n for n in entry.found if n not in names]
+            if unknown:
+                raise RecordError(
+                    f"{where}: no token {unknown[0]!r} in {self.catalog.regions[region]}"
+                )
+            found = tuple(sorted(names[n] for n in entry.found))
+        chance = _Replayer(entry.cards, found, entry.debris)
+        try:
+            after, events = apply(before, action, chance)
+            chance.check_used_up()
+        except IllegalAction as exc:
+            raise RecordError(f"{where}: not a legal action there: {exc}") from None
+        except ImpossibleDraw as exc:
+            raise RecordError(f"{where}: impossible draw: {exc}") from None
+        self._push(Step(before, action, events, entry), after)
