@@ -144,8 +144,10 @@ def read_record(path: Path) -> GameRecord:
     try:
         raw = json.loads(text)
     except json.JSONDecodeError as exc:
-        if exc.pos >= len(text.rstrip()):
-            raise RecordError(f"{path}: the file ends too early (truncated?)") from None
+        if text.lstrip().startswith("{") and not text.rstrip().endswith("}"):
+            raise RecordError(
+                f"{path}: the file ends too early (truncated?) at line {exc.lineno}"
+            ) from None
         raise RecordError(
             f"{path}: not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
         ) from None

@@ -561,7 +561,8 @@ def _check_token_draw(
     site = catalog.regions[region]
     if len(found) + debris_drawn != count:
         raise ImpossibleDraw(
-            f"the dig at {site} draws {count} tokens, not {len(found) + debris_drawn}"
+            f"the dig at {site} draws {count} token{'' if count == 1 else 's'}, "
+            f"not {len(found) + debris_drawn}"
         )
     if not 0 <= debris_drawn <= debris:
         raise ImpossibleDraw(f"the {site} bag holds {debris} debris, not {debris_drawn}")
