@@ -1,0 +1,130 @@
+"""Events in plain words, for the game log, the replay viewer and the `log` command.
+
+Pure text, no styling: the terminal UI adds colour. One event gives one sentence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from thebes.catalog import CardKind, Catalog, TokenKind
+from thebes.model import (
+    CardRevealed,
+    CardSpent,
+    CardTaken,
+    DeckReshuffled,
+    DisplayExchanged,
+    Dug,
+    Event,
+    ExhibitionHeld,
+    ExhibitionRevealed,
+    FirstDigBonus,
+    GameEnded,
+    Retired,
+    SlotLeftEmpty,
+    Travelled,
+    YearTurned,
+)
+
+CARD_NAMES = {
+    CardKind.BOOK: "{region} book ({value})",
+    CardKind.LEGEND: "{region} legend",
+    CardKind.GENERAL: "general knowledge ({value})",
+    CardKind.ASSISTANT: "assistant",
+    CardKind.SHOVEL: "shovel",
+    CardKind.CAR: "car",
+    CardKind.ZEPPELIN: "zeppelin",
+    CardKind.SPECIAL_PERMIT: "special permit",
+    CardKind.CONGRESS: "congress",
+}
+
+
+def card_name(catalog: Catalog, card_id: int) -> str:
+    """A card in a few words: "Egypt book (3)", "shovel", "large exhibition in Paris"."""
+    card = catalog.card(card_id)
+    if card.kind is CardKind.EXHIBITION:
+        size = "large" if card.large else "small"
+        return f"{size} exhibition in {catalog.locations[card.city]}"
+    region = catalog.regions[card.region] if card.region >= 0 else ""
+    return CARD_NAMES[card.kind].format(region=region, value=card.value)
+
+
+def token_name(catalog: Catalog, token_id: int) -> str:
+    token = catalog.token(token_id)
+    if token.kind is TokenKind.ARTIFACT:
+        return f"{token.name} ({token.value})"
+    if token.kind is TokenKind.BOOK:
+        return f"a {catalog.regions[token.book_region]} book token"
+    return "a general knowledge token"
+
+
+def weeks(n: int) -> str:
+    return f"{n} week" if n == 1 else f"{n} weeks"
+
+
+def _listing(items: Sequence[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def narrate(catalog: Catalog, names: Sequence[str], event: Event) -> str:
+    """One event as a sentence."""
+    where = catalog.locations
+    if isinstance(event, Travelled):
+        how = "by zeppelin" if event.zeppelin else f"in {weeks(event.weeks)}"
+        route = f"from {where[event.origin]} to {where[event.destination]}"
+        return f"{names[event.player]} travels {route} {how}."
+    if isinstance(event, CardTaken):
+        return (
+            f"{names[event.player]} takes the {card_name(catalog, event.card)} "
+            f"from slot {event.slot + 1} ({weeks(event.weeks)} in all)."
+        )
+    if isinstance(event, DisplayExchanged):
+        return (
+            f"{names[event.player]} exchanges the display in {where[catalog.exchange_city]} "
+            f"({weeks(event.weeks)} in all)."
+        )
+    if isinstance(event, CardRevealed):
+        return f"Slot {event.slot + 1} now shows the {card_name(catalog, event.card)}."
+    if isinstance(event, ExhibitionRevealed):
+        text = f"An exhibition opens: the {card_name(catalog, event.card)}."
+        if event.pushed_out:
+            text += f" The {card_name(catalog, event.pushed_out)} closes."
+        return text
+    if isinstance(event, DeckReshuffled):
+        extra = " with the reserve stack" if event.with_reserve else ""
+        return f"The discard pile is shuffled{extra} into a new draw pile of {event.cards} cards."
+    if isinstance(event, SlotLeftEmpty):
+        return f"No cards are left to fill slot {event.slot + 1}."
+    if isinstance(event, CardSpent):
+        return f"{names[event.player]} spends the {card_name(catalog, event.card)}."
+    if isinstance(event, Dug):
+        site = catalog.regions[event.region]
+        head = (
+            f"{names[event.player]} digs {weeks(event.weeks)} at {site} with "
+            f"{event.knowledge} knowledge and draws {event.drawn} token"
+            f"{'' if event.drawn == 1 else 's'}"
+        )
+        finds = [token_name(catalog, t) for t in event.found]
+        if event.debris:
+            finds.append(f"{event.debris} debris")
+        return f"{head}: {_listing(finds)}." if finds else f"{head}."
+    if isinstance(event, FirstDigBonus):
+        return (
+            f"First dig at {catalog.regions[event.region]}: {names[event.player]} also takes "
+            f"{token_name(catalog, event.token)} lying on the site."
+        )
+    if isinstance(event, ExhibitionHeld):
+        card = catalog.card(event.card)
+        return (
+            f"{names[event.player]} holds the {card_name(catalog, event.card)} "
+            f"({weeks(event.weeks)} in all) for {card.value} VP."
+        )
+    if isinstance(event, YearTurned):
+        return f"{names[event.player]} enters {event.year}: all their permits are valid again."
+    if isinstance(event, Retired):
+        why = " (no other action was possible)" if event.forced else ""
+        return f"{names[event.player]} retires to the end of the game{why}."
+    assert isinstance(event, GameEnded)
+    return "Every marker has reached the end: the game is over."
