@@ -1,0 +1,116 @@
+"""The whole game screen, laid out for the terminal's size.
+
+Wide (at least 110 columns and 36 rows): board, time track, cards, every player's tableau,
+the bags and the last events all at once. Compact (down to 80x24): the time track, the
+cards, the active player's tableau and the last events; the board, all players and the bags
+are one command away (``board``, ``players``, ``bags``).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rich.console import Console, Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from thebes.model import GameState
+from thebes.rules import active_seat
+from thebes.tui import panels
+
+WIDE_MIN_WIDTH = 110
+WIDE_MIN_HEIGHT = 36
+MIN_WIDTH = 80
+MIN_HEIGHT = 24
+
+
+@dataclass(frozen=True, slots=True)
+class ScreenInfo:
+    """What the screen shows beside the state itself."""
+
+    title: str  # e.g. "Thebes — seed 12"
+    colours: Sequence[str]
+    log: Sequence[str]
+
+
+def is_wide(width: int, height: int) -> bool:
+    return width >= WIDE_MIN_WIDTH and height >= WIDE_MIN_HEIGHT
+
+
+def game_screen(state: GameState, info: ScreenInfo, width: int, height: int) -> RenderableType:
+    """The screen for a terminal of this size; ``height`` counts the rows left for it."""
+    header = _header(state, info)
+    if is_wide(width, height):
+        top = Table.grid(padding=(0, 3))
+        top.add_column(no_wrap=True)
+        top.add_column()
+        top.add_row(
+            panels.board(state, info.colours),
+            Group(panels.time_track(state, info.colours), panels.bags(state)),
+        )
+        parts: list[RenderableType] = [
+            header,
+            top,
+            panels.display(state),
+            panels.tableaux(state, info.colours),
+        ]
+    else:
+        parts = [
+            header,
+            panels.time_track(state, info.colours),
+            panels.display(state),
+            _active_tableau(state, info),
+        ]
+    used = len(render_text(Group(*parts), width).splitlines())
+    parts.append(panels.log(info.log, max(1, height - used - 1)))
+    return Group(*parts)
+
+
+def _header(state: GameState, info: ScreenInfo) -> Text:
+    seat = active_seat(state)
+    text = Text(info.title, style="bold")
+    if seat is not None:
+        player = state.players[seat]
+        text.append("   to play: ")
+        text.append_text(panels.player_text(player.name, info.colours[seat]))
+    else:
+        text.append("   the game is over")
+    return text
+
+
+def _active_tableau(state: GameState, info: ScreenInfo) -> RenderableType:
+    """The compact layout's one-line-per-topic summary of the active player."""
+    seat = active_seat(state)
+    if seat is None:
+        return panels.tableaux(state, info.colours)
+    player = state.players[seat]
+    catalog = state.catalog
+    books = " ".join(f"{r[:3]} {player.books[i]}" for i, r in enumerate(catalog.regions))
+    line1 = Text()
+    line1.append_text(panels.player_text(player.name, info.colours[seat]))
+    line1.append(f": books {books}, general {player.general}")
+    line2 = Text(
+        f"  assistants {player.assistants}, shovels {player.shovels}, car {player.cars}, "
+        f"zeppelins {player.zeppelins}, special permits {player.special_permits}, "
+        f"congresses {player.congresses}"
+    )
+    line3 = Text("  permits ")
+    line3.append_text(panels.permits_text(state, player))
+    line3.append(f"  exhibitions {len(player.exhibitions)}")
+    return Group(line1, line2, line3)
+
+
+def render_text(renderable: RenderableType, width: int, *, colour: bool = False) -> str:
+    """The renderable as plain text at a fixed width (tests, benchmarks, NO_COLOR logs)."""
+    console = Console(
+        width=width,
+        record=True,
+        color_system="truecolor" if colour else None,
+        force_terminal=colour,
+        file=io.StringIO(),
+        legacy_windows=False,
+    )
+    console.print(renderable)
+    return console.export_text(styles=colour)
