@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from helpers import CAT, cards_of, setup, start, tokens_of
+from thebes.model import GameState
 from thebes.session import Session
 from thebes.tui.panels import marks, time_track
 from thebes.tui.screen import ScreenInfo, game_screen, render_text
@@ -16,7 +17,7 @@ COLOURS = ("red", "blue", "green", "yellow")
 GOLDEN_4P = Path(__file__).parent / "golden" / "game-4p.json"
 
 
-def scenario():  # type: ignore[no-untyped-def]
+def scenario() -> GameState:
     state = start(3, display=[65, 1, 46, 84])  # shovel London, Greece book, Greece legend, congress
     state = replace(state, exhibitions=(91, 86))
     state = setup(

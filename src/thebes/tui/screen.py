@@ -16,7 +16,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from thebes.model import GameState
+from thebes.model import END_TIME, GameState
 from thebes.rules import active_seat
 from thebes.tui import panels
 
@@ -63,9 +63,25 @@ def game_screen(state: GameState, info: ScreenInfo, width: int, height: int) -> 
             panels.display(state),
             _active_tableau(state, info),
         ]
-    used = len(render_text(Group(*parts), width).splitlines())
+    used = _height_without_log(state, wide=is_wide(width, height))
     parts.append(panels.log(info.log, max(1, height - used - 1)))
     return Group(*parts)
+
+
+def _height_without_log(state: GameState, *, wide: bool) -> int:
+    """Rows the screen takes before the log, counted from the state (rendering twice to
+    measure would double the time of every redraw)."""
+    weeks = [p.time % 52 for p in state.players if p.time < END_TIME]
+    depth = max((weeks.count(w) for w in weeks), default=0)
+    time_track = 3 + depth  # title, scale, the stacks, the line of players
+    display = 3 + len(state.exhibitions)  # title, two rows of card tiles, exhibitions
+    if wide:
+        board = 3 + len(state.catalog.locations)  # title, header, rule, locations
+        bags = 3 + len(state.catalog.regions)
+        tableaux = 2 + 10  # header, rule, ten rows
+        return 1 + max(board, time_track + bags) + display + tableaux
+    active = 3 if active_seat(state) is not None else 2 + 10
+    return 1 + time_track + display + active
 
 
 def _header(state: GameState, info: ScreenInfo) -> Text:
