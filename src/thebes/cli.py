@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from thebes.bots import BOT_LEVELS
 from thebes.catalog import DataError, default_catalog
 from thebes.record import RecordError
 
@@ -23,6 +25,36 @@ def build_parser() -> argparse.ArgumentParser:
         description="The board game Thebes (Peter Prinz, Queen Games 2007) in the terminal.",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    play = commands.add_parser(
+        "play",
+        help="play a game at this keyboard (2-4 players, bots in any seat)",
+        description="Play Thebes at one keyboard. Seats are in the order the names are "
+        "given; the game is saved after every action.",
+    )
+    play.add_argument(
+        "--players",
+        metavar="NAMES",
+        help="2-4 comma-separated names in seat order, e.g. Ann,Bob,Cleo (asked if left out)",
+    )
+    play.add_argument(
+        "--bot",
+        action="append",
+        default=[],
+        metavar="NAME=LEVEL",
+        help="a computer player in seat NAME (added after the --players names); "
+        "levels: " + ", ".join(BOT_LEVELS),
+    )
+    play.add_argument("--seed", type=int, help="the game's seed (random if left out)")
+    play.add_argument("--save", type=Path, metavar="PATH", help="where the game is saved")
+    play.add_argument("--no-undo", action="store_true", help="turn off undo for this game")
+    play.add_argument("--fast", action="store_true", help="no pause after a bot's move")
+    play.add_argument("--no-color", action="store_true", help="no colours (NO_COLOR works too)")
+
+    resume = commands.add_parser("resume", help="go on with a saved game")
+    resume.add_argument("file", type=Path, metavar="FILE")
+    resume.add_argument("--fast", action="store_true", help="no pause after a bot's move")
+    resume.add_argument("--no-color", action="store_true", help="no colours")
 
     simulate = commands.add_parser(
         "simulate",
@@ -72,6 +104,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _simulate(args)
         if args.command == "replay":
             return _replay(args)
+        if args.command == "play":
+            return _play(args)
+        if args.command == "resume":
+            return _resume(args)
         return _reference(args)
     except DataError as exc:
         print(f"thebes: bad data file: {exc}", file=sys.stderr)
@@ -86,6 +122,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The reader went away (for example `| head`); nothing more to say.
         sys.stderr.close()
         return EXIT_OK
+
+
+def _play(args: argparse.Namespace) -> int:
+    from thebes.tui.launch import start_game
+
+    return start_game(
+        names=args.players,
+        bots=args.bot,
+        seed=args.seed,
+        save=args.save,
+        undo=not args.no_undo,
+        fast=args.fast,
+        colour=_colour_wanted(args),
+    )
+
+
+def _resume(args: argparse.Namespace) -> int:
+    from thebes.tui.launch import resume_game
+
+    return resume_game(args.file, fast=args.fast, colour=_colour_wanted(args))
+
+
+def _colour_wanted(args: argparse.Namespace) -> bool:
+    return not args.no_color and not os.environ.get("NO_COLOR")
 
 
 def _simulate(args: argparse.Namespace) -> int:

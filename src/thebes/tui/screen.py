@@ -35,14 +35,18 @@ class ScreenInfo:
     log: Sequence[str]
 
 
-def is_wide(width: int, height: int) -> bool:
-    return width >= WIDE_MIN_WIDTH and height >= WIDE_MIN_HEIGHT
+def is_wide(width: int, height: int, state: GameState | None = None) -> bool:
+    """Whether the wide layout fits (with at least two lines of log)."""
+    if state is None:
+        return width >= WIDE_MIN_WIDTH and height >= WIDE_MIN_HEIGHT
+    return width >= WIDE_MIN_WIDTH and height >= _height_without_log(state, wide=True) + 3
 
 
 def game_screen(state: GameState, info: ScreenInfo, width: int, height: int) -> RenderableType:
     """The screen for a terminal of this size; ``height`` counts the rows left for it."""
     header = _header(state, info)
-    if is_wide(width, height):
+    wide = is_wide(width, height, state)
+    if wide:
         top = Table.grid(padding=(0, 3))
         top.add_column(no_wrap=True)
         top.add_column()
@@ -63,7 +67,7 @@ def game_screen(state: GameState, info: ScreenInfo, width: int, height: int) -> 
             panels.display(state),
             _active_tableau(state, info),
         ]
-    used = _height_without_log(state, wide=is_wide(width, height))
+    used = _height_without_log(state, wide=wide)
     parts.append(panels.log(info.log, max(1, height - used - 1)))
     return Group(*parts)
 

@@ -1,0 +1,488 @@
+"""The hot-seat game at one keyboard: draw the screen, ask the active player, play.
+
+Each turn the screen is redrawn for the terminal's current size, with a numbered menu of
+the legal actions under it. The prompt (prompt_toolkit) takes a menu number, an action in
+the notation (tab completes every legal one, with its cost), or a command. Bots in the
+game take their turns through the same loop. The session autosaves after every action, so
+quitting, Ctrl-C or Ctrl-D never lose anything.
+"""
+
+from __future__ import annotations
+
+import shutil
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from prompt_toolkit import PromptSession
+from prompt_toolkit.completion import WordCompleter
+from prompt_toolkit.formatted_text import FormattedText
+from prompt_toolkit.input import Input
+from prompt_toolkit.output import Output
+from rich.console import Console, Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from thebes.bots import Player, make_bot
+from thebes.model import Action, Dig, Event
+from thebes.narrate import narrate
+from thebes.notation import NotationError
+from thebes.rules import IllegalAction, scores, why_illegal, winners
+from thebes.session import Session
+from thebes.tui import panels
+from thebes.tui.menu import (
+    MenuEntry,
+    action_label,
+    build_menu,
+    dig_plan,
+    option_effects,
+    option_sets,
+    short_label,
+)
+from thebes.tui.reference import reference_tables
+from thebes.tui.screen import MIN_HEIGHT, MIN_WIDTH, ScreenInfo, game_screen
+
+COMMANDS = {
+    "help": "this list",
+    "rules": "a summary of the rules, then the card and token reference (paged)",
+    "log": "the whole game so far, in plain words",
+    "board": "the board: locations, roads, who is where",
+    "players": "every player's cards, tokens and score",
+    "bags": "what each bag still holds",
+    "undo": "take back the last action, if it revealed nothing new",
+    "save": "save now (the game also saves itself after every action); 'save PATH' for a copy",
+    "quit": "leave the game (it is saved; 'thebes resume FILE' goes on)",
+}
+BOT_PAUSE_SECONDS = 0.8
+
+RULES_SUMMARY = """\
+Thebes in brief. The player furthest back on the time track acts next (the top of a stack
+first); every action moves your marker on by its cost in weeks, travel included (1 week a
+road; a car saves a week on journeys of 3+; a zeppelin makes one journey free).
+  take N      go to the card's city, pay its weeks, take it; the slot refills from the deck.
+  exchange    in Warsaw: 1 week (2, 3, ... if you exchange again before anyone else moves);
+              the 4 display cards are replaced.
+  dig SITE W  needs a valid permit for the site (one dig per site a year; a special permit
+              allows one more) and at least one book or the legend of that site. Knowledge =
+              books + legend (+2, spent) + assistants (2: +1, 3+: +2, one alone: +1 spent)
+              + general knowledge up to that much, 12 at most. The time wheel turns
+              knowledge and weeks into tokens; shovels add tokens like assistants add points.
+              Debris goes back into the bag. The first dig at a site also takes the artifact
+              lying there.
+  exhibit L   have the listed artifacts (they stay yours), pay 3 or 4 weeks: 4 or 5 VP.
+  retire      in the last year (1903): go to the end square.
+Passing week 52 makes your permits valid again. The game ends when every marker reaches
+week 1 of 1904. Score: artifact values; exhibitions; congresses 1/3/6/10/15/21/28; in each
+region the most specialized points (books and book tokens) 5 VP, tied leaders 3 each."""
+
+
+class QuitGame(Exception):
+    """The player chose to leave; the game is saved."""
+
+
+class TerminalGame:
+    def __init__(
+        self,
+        session: Session,
+        console: Console,
+        *,
+        prompt_input: Input | None = None,
+        prompt_output: Output | None = None,
+        fast: bool = False,
+        colour: bool = True,
+        size: Callable[[], tuple[int, int]] | None = None,
+    ) -> None:
+        self.session = session
+        self.console = console
+        self.fast = fast
+        self.colour = colour
+        self.size = size or _terminal_size
+        self.prompt: PromptSession[str] = PromptSession(
+            input=prompt_input, output=prompt_output, complete_while_typing=False
+        )
+        self.bots: dict[int, Player] = {
+            seat: make_bot(s.bot, session.seed, seat)
+            for seat, s in enumerate(session.seats)
+            if s.bot is not None
+        }
+        names = [s.name for s in session.seats]
+        everyone = ", ".join(names[:-1]) + " and " + names[-1]
+        self.log = [f"{everyone} set out from Warsaw; {names[0]} moves first."]
+        self.log += [
+            narrate(session.catalog, names, e) for step in session.steps for e in step.events
+        ]
+        self.message: Text | None = None
+
+    # ------------------------------------------------------------ the loop
+
+    def run(self) -> bool:
+        """Play until the game ends (True) or a player quits (False)."""
+        try:
+            while not self.session.is_over:
+                seat = self.session.active_seat
+                assert seat is not None
+                if seat in self.bots:
+                    self._bot_turn(seat)
+                else:
+                    self._human_turn(seat)
+        except QuitGame:
+            self._say_where_saved("Game left.")
+            return False
+        self._show_final()
+        return True
+
+    def _bot_turn(self, seat: int) -> None:
+        session = self.session
+        action = self.bots[seat].choose(session.state, session.legal_actions())
+        self._play(action)
+        if not self.fast:
+            self._draw([])
+            time.sleep(BOT_PAUSE_SECONDS)
+
+    def _human_turn(self, seat: int) -> None:
+        session = self.session
+        again = session.steps and session.steps[-1].before.players and (self._last_actor() == seat)
+        while True:
+            legal = session.legal_actions()
+            menu = build_menu(session.state, legal)
+            self._draw(menu)
+            text = self._ask(self._prompt_message(seat, bool(again)), legal, menu)
+            action = self._interpret(text, legal, menu)
+            if action is not None:
+                self._play(action)
+                return
+
+    def _last_actor(self) -> int:
+        return self.session.state.last_actor
+
+    def _play(self, action: Action) -> None:
+        events = self.session.play(action)
+        self._narrate(events)
+
+    def _narrate(self, events: Sequence[Event]) -> None:
+        names = [s.name for s in self.session.seats]
+        self.log.extend(narrate(self.session.catalog, names, e) for e in events)
+
+    # ------------------------------------------------------------ input
+
+    def _ask(self, message: FormattedText, legal: Sequence[Action], menu: list[MenuEntry]) -> str:
+        words = [self.session.notation(a) for a in legal] + list(COMMANDS)
+        meta = {self.session.notation(a): action_label(self.session.state, a) for a in legal}
+        meta.update(COMMANDS)
+        completer = WordCompleter(words, sentence=True, meta_dict=meta)
+        while True:
+            try:
+                return self.prompt.prompt(message, completer=completer)
+            except (KeyboardInterrupt, EOFError):
+                self._confirm_quit()
+
+    def _confirm_quit(self) -> None:
+        path = self.session.autosave
+        where = f" (it is saved in {path})" if path else ""
+        try:
+            answer = self.prompt.prompt(f"Leave the game{where}? [y/N] ")
+        except (KeyboardInterrupt, EOFError):
+            raise QuitGame from None
+        if answer.strip().lower() in ("y", "yes"):
+            raise QuitGame
+
+    def _prompt_message(self, seat: int, again: bool) -> FormattedText:
+        seat_info = self.session.seats[seat]
+        style = f"bold fg:{seat_info.colour}" if self.colour else "bold"
+        note = " (again: still furthest back in time)" if again else ""
+        return FormattedText(
+            [
+                (style, seat_info.name),
+                ("", f"{note} — a number, an action (Tab completes), or help: "),
+            ]
+        )
+
+    def _interpret(
+        self, text: str, legal: Sequence[Action], menu: list[MenuEntry]
+    ) -> Action | None:
+        text = text.strip()
+        self.message = None
+        if not text:
+            return None
+        word = text.split()[0].lower()
+        if text.isdigit():
+            number = int(text)
+            if not 1 <= number <= len(menu):
+                self._warn(f"There is no entry {number}: choose 1 to {len(menu)}.")
+                return None
+            entry = menu[number - 1]
+            return self._dig_planner(entry) if entry.is_dig_site else entry.actions[0]
+        if word in COMMANDS:
+            self._command(word, text[len(word) :].strip())
+            return None
+        try:
+            action = self.session.parse(text)
+        except NotationError as exc:
+            self._warn(f"{exc}. Type help for the commands.")
+            return None
+        if action in legal:
+            return action
+        self._warn(f"Not allowed: {why_illegal(self.session.state, action) or 'not legal now'}.")
+        return None
+
+    def _warn(self, text: str) -> None:
+        self.message = Text(text, style="bold red" if self.colour else "bold")
+
+    # ------------------------------------------------------------ the dig planner
+
+    def _dig_planner(self, entry: MenuEntry) -> Action | None:
+        digs = tuple(a for a in entry.actions if isinstance(a, Dig))
+        state = self.session.state
+        site = state.catalog.regions[digs[0].region]
+        choices = option_sets(digs)
+        options = choices[0]
+        while True:
+            self.console.print(self._plan_view(digs, options))
+            if self.message is not None:
+                self.console.print(self.message)
+                self.message = None
+            words = [f"{d.weeks}{_option_words(d)}" for d in digs]
+            try:
+                text = self.prompt.prompt(
+                    f"Dig at {site}: weeks and options (e.g. {words[0]}), options alone to "
+                    "see their table, or 'back': ",
+                    completer=WordCompleter([*words, "back"], sentence=True),
+                )
+            except (KeyboardInterrupt, EOFError):
+                return None
+            text = text.strip().lower()
+            if text in ("", "back", "b"):
+                return None
+            parts = text.split()
+            flags = {p.lstrip("+") for p in parts if p.startswith("+")}
+            numbers = [p for p in parts if not p.startswith("+")]
+            wanted = [
+                c for c in choices if set(_option_words(c).split()) >= {f"+{f}" for f in flags}
+            ]
+            if not wanted or not all(
+                f in ("legend", "assistant", "shovel", "zeppelin", "permit") for f in flags
+            ):
+                self.message = Text(
+                    f"No legal dig here with {' '.join('+' + f for f in sorted(flags))}."
+                )
+                continue
+            # The fewest extra cards that include the asked-for options (required ones stay).
+            options = min(wanted, key=lambda d: len(_option_words(d).split()))
+            if not numbers:
+                continue
+            if len(numbers) != 1 or not numbers[0].isdigit():
+                self.message = Text("Give one number of weeks, e.g. 6, and any options.")
+                continue
+            chosen = Dig(
+                options.region,
+                int(numbers[0]),
+                options.legend,
+                options.assistant,
+                options.shovel,
+                options.special_permit,
+                options.zeppelin,
+            )
+            if chosen in digs:
+                return chosen
+            reason = why_illegal(state, chosen) or "not legal now"
+            self.message = Text(f"Not allowed: {reason}.")
+
+    def _plan_view(self, digs: tuple[Dig, ...], options: Dig) -> RenderableType:
+        state = self.session.state
+        plan = dig_plan(state, digs, options)
+        site = state.catalog.regions[plan.region]
+        table = Table(
+            title=f"Dig at {site}{_option_words(options)}: knowledge {plan.knowledge}",
+            title_justify="left",
+        )
+        for column in ("weeks", "in all", "tokens", "exp. artifacts", "exp. VP"):
+            table.add_column(column, justify="right")
+        for row in plan.rows:
+            table.add_row(
+                str(row.weeks),
+                str(row.cost),
+                str(row.tokens),
+                f"{row.artifacts:.2f}",
+                f"{row.vp:.2f}",
+            )
+        notes = [Text("  " + line) for line in option_effects(state, digs)]
+        bonus = state.site_bonus[plan.region]
+        if bonus:
+            notes.append(Text("  first dig here: the 1-VP artifact on the site is yours too"))
+        return Group(table, *notes)
+
+    # ------------------------------------------------------------ commands
+
+    def _command(self, word: str, argument: str) -> None:
+        session = self.session
+        if word == "help":
+            lines = [f"  {name:<8} {what}" for name, what in COMMANDS.items()]
+            self._page(
+                Group(
+                    Text("Commands (type them at any prompt):", style="bold"),
+                    *(Text(line) for line in lines),
+                    Text(
+                        "A menu number picks that action; an action can be typed as shown in "
+                        "the menu (take 2, exchange, dig Egypt 6 +shovel, exhibit a, retire)."
+                    ),
+                    Text("Tab completes actions and commands; Ctrl-C or Ctrl-D asks to leave."),
+                )
+            )
+        elif word == "rules":
+            self._page(Group(Text(RULES_SUMMARY), reference_tables(session.catalog)))
+        elif word == "log":
+            self._page(
+                Group(*(Text(line) for line in self.log)) if self.log else Text("Nothing yet.")
+            )
+        elif word == "board":
+            self._page(panels.board(session.state, self._colours()))
+        elif word == "players":
+            self._page(panels.tableaux(session.state, self._colours()))
+        elif word == "bags":
+            self._page(panels.bags(session.state))
+        elif word == "undo":
+            try:
+                step = session.undo()
+            except IllegalAction as exc:
+                self._warn(f"{exc}.")
+                return
+            self.log.append(f"{step.record.player} takes back '{step.record.action}'.")
+            self.message = Text(f"Took back '{step.record.action}'.")
+        elif word == "save":
+            target = Path(argument).expanduser() if argument else session.autosave
+            if target is None:
+                self._warn("This game has no save file; give one: save PATH")
+                return
+            try:
+                session.save(target)
+            except OSError as exc:
+                self._warn(f"Could not save to {target}: {exc.strerror or exc}.")
+                return
+            self.message = Text(f"Saved to {target}.")
+        elif word == "quit":
+            self._confirm_quit()
+
+    def _page(self, renderable: RenderableType) -> None:
+        if not self.console.is_terminal:
+            self.console.print(renderable)
+            return
+        with self.console.pager(styles=self.colour):
+            self.console.print(renderable)
+
+    # ------------------------------------------------------------ drawing
+
+    def _colours(self) -> list[str]:
+        return [s.colour for s in self.session.seats]
+
+    def _draw(self, menu: list[MenuEntry]) -> None:
+        width, height = self.size()
+        console = self.console
+        console.clear()
+        if width < MIN_WIDTH or height < MIN_HEIGHT:
+            console.print(
+                Text(
+                    f"The terminal is {width}x{height}; thebes needs at least "
+                    f"{MIN_WIDTH}x{MIN_HEIGHT}. Please make it larger (the game is saved).",
+                    style="bold",
+                )
+            )
+        menu_view = self._menu_view(menu, width)
+        menu_rows = (len(menu) + self._menu_columns(width) - 1) // self._menu_columns(width)
+        room = max(MIN_HEIGHT - 6, height - menu_rows - 3)
+        info = ScreenInfo(f"Thebes — seed {self.session.seed}", self._colours(), self.log)
+        console.print(game_screen(self.session.state, info, width, room))
+        if menu:
+            console.print(menu_view)
+        if self.message is not None:
+            console.print(self.message)
+
+    @staticmethod
+    def _menu_columns(width: int) -> int:
+        return max(1, min(3, width // 40))
+
+    def _menu_view(self, menu: list[MenuEntry], width: int) -> RenderableType:
+        columns = self._menu_columns(width)
+        grid = Table.grid(padding=(0, 2))
+        for _ in range(columns):
+            grid.add_column(no_wrap=True, overflow="ellipsis", max_width=width // columns - 2)
+        rows = (len(menu) + columns - 1) // columns
+        state = self.session.state
+        for r in range(rows):
+            cells = []
+            for c in range(columns):
+                i = c * rows + r
+                if i < len(menu):
+                    cell = Text(f"{menu[i].number:>2} ", style="bold")
+                    cell.append(short_label(state, menu[i]))
+                    cells.append(cell)
+                else:
+                    cells.append(Text(""))
+            grid.add_row(*cells)
+        return grid
+
+    # ------------------------------------------------------------ the end
+
+    def _show_final(self) -> None:
+        session = self.session
+        state = session.state
+        width, _ = self.size()
+        self.console.clear()
+        table = Table(title="Final scores", title_justify="left", title_style="bold")
+        regions = state.catalog.regions
+        for column in ("player", "artifacts", "exhibitions", "congresses", "majorities", "total"):
+            table.add_column(column, justify="left" if column == "player" else "right")
+        table.add_column("majorities won", justify="left")
+        best = winners(state)
+        for seat, (player, score) in enumerate(zip(state.players, scores(state), strict=True)):
+            won = ", ".join(
+                f"{regions[r]} {vp}" for r, vp in enumerate(score.majority_by_region) if vp
+            )
+            name = panels.player_text(player.name, session.seats[seat].colour)
+            if seat in best:
+                name.append(" ★")
+            table.add_row(
+                name,
+                str(score.artifacts),
+                str(score.exhibitions),
+                str(score.congresses),
+                str(score.majorities),
+                Text(str(score.total), style="bold"),
+                won or "-",
+            )
+        names = [state.players[i].name for i in best]
+        verdict = f"{names[0]} wins!" if len(names) == 1 else f"A shared win: {', '.join(names)}."
+        self.console.print(Group(*(Text(line) for line in self.log[-3:])))
+        self.console.print(table)
+        self.console.print(Text(verdict, style="bold"))
+        self._say_where_saved("")
+        del width
+
+    def _say_where_saved(self, lead: str) -> None:
+        path = self.session.autosave
+        if path is None:
+            return
+        text = f"{lead} The game is saved in {path}".strip()
+        if not self.session.is_over:
+            text += f"; 'thebes resume {path}' goes on with it."
+        else:
+            text += f"; 'thebes replay {path}' shows it again."
+        self.console.print(text)
+
+
+def _option_words(dig: Dig) -> str:
+    words = []
+    for name, used in (
+        ("legend", dig.legend),
+        ("assistant", dig.assistant),
+        ("shovel", dig.shovel),
+        ("permit", dig.special_permit),
+        ("zeppelin", dig.zeppelin),
+    ):
+        if used:
+            words.append(f" +{name}")
+    return "".join(words)
+
+
+def _terminal_size() -> tuple[int, int]:
+    size = shutil.get_terminal_size((120, 40))
+    return size.columns, size.lines

@@ -1,0 +1,126 @@
+"""Starting and resuming a game at the terminal: seats, seed, save file, then the loop."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import sys
+import time
+from pathlib import Path
+
+from prompt_toolkit import PromptSession
+from rich.console import Console
+
+from thebes.bots import BOT_LEVELS
+from thebes.catalog import default_catalog
+from thebes.record import COLOURS, RecordError
+from thebes.session import Seat, Session
+from thebes.tui.game import TerminalGame
+
+MAX_NAME = 24
+
+
+class SetupError(ValueError):
+    """Players or options that cannot start a game; the message says why."""
+
+
+def games_folder() -> Path:
+    """Where games are saved unless --save says otherwise."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "thebes" / "games"
+
+
+def seats_from(
+    names_text: str | None, bots: list[str], ask: PromptSession[str] | None
+) -> list[Seat]:
+    """Seats from "Ann,Bob" and ["Cleo=random"], asking for names if none were given."""
+    names = [n.strip() for n in names_text.split(",")] if names_text else []
+    bot_seats: list[tuple[str, str]] = []
+    for spec in bots:
+        name, _, level = spec.partition("=")
+        name, level = name.strip(), level.strip().lower()
+        if not name or level not in BOT_LEVELS:
+            raise SetupError(
+                f"--bot {spec!r}: write NAME=LEVEL with a level of {', '.join(BOT_LEVELS)}"
+            )
+        bot_seats.append((name, level))
+    if not names and not bot_seats and ask is not None:
+        names = _ask_names(ask)
+    everyone = names + [n for n, _ in bot_seats]
+    if not 2 <= len(everyone) <= 4:
+        raise SetupError(f"Thebes is for 2 to 4 players; {len(everyone)} given")
+    for name in everyone:
+        if not name:
+            raise SetupError("a player's name is empty")
+        if len(name) > MAX_NAME:
+            raise SetupError(f"the name {name[:MAX_NAME]}... is longer than {MAX_NAME} letters")
+    if len({n.lower() for n in everyone}) != len(everyone):
+        raise SetupError("every player needs a different name")
+    levels = dict(bot_seats)
+    return [Seat(name, COLOURS[i], levels.get(name)) for i, name in enumerate(everyone)]
+
+
+def _ask_names(ask: PromptSession[str]) -> list[str]:
+    while True:
+        count = ask.prompt("How many players (2-4)? ").strip()
+        if count in ("2", "3", "4"):
+            break
+        print("Please type 2, 3 or 4.")
+    names: list[str] = []
+    while len(names) < int(count):
+        name = ask.prompt(f"Name of player {len(names) + 1}: ").strip()
+        if not name or len(name) > MAX_NAME:
+            print(f"A name has 1 to {MAX_NAME} letters.")
+        elif name.lower() in {n.lower() for n in names}:
+            print("That name is taken.")
+        else:
+            names.append(name)
+    return names
+
+
+def start_game(
+    *,
+    names: str | None,
+    bots: list[str],
+    seed: int | None,
+    save: Path | None,
+    undo: bool,
+    fast: bool,
+    colour: bool,
+) -> int:
+    console = Console(no_color=not colour, highlight=False)
+    try:
+        seats = seats_from(names, bots, PromptSession() if sys.stdin.isatty() else None)
+    except SetupError as exc:
+        print(f"thebes: {exc}", file=sys.stderr)
+        return 2
+    except (KeyboardInterrupt, EOFError):
+        print("thebes: no game started", file=sys.stderr)
+        return 1
+    seed = secrets.randbelow(1_000_000) if seed is None else seed
+    if save is None:
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        save = games_folder() / f"{stamp}-seed{seed}.json"
+    try:
+        save.parent.mkdir(parents=True, exist_ok=True)
+        session = Session(default_catalog(), seats, seed, undo=undo, autosave=save)
+        session.save(save)
+    except OSError as exc:
+        print(f"thebes: cannot save the game in {save}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    console.print(f"Seed {seed}. The game is saved in {save} after every action.")
+    TerminalGame(session, console, fast=fast, colour=colour).run()
+    return 0
+
+
+def resume_game(path: Path, *, fast: bool, colour: bool) -> int:
+    console = Console(no_color=not colour, highlight=False)
+    try:
+        session = Session.load(path, default_catalog(), autosave=True)
+    except RecordError as exc:
+        print(f"thebes: {exc}", file=sys.stderr)
+        return 2
+    if session.is_over:
+        console.print(f"That game is over; 'thebes replay {path}' shows it.")
+    TerminalGame(session, console, fast=fast, colour=colour).run()
+    return 0

@@ -1,0 +1,158 @@
+"""The terminal game driven through prompt_toolkit's pipe input, as a player types."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+from rich.console import Console
+
+from helpers import CAT
+from thebes.record import read_record
+from thebes.rules import scores, winners
+from thebes.session import Session, default_seats
+from thebes.simulate import bot_session
+from thebes.tui.game import TerminalGame
+
+
+@contextmanager
+def game(
+    session: Session, keys: str, size: tuple[int, int] = (120, 40)
+) -> Iterator[tuple[TerminalGame, io.StringIO]]:
+    out = io.StringIO()
+    console = Console(file=out, width=size[0], no_color=True, highlight=False)
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        pipe.send_text(keys)
+        pipe.close()
+        yield (
+            TerminalGame(
+                session,
+                console,
+                prompt_input=pipe,
+                prompt_output=DummyOutput(),
+                fast=True,
+                colour=False,
+                size=lambda: size,
+            ),
+            out,
+        )
+
+
+def new_session(tmp_path: Path, seed: int = 7) -> Session:
+    return Session(CAT, default_seats(["Ann", "Bob"]), seed, autosave=tmp_path / "g.json")
+
+
+def test_a_menu_number_plays_that_action(tmp_path: Path) -> None:
+    session = new_session(tmp_path)
+    # Seed 7 deals: 1 Palestine book (3) London, 2 Egypt book (2) London, ...
+    with game(session, "2\n") as (ui, out):
+        assert ui.run() is False  # the keys run out: the game is left, saved
+    assert session.steps[0].record.action == "take 2"
+    assert session.steps[0].record.player == "Ann"
+    text = out.getvalue()
+    assert " 2 take 2: London 4 wk" in text
+    assert "Ann takes the Egypt book (2) from slot 2 (4 weeks in all)." in text
+    assert "The game is saved in" in text
+    assert len(read_record(tmp_path / "g.json").actions) == 1
+
+
+def test_typed_actions_and_clear_messages_for_bad_input(tmp_path: Path) -> None:
+    session = new_session(tmp_path)
+    keys = "fly to Rome\n99\ndig Egypt 6\ntake 9\n  TAKE 4  \n"
+    with game(session, keys) as (ui, out):
+        ui.run()
+    text = out.getvalue()
+    assert "unknown action 'fly'" in text
+    assert "There is no entry 99: choose 1 to 5." in text
+    assert "Not allowed: Ann has no specialized knowledge of Egypt" in text
+    assert "the display slot is 1 to 4, not '9'" in text
+    assert [s.record.action for s in session.steps] == ["take 4"]
+    assert "Traceback" not in text
+
+
+def test_the_dig_planner_shows_odds_and_takes_weeks_and_options(tmp_path: Path) -> None:
+    session = new_session(tmp_path)
+    # Ann takes the Egypt book (2); Bob takes the Palestine book (3); Ann opens the planner
+    # for Egypt (entry 6), asks for +zeppelin (she has none), then digs 8 weeks.
+    keys = "take 2\ntake 1\n6\n+zeppelin\n5\n8\n"
+    with game(session, keys) as (ui, out):
+        ui.run()
+    text = out.getvalue()
+    assert "Dig at Egypt: knowledge 2" in text
+    assert "first dig here: the 1-VP artifact on the site is yours too" in text
+    # 1 token of 30 (12 artifacts worth 35 VP) plus the site's artifact: 1.40 and 2.17.
+    assert "│     8 │     12 │      1 │           1.40 │    2.17 │" in text
+    assert "No legal dig here with +zeppelin." in text
+    assert "Not allowed: with 2 knowledge a dig of 5 weeks draws no token" in text
+    assert session.steps[-1].record.action == "dig Egypt 8"
+
+
+def test_ctrl_c_and_ctrl_d_ask_before_leaving_and_nothing_is_lost(tmp_path: Path) -> None:
+    session = new_session(tmp_path)
+    keys = "take 2\n\x03n\n\x04n\ntake 1\n\x03y\n"
+    with game(session, keys) as (ui, out):
+        assert ui.run() is False
+    assert [s.record.action for s in session.steps] == ["take 2", "take 1"]
+    assert out.getvalue().count("Leave the game") == 0  # asked through prompt_toolkit
+    saved = Session.load(tmp_path / "g.json", CAT)
+    assert saved.state == session.state
+
+
+def test_commands_help_log_board_players_bags_undo_save(tmp_path: Path) -> None:
+    session = new_session(tmp_path)
+    copy = tmp_path / "copy.json"
+    keys = f"take 2\nhelp\nlog\nboard\nplayers\nbags\nundo\nsave {copy}\nrules\n"
+    with game(session, keys) as (ui, out):
+        ui.run()
+    text = out.getvalue()
+    assert "Commands (type them at any prompt):" in text
+    assert "Ann and Bob set out from Warsaw; Ann moves first." in text
+    assert "roads to" in text and "Mesopotamia" in text
+    assert "books GCEPM" in text and "artifacts by VP 1-7" in text
+    assert "cannot undo: 'take 2' revealed new cards from the deck" in text
+    assert f"Saved to {copy}." in text
+    assert len(read_record(copy).actions) == 1
+    assert "Thebes in brief." in text and "Time wheel" in text
+
+
+def test_too_small_a_terminal_is_told_not_crashed(tmp_path: Path) -> None:
+    session = new_session(tmp_path)
+    with game(session, "take 2\n", size=(60, 15)) as (ui, out):
+        ui.run()
+    assert "The terminal is 60x15; thebes needs at least 80x24." in out.getvalue()
+    assert len(session.steps) == 1
+
+
+@pytest.mark.parametrize("seed", [11])
+def test_a_whole_two_player_game_through_the_ui(tmp_path: Path, seed: int) -> None:
+    # The moves of a random game, typed by two people at the keyboard.
+    reference = bot_session(CAT, 2, seed)
+    names = [p.name for p in reference.state.players]
+    moves = [step.record.action for step in reference.steps]
+    session = Session(CAT, default_seats(names), seed, autosave=tmp_path / "whole.json")
+    with game(session, "\n".join(moves) + "\n") as (ui, out):
+        assert ui.run() is True
+    assert session.state == reference.state
+    text = out.getvalue()
+    final = text[text.rindex("Final scores") :]
+    for player, score in zip(session.state.players, scores(session.state), strict=True):
+        row = next(
+            line for line in final.splitlines() if line.split("│")[1:2] and player.name in line
+        )
+        cells = [c.strip() for c in row.split("│")[1:-1]]
+        assert cells[1:6] == [
+            str(score.artifacts),
+            str(score.exhibitions),
+            str(score.congresses),
+            str(score.majorities),
+            str(score.total),
+        ]
+    best = [session.state.players[i].name for i in winners(session.state)]
+    assert (f"{best[0]} wins!" if len(best) == 1 else "A shared win") in final
+    assert "replay" in final
