@@ -466,7 +466,7 @@ class TerminalGame:
             text += f"; 'thebes resume {path}' goes on with it."
         else:
             text += f"; 'thebes replay {path}' shows it again."
-        self.console.print(text)
+        self.console.print(text, soft_wrap=True)
 
 
 def _option_words(dig: Dig) -> str:

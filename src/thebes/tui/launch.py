@@ -108,7 +108,7 @@ def start_game(
     except OSError as exc:
         print(f"thebes: cannot save the game in {save}: {exc.strerror or exc}", file=sys.stderr)
         return 1
-    console.print(f"Seed {seed}. The game is saved in {save} after every action.")
+    console.print(f"Seed {seed}. The game is saved in {save} after every action.", soft_wrap=True)
     TerminalGame(session, console, fast=fast, colour=colour).run()
     return 0
 
@@ -121,6 +121,6 @@ def resume_game(path: Path, *, fast: bool, colour: bool) -> int:
         print(f"thebes: {exc}", file=sys.stderr)
         return 2
     if session.is_over:
-        console.print(f"That game is over; 'thebes replay {path}' shows it.")
+        console.print(f"That game is over; 'thebes replay {path}' shows it.", soft_wrap=True)
     TerminalGame(session, console, fast=fast, colour=colour).run()
     return 0

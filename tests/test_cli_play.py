@@ -1,0 +1,94 @@
+"""`thebes play` and `thebes resume` through the real command, keys from a pipe."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from helpers import CAT
+from thebes.cli import main
+from thebes.record import read_record
+from thebes.session import Session
+from thebes.simulate import bot_session
+
+
+def run_with_keys(args: list[str], keys: str) -> int:
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        pipe.send_text(keys)
+        pipe.close()
+        return main(args)
+
+
+def test_play_then_resume_finishes_the_same_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    reference = bot_session(CAT, 2, 11)
+    moves = [step.record.action for step in reference.steps]
+    path = tmp_path / "game.json"
+    names = ",".join(p.name for p in reference.state.players)
+    # Play the first ten moves, then the keys run out (like closing the terminal).
+    first = "\n".join(moves[:10]) + "\n"
+    code = run_with_keys(["play", "--players", names, "--seed", "11", "--save", str(path)], first)
+    out = capsys.readouterr().out
+    assert code == 0
+    assert f"Seed 11. The game is saved in {path} after every action." in out
+    assert f"'thebes resume {path}' goes on with it." in out
+    assert len(read_record(path).actions) == 10
+    # Resume and play the rest.
+    code = run_with_keys(["resume", str(path), "--no-color"], "\n".join(moves[10:]) + "\n")
+    out = capsys.readouterr().out
+    assert code == 0 and "Final scores" in out
+    assert Session.load(path, CAT).state == reference.state
+
+
+def test_resume_refuses_a_bad_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "broken.json"
+    path.write_text('{"format": "thebes-game", "format_version": 1', encoding="utf-8")
+    assert main(["resume", str(path)]) == 2
+    assert "the file ends too early (truncated?)" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--players", "Ann"], "Thebes is for 2 to 4 players; 1 given"),
+        (["--players", "Ann,ann"], "every player needs a different name"),
+        (["--players", "Ann,Bob", "--bot", "Cleo=genius"], "--bot 'Cleo=genius': write NAME=LEVEL"),
+        (["--players", "A,B,C,D,E"], "2 to 4 players; 5 given"),
+    ],
+)
+def test_play_refuses_bad_seats(
+    args: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["play", *args, "--save", str(tmp_path / "x.json")]) == 2
+    assert message in capsys.readouterr().err
+    assert not (tmp_path / "x.json").exists()
+
+
+def test_play_asks_for_players_when_none_are_given(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
+    path = tmp_path / "asked.json"
+    keys = "5\n2\nAnn\nann\nBob\ntake 2\n"
+    assert run_with_keys(["play", "--seed", "7", "--save", str(path)], keys) == 0
+    record = read_record(path)
+    assert [p.name for p in record.players] == ["Ann", "Bob"]
+    assert [a.action for a in record.actions] == ["take 2"]
+    out = capsys.readouterr().out
+    assert "Please type 2, 3 or 4." in out and "That name is taken." in out
+
+
+def test_a_bot_seat_plays_its_own_turns(tmp_path: Path) -> None:
+    path = tmp_path / "bots.json"
+    code = run_with_keys(
+        ["play", "--bot", "R1=random", "--bot", "R2=random", "--fast", "--save", str(path)], ""
+    )
+    assert code == 0
+    record = read_record(path)
+    assert [p.kind for p in record.players] == ["bot", "bot"]
+    assert Session.load(path, CAT).is_over
