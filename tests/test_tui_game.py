@@ -156,3 +156,30 @@ def test_a_whole_two_player_game_through_the_ui(tmp_path: Path, seed: int) -> No
     best = [session.state.players[i].name for i in winners(session.state)]
     assert (f"{best[0]} wins!" if len(best) == 1 else "A shared win") in final
     assert "replay" in final
+
+
+def test_a_resize_redraws_the_screen_for_the_new_size_keeping_the_typed_text(
+    tmp_path: Path,
+) -> None:
+    session = new_session(tmp_path)
+    sizes = iter([(120, 40)] + [(80, 24)] * 1000)
+    out = io.StringIO()
+    console = Console(file=out, width=120, no_color=True, highlight=False)
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        pipe.send_text("take 2\n")
+        pipe.close()
+        ui = TerminalGame(
+            session,
+            console,
+            prompt_input=pipe,
+            prompt_output=DummyOutput(),
+            fast=True,
+            colour=False,
+            size=lambda: next(sizes),
+        )
+        ui.run()
+    text = out.getvalue()
+    wide, _, compact = text.partition("Ann: books Gre 0")
+    assert "roads to" in wide  # first drawn wide (the board panel)
+    assert compact  # then compact, with the active player's one-line tableau
+    assert [s.record.action for s in session.steps] == ["take 2"]

@@ -72,12 +72,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     replay = commands.add_parser(
         "replay",
-        help="replay a saved game file and print its score table",
-        description="Replay a game file with its recorded draws, checking every action.",
+        help="watch a saved game step by step, or print its score table",
+        description="Replay a game file with its recorded draws, checking every action: "
+        "step by step on the game screen, or with --summary / --json its score table.",
     )
     replay.add_argument("file", type=Path, metavar="FILE")
     replay.add_argument("--summary", action="store_true", help="print the score table")
     replay.add_argument("--json", action="store_true", help="print the scores as JSON")
+    replay.add_argument("--no-color", action="store_true", help="no colours")
 
     reference = commands.add_parser(
         "reference",
@@ -181,13 +183,15 @@ def _replay(args: argparse.Namespace) -> int:
     from thebes.session import Session
     from thebes.simulate import result_json
 
-    if not (args.summary or args.json):
-        print(
-            "thebes: replay needs --summary or --json (the step-by-step viewer is not built yet)",
-            file=sys.stderr,
-        )
-        return EXIT_USAGE
     session = Session.load(args.file, default_catalog())
+    if not (args.summary or args.json):
+        from rich.console import Console
+
+        from thebes.tui.replay import ReplayViewer
+
+        colour = _colour_wanted(args)
+        ReplayViewer(session, Console(no_color=not colour, highlight=False)).run()
+        return EXIT_OK
     data = result_json(session.state, session.seed)
     if args.json:
         print(json.dumps(data))

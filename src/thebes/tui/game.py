@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from prompt_toolkit import PromptSession
+from prompt_toolkit.application import get_app
 from prompt_toolkit.completion import WordCompleter
 from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.input import Input
@@ -54,6 +55,7 @@ COMMANDS = {
     "quit": "leave the game (it is saved; 'thebes resume FILE' goes on)",
 }
 BOT_PAUSE_SECONDS = 0.8
+RESIZED = "\x00resized:"  # a prompt's result when the terminal changed size under it
 
 RULES_SUMMARY = """\
 Thebes in brief. The player furthest back on the time track acts next (the top of a stack
@@ -96,7 +98,7 @@ class TerminalGame:
         self.console = console
         self.fast = fast
         self.colour = colour
-        self.size = size or _terminal_size
+        self.size = size or terminal_size
         self.prompt: PromptSession[str] = PromptSession(
             input=prompt_input, output=prompt_output, complete_while_typing=False
         )
@@ -112,6 +114,8 @@ class TerminalGame:
             narrate(session.catalog, names, e) for step in session.steps for e in step.events
         ]
         self.message: Text | None = None
+        self.typed = ""  # what the player had typed when a resize interrupted the prompt
+        self.drawn_size = (0, 0)
 
     # ------------------------------------------------------------ the loop
 
@@ -166,15 +170,35 @@ class TerminalGame:
     # ------------------------------------------------------------ input
 
     def _ask(self, message: FormattedText, legal: Sequence[Action], menu: list[MenuEntry]) -> str:
+        """The player's line, or "" after a resize (the loop then redraws; what was typed
+        so far comes back as the next prompt's text)."""
         words = [self.session.notation(a) for a in legal] + list(COMMANDS)
         meta = {self.session.notation(a): action_label(self.session.state, a) for a in legal}
         meta.update(COMMANDS)
         completer = WordCompleter(words, sentence=True, meta_dict=meta)
+        typed, self.typed = self.typed, ""
         while True:
             try:
-                return self.prompt.prompt(message, completer=completer)
+                text = self.prompt.prompt(
+                    message, completer=completer, default=typed, pre_run=self._watch_resize
+                )
             except (KeyboardInterrupt, EOFError):
                 self._confirm_quit()
+                continue
+            if text.startswith(RESIZED):
+                self.typed = text[len(RESIZED) :]
+                return ""
+            return text
+
+    def _watch_resize(self) -> None:
+        """Leave the prompt when the terminal changes size, so the screen is drawn anew."""
+        app = get_app()
+
+        def check(_: object) -> None:
+            if self.size() != self.drawn_size and not app.is_done:
+                app.exit(result=RESIZED + app.current_buffer.text)
+
+        app.before_render += check
 
     def _confirm_quit(self) -> None:
         path = self.session.autosave
@@ -375,7 +399,7 @@ class TerminalGame:
         return [s.colour for s in self.session.seats]
 
     def _draw(self, menu: list[MenuEntry]) -> None:
-        width, height = self.size()
+        width, height = self.drawn_size = self.size()
         console = self.console
         console.clear()
         if width < MIN_WIDTH or height < MIN_HEIGHT:
@@ -483,6 +507,6 @@ def _option_words(dig: Dig) -> str:
     return "".join(words)
 
 
-def _terminal_size() -> tuple[int, int]:
+def terminal_size() -> tuple[int, int]:
     size = shutil.get_terminal_size((120, 40))
     return size.columns, size.lines

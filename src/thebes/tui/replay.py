@@ -1,0 +1,181 @@
+"""`thebes replay FILE`: a saved game on the game screen, read-only, step by step.
+
+Keys at the prompt: → or n (or Enter) one action forward, ← or p one back, Home / End to
+the start / the end; typed commands: ``g N`` to action N, ``y 1902`` to the first action
+of a year, ``a [SECONDS]`` to play on by itself (Ctrl-C stops), ``q`` to leave. Each step
+shows what that action did, in words.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from prompt_toolkit import PromptSession
+from prompt_toolkit.input import Input
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.output import Output
+from rich.console import Console
+from rich.text import Text
+
+from thebes.model import GameState, year_of
+from thebes.narrate import narrate
+from thebes.rules import active_seat
+from thebes.session import Session
+from thebes.tui.game import terminal_size
+from thebes.tui.screen import ScreenInfo, game_screen
+
+DEFAULT_SPEED = 1.0
+KEYS = "→ next · ← back · g N · y YEAR · a [SECONDS] autoplay · h help · q quit"
+HELP = (
+    "→, n or Enter: next action · ←, p: back · Home/End: start/end · g N: go to action N · "
+    "y YEAR: the first action of a year · a [SECONDS]: autoplay (Ctrl-C stops) · q: quit"
+)
+
+
+class ReplayViewer:
+    def __init__(
+        self,
+        session: Session,
+        console: Console,
+        *,
+        prompt_input: Input | None = None,
+        prompt_output: Output | None = None,
+        size: Callable[[], tuple[int, int]] | None = None,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        self.session = session
+        self.console = console
+        self.size = size or terminal_size
+        self.sleep = sleep
+        self.position = 0  # actions shown as done: 0 = the start, len(steps) = the end
+        self.message: str | None = None
+        names = [s.name for s in session.seats]
+        self.narration = [
+            [narrate(session.catalog, names, e) for e in step.events] for step in session.steps
+        ]
+        self.prompt: PromptSession[str] = PromptSession(
+            input=prompt_input, output=prompt_output, key_bindings=self._keys()
+        )
+
+    @property
+    def total(self) -> int:
+        return len(self.session.steps)
+
+    def state_at(self, position: int) -> GameState:
+        steps = self.session.steps
+        return steps[position].before if position < len(steps) else self.session.state
+
+    def _keys(self) -> KeyBindings:
+        keys = KeyBindings()
+
+        def exit_with(result: str) -> Callable[[KeyPressEvent], None]:
+            def handler(event: KeyPressEvent) -> None:
+                if not event.app.current_buffer.text:
+                    event.app.exit(result=result)
+                else:  # inside a typed command the arrows move the cursor as usual
+                    buffer = event.app.current_buffer
+                    buffer.cursor_position += -1 if result == "p" else 1
+
+            return handler
+
+        keys.add("right")(exit_with("n"))
+        keys.add("left")(exit_with("p"))
+        keys.add("home")(exit_with("g 0"))
+        keys.add("end")(exit_with("end"))
+        return keys
+
+    # ------------------------------------------------------------ the loop
+
+    def run(self) -> None:
+        while True:
+            self._draw()
+            try:
+                text = self.prompt.prompt(f"replay {self.position}/{self.total} > ")
+            except (KeyboardInterrupt, EOFError):
+                return
+            if not self._command(text.strip().lower()):
+                return
+
+    def _command(self, text: str) -> bool:
+        """Act on one command; False to leave."""
+        self.message = None
+        word, _, argument = text.partition(" ")
+        if word in ("q", "quit", "exit"):
+            return False
+        if word in ("", "n", "next"):
+            self._go(self.position + 1)
+        elif word in ("p", "prev", "back"):
+            self._go(self.position - 1)
+        elif word == "end":
+            self._go(self.total)
+        elif word in ("g", "go"):
+            if argument.isdigit():
+                self._go(int(argument))
+            else:
+                self.message = f"Write g and an action number from 0 to {self.total}, e.g. g 12."
+        elif word in ("y", "year"):
+            self._go_to_year(argument)
+        elif word in ("a", "auto"):
+            self._autoplay(argument)
+        elif word in ("h", "help", "?"):
+            self.message = HELP
+        else:
+            self.message = f"Unknown command {word!r}. {HELP}"
+        return True
+
+    def _go(self, position: int) -> None:
+        if position < 0:
+            self.message = "This is the start of the game."
+        elif position > self.total:
+            self.message = "This is the end of the record."
+        self.position = min(max(position, 0), self.total)
+
+    def _go_to_year(self, argument: str) -> None:
+        if not argument.isdigit():
+            self.message = "Write y and a year, e.g. y 1902."
+            return
+        year = int(argument)
+        for position in range(self.total + 1):
+            state = self.state_at(position)
+            seat = active_seat(state)
+            if seat is not None and year_of(state.players[seat].time) >= year:
+                self.position = position
+                return
+        self.message = f"The game never reaches {year}."
+
+    def _autoplay(self, argument: str) -> None:
+        try:
+            speed = float(argument) if argument else DEFAULT_SPEED
+        except ValueError:
+            self.message = "Write a and the seconds per action, e.g. a 0.5."
+            return
+        if speed < 0:
+            self.message = "The seconds per action cannot be negative."
+            return
+        try:
+            while self.position < self.total:
+                self.position += 1
+                self._draw()
+                self.sleep(speed)
+        except KeyboardInterrupt:
+            self.message = "Autoplay stopped."
+
+    # ------------------------------------------------------------ drawing
+
+    def _draw(self) -> None:
+        width, height = self.size()
+        session = self.session
+        state = self.state_at(self.position)
+        log = [line for lines in self.narration[: self.position] for line in lines]
+        title = f"Replay of seed {session.seed} — action {self.position} of {self.total}"
+        info = ScreenInfo(title, [s.colour for s in session.seats], log)
+        self.console.clear()
+        self.console.print(game_screen(state, info, width, height - 3))
+        if self.position:
+            step = session.steps[self.position - 1]
+            done = Text(f"{self.position}: {step.record.player} — {step.record.action}", "bold")
+            self.console.print(done)
+        else:
+            self.console.print(Text("The start of the game.", style="bold"))
+        self.console.print(Text(self.message or KEYS, style="" if self.message else "dim"))

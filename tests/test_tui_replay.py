@@ -1,0 +1,75 @@
+"""`thebes replay FILE`: stepping through a golden game with keys and commands."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+from rich.console import Console
+
+from helpers import CAT
+from thebes.session import Session
+from thebes.tui.replay import ReplayViewer
+
+GOLDEN = Path(__file__).parent / "golden" / "game-4p.json"
+RIGHT, LEFT, HOME, END = "\x1b[C", "\x1b[D", "\x1b[H", "\x1b[F"
+
+
+def view(keys: str) -> tuple[ReplayViewer, str]:
+    session = Session.load(GOLDEN, CAT)
+    out = io.StringIO()
+    console = Console(file=out, width=120, no_color=True, highlight=False)
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        pipe.send_text(keys)
+        pipe.close()
+        viewer = ReplayViewer(
+            session,
+            console,
+            prompt_input=pipe,
+            prompt_output=DummyOutput(),
+            size=lambda: (120, 40),
+            sleep=lambda seconds: None,
+        )
+        viewer.run()
+    return viewer, out.getvalue()
+
+
+def test_stepping_forward_and_back_with_the_arrow_keys() -> None:
+    viewer, text = view(RIGHT + RIGHT + RIGHT + LEFT)
+    assert viewer.position == 2
+    first = viewer.session.steps[0].record
+    assert f"1: {first.player} — {first.action}" in text
+    assert "Replay of seed 1904 — action 3 of 65" in text
+    assert text.rstrip().endswith("q quit")  # the screen after the last key
+    assert "Replay of seed 1904 — action 2 of 65" in text.split("action 3 of 65")[-1]
+
+
+def test_jumps_autoplay_and_the_ends() -> None:
+    viewer, text = view("g 40\n")
+    assert viewer.position == 40
+    steps = viewer.session.steps
+    assert f"40: {steps[39].record.player} — {steps[39].record.action}" in text
+    viewer, text = view("y 1903\n")
+    state = viewer.state_at(viewer.position)
+    assert min(p.time for p in state.players if p.time < 156) >= 104
+    earlier = viewer.state_at(viewer.position - 1)
+    assert min(p.time for p in earlier.players) < 104
+    viewer, text = view(END + RIGHT)
+    assert viewer.position == 65 and "This is the end of the record." in text
+    assert "the game is over" in text
+    viewer, text = view("g 10\n" + HOME + LEFT)
+    assert viewer.position == 0 and "This is the start of the game." in text
+    viewer, text = view("a 0\n")
+    assert viewer.position == 65
+
+
+def test_bad_commands_get_a_clear_message() -> None:
+    viewer, text = view("g ten\ny soon\na fast\nfly\n")
+    assert "Write g and an action number from 0 to 65" in text
+    assert "Write y and a year, e.g. y 1902." in text
+    assert "Write a and the seconds per action" in text
+    assert "Unknown command 'fly'" in text
+    assert viewer.position == 0
