@@ -9,7 +9,7 @@ import pytest
 
 from helpers import CAT
 from thebes.chance import SeededChance
-from thebes.model import END_TIME, GameState
+from thebes.model import END_TIME, Exchange, GameState, Pile, TakeCard
 from thebes.notation import format_action, parse_action
 from thebes.rules import (
     active_seat,
@@ -148,3 +148,37 @@ def test_applying_leaves_the_old_state_untouched() -> None:
         after, _ = apply(state, rng.choice(legal_actions(state)), chance)
         assert snapshot == (state.players, state.display, state.deck, state.bags, state.exhibitions)
         state = after
+
+
+class _Bounded:
+    """A seeded chance that fails instead of hanging if one action draws without end."""
+
+    def __init__(self, seed: int) -> None:
+        self.inner = SeededChance(seed)
+        self.cards = 0
+
+    def draw_card(self, pile: Pile, unseen: tuple[int, ...]) -> int:
+        self.cards += 1
+        assert self.cards < 200, "one action drew 200 cards: a refill never ends"
+        return self.inner.draw_card(pile, unseen)
+
+    def draw_tokens(
+        self, bag: tuple[int, ...], debris: int, count: int
+    ) -> tuple[tuple[int, ...], int]:
+        return self.inner.draw_tokens(bag, debris, count)
+
+
+def test_card_hungry_games_exhaust_the_deck_and_still_end() -> None:
+    """Players who take cards whenever they can empty the deck: refills must stop."""
+    exhausted = 0
+    for seed in range(15):
+        rng = random.Random(seed)
+        state, _ = new_game(CAT, ["A", "B", "C", "D"], SeededChance(seed))
+        while not is_over(state):
+            legal = legal_actions(state)
+            takes = [a for a in legal if isinstance(a, TakeCard | Exchange)]
+            action = rng.choice(takes or list(legal))
+            state, _ = apply(state, action, _Bounded(seed * 1000 + state.actions_taken))
+            check_components(state)
+        exhausted += 0 in state.display
+    assert exhausted > 0  # the situation was reached

@@ -215,3 +215,26 @@ def test_reshuffled_deck_state_is_consistent_after_long_games() -> None:
         deck: Deck = state.deck
         hidden = sum(p.hidden for p in deck.piles) + (deck.reserve.hidden if deck.reserve else 0)
         assert hidden == len(deck.unseen)
+
+
+def test_K1_P9_no_reshuffle_of_exhibitions_alone() -> None:
+    # Found in play: with only exhibitions left to shuffle, refilling a slot would draw an
+    # exhibition, push the oldest one into the discard, reshuffle it, and so on for ever.
+    state = replace(start(2, display=[1, 2, 3, 4]), exhibitions=(SMALL[2], SMALL[1], SMALL[0]))
+    state = with_deck(state, unseen=(), piles=(Pile(0, (LARGE[0],)),), reserve=None, discard=())
+    state, events = play(state, "take 1", ScriptedChance(cards=[LARGE[0]]))
+    # The last exhibition in the draw pile is still drawn; then the discard pile holds
+    # only the exhibition it pushed out, so there is no reshuffle and the slot stays empty.
+    assert ExhibitionRevealed(LARGE[0], SMALL[0]) in events
+    assert state.exhibitions == (LARGE[0], SMALL[2], SMALL[1])
+    assert state.deck.discard == (SMALL[0],)
+    assert SlotLeftEmpty(0) in events and state.display[0] == 0
+    assert not any(isinstance(e, DeckReshuffled) for e in events)
+
+
+def test_K1_P9_exhibitions_and_a_researcher_card_are_reshuffled() -> None:
+    state = start(2, display=[1, 2, 3, 4])
+    state = with_deck(state, unseen=(), piles=(), reserve=None, discard=(SMALL[0], 40))
+    state, events = play(state, "take 1", ScriptedChance(cards=[SMALL[0], 40]))
+    assert DeckReshuffled(2, with_reserve=False) in events
+    assert state.display[0] == 40 and state.exhibitions == (SMALL[0],)

@@ -61,10 +61,12 @@ class Table:
     exhibitions: list[int]
     events: list[Event] = field(default_factory=list)
 
-    def draw(self, chance: Chance) -> int:
+    def draw(self, chance: Chance, catalog: Catalog) -> int:
         """Take the top card of the draw pile, reshuffling first if it is empty (K1).
 
-        Returns NO_CARD if no card is left anywhere to draw.
+        Returns NO_CARD if no card is left to draw. Decision P9: the discard pile (with the
+        reserve, the first time) is only reshuffled when it holds a researcher card; a pile of
+        exhibitions alone would chase itself through the exhibition display for ever.
         """
         deck = self.deck
         piles = deck.piles
@@ -74,11 +76,11 @@ class Table:
             if deck.reserve is not None:
                 pile = Pile(deck.reserve.hidden, tuple(sorted(deck.reserve.known + deck.discard)))
                 with_reserve = True
-            elif deck.discard:
+            else:
                 pile = Pile(0, deck.discard)
                 with_reserve = False
-            else:
-                self.deck = Deck(deck.unseen, (), None, (), deck.reshuffles)
+            if not _holds_researcher_card(pile, catalog):
+                self.deck = Deck(deck.unseen, (), deck.reserve, deck.discard, deck.reshuffles)
                 return NO_CARD
             self.events.append(DeckReshuffled(pile.size, with_reserve))
             piles = (pile,)
@@ -99,7 +101,7 @@ class Table:
     def fill_slot(self, slot: int, chance: Chance, catalog: Catalog) -> None:
         """Draw into display slot ``slot`` until a researcher card lands there (K1, K2)."""
         while True:
-            card = self.draw(chance)
+            card = self.draw(chance, catalog)
             if card == NO_CARD:
                 self.display[slot] = NO_CARD
                 self.events.append(SlotLeftEmpty(slot))
@@ -121,3 +123,9 @@ class Table:
         self.deck = Deck(
             deck.unseen, deck.piles, deck.reserve, add_sorted(deck.discard, *cards), deck.reshuffles
         )
+
+
+def _holds_researcher_card(pile: Pile, catalog: Catalog) -> bool:
+    return pile.hidden > 0 or any(
+        catalog.card(c).kind is not CardKind.EXHIBITION for c in pile.known
+    )
