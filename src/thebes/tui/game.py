@@ -452,10 +452,14 @@ class TerminalGame:
         width, _ = self.size()
         self.console.clear()
         table = Table(title="Final scores", title_justify="left", title_style="bold")
-        regions = state.catalog.regions
-        for column in ("player", "artifacts", "exhibitions", "congresses", "majorities", "total"):
+        narrow = width < 100
+        regions = [r[:3] if narrow else r for r in state.catalog.regions]
+        columns = ("player", "artifacts", "exhibit.", "congress", "major.", "total")
+        if not narrow:
+            columns = ("player", "artifacts", "exhibitions", "congresses", "majorities", "total")
+        for column in columns:
             table.add_column(column, justify="left" if column == "player" else "right")
-        table.add_column("majorities won", justify="left")
+        table.add_column("won" if narrow else "majorities won", justify="left")
         best = winners(state)
         for seat, (player, score) in enumerate(zip(state.players, scores(state), strict=True)):
             won = ", ".join(
@@ -479,7 +483,6 @@ class TerminalGame:
         self.console.print(table)
         self.console.print(Text(verdict, style="bold"))
         self._say_where_saved("")
-        del width
 
     def _say_where_saved(self, lead: str) -> None:
         path = self.session.autosave

@@ -88,7 +88,9 @@ def marks(names: Sequence[str]) -> list[str]:
     return [str(seat + 1) for seat in range(len(names))]
 
 
-def time_track(state: GameState, colours: Sequence[str]) -> RenderableType:
+def time_track(
+    state: GameState, colours: Sequence[str], *, with_names: bool = True
+) -> RenderableType:
     """Weeks 1-52 with every marker (stacks: top marker first), and each player's year and
     weeks left."""
     names = [p.name for p in state.players]
@@ -115,7 +117,8 @@ def time_track(state: GameState, colours: Sequence[str]) -> RenderableType:
     for i, player in enumerate(state.players):
         if i:
             summary.append("  ")
-        summary.append_text(player_text(f"{symbols[i]}:{player.name}", colours[i]))
+        label = f"{symbols[i]}:{player.name}" if with_names else symbols[i]
+        summary.append_text(player_text(label, colours[i]))
         if player.time >= END_TIME:
             summary.append(" done")
         else:

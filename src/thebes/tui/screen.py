@@ -52,7 +52,8 @@ def game_screen(state: GameState, info: ScreenInfo, width: int, height: int) -> 
         top.add_column()
         top.add_row(
             panels.board(state, info.colours),
-            Group(panels.time_track(state, info.colours), panels.bags(state)),
+            # Names are in the players' table below; letters keep this line short.
+            Group(panels.time_track(state, info.colours, with_names=False), panels.bags(state)),
         )
         parts: list[RenderableType] = [
             header,
