@@ -92,3 +92,24 @@ def test_a_bot_seat_plays_its_own_turns(tmp_path: Path) -> None:
     record = read_record(path)
     assert [p.kind for p in record.players] == ["bot", "bot"]
     assert Session.load(path, CAT).is_over
+
+
+def test_no_color_and_the_NO_COLOR_variable(monkeypatch: pytest.MonkeyPatch) -> None:
+    import argparse
+
+    from thebes.cli import _colour_wanted
+    from thebes.session import default_seats
+    from thebes.tui.game import TerminalGame
+
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert _colour_wanted(argparse.Namespace(no_color=False)) is True
+    assert _colour_wanted(argparse.Namespace(no_color=True)) is False
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert _colour_wanted(argparse.Namespace(no_color=False)) is False
+    session = Session(CAT, default_seats(["Ann", "Bob"]), 1)
+    from rich.console import Console
+
+    plain = TerminalGame(session, Console(no_color=True), colour=False)
+    coloured = TerminalGame(session, Console(), colour=True)
+    assert all("fg:" not in style for style, _ in plain._prompt_message(0, False))
+    assert any("fg:red" in style for style, _ in coloured._prompt_message(0, False))
