@@ -111,5 +111,5 @@ def test_no_color_and_the_NO_COLOR_variable(monkeypatch: pytest.MonkeyPatch) -> 
 
     plain = TerminalGame(session, Console(no_color=True), colour=False)
     coloured = TerminalGame(session, Console(), colour=True)
-    assert all("fg:" not in style for style, _ in plain._prompt_message(0, False))
-    assert any("fg:red" in style for style, _ in coloured._prompt_message(0, False))
+    assert all("fg:" not in part[0] for part in plain._prompt_message(0, False))
+    assert any("fg:red" in part[0] for part in coloured._prompt_message(0, False))
