@@ -428,7 +428,7 @@ def apply(state: GameState, action: Action, chance: Chance) -> tuple[GameState, 
         table.discard(*spent)
     gained_cards: tuple[int, ...] = ()
     gained_tokens: tuple[int, ...] = ()
-    gained_exhibition = 0
+    gained_exhibition: tuple[int, ...] = ()
     bags, site_bonus = state.bags, state.site_bonus
     permits_used = player.permits_used
 
@@ -445,8 +445,9 @@ def apply(state: GameState, action: Action, chance: Chance) -> tuple[GameState, 
         for slot in range(DISPLAY_SLOTS):
             table.fill_slot(slot, chance, catalog)
     elif isinstance(action, Exhibit):
-        gained_exhibition = table.exhibitions.pop(action.slot)
-        events.append(ExhibitionHeld(seat, gained_exhibition, weeks))
+        held = table.exhibitions.pop(action.slot)
+        gained_exhibition = (held,)
+        events.append(ExhibitionHeld(seat, held, weeks))
     else:
         assert isinstance(action, Dig)
         region = action.region
@@ -485,7 +486,7 @@ def apply(state: GameState, action: Action, chance: Chance) -> tuple[GameState, 
         gained_cards=gained_cards,
         lost_cards=tuple(spent),
         gained_tokens=gained_tokens,
-        gained_exhibition=gained_exhibition,
+        gained_exhibitions=gained_exhibition,
     )
     return _finish(
         state,

@@ -1,9 +1,9 @@
 """A player's tableau: the cards and tokens in front of them, and what they add up to.
 
 The counters of :class:`~thebes.model.PlayerState` (book points per region, general points,
-assistants, ...) summarise the held cards and tokens. :func:`make_player` counts them from
-scratch; :func:`changed_player` adjusts them by what one action adds and removes, which is
-what the engine uses on every turn (the random-game tests check it against a full count).
+assistants, ...) summarise the held cards and tokens. :func:`changed_player` adjusts them
+by what one action adds and removes, which the engine does on every turn;
+:func:`make_player` is the same applied to an empty tableau.
 """
 
 from __future__ import annotations
@@ -25,61 +25,20 @@ def make_player(
     tokens: tuple[int, ...] = (),
 ) -> PlayerState:
     """A player holding exactly ``cards``, ``exhibitions`` and ``tokens``."""
-    books = [0] * REGION_COUNT
-    artifacts = [0] * REGION_COUNT
-    general = legends = assistants = shovels = cars = zeppelins = permits = congresses = 0
-    for card_id in cards:
-        card = catalog.cards[card_id]
-        assert card is not None
-        kind = card.kind
-        if kind is CardKind.BOOK:
-            books[card.region] += card.value
-        elif kind is CardKind.GENERAL:
-            general += card.value
-        elif kind is CardKind.LEGEND:
-            legends |= 1 << card.region
-        elif kind is CardKind.ASSISTANT:
-            assistants += 1
-        elif kind is CardKind.SHOVEL:
-            shovels += 1
-        elif kind is CardKind.CAR:
-            cars += 1
-        elif kind is CardKind.ZEPPELIN:
-            zeppelins += 1
-        elif kind is CardKind.SPECIAL_PERMIT:
-            permits += 1
-        elif kind is CardKind.CONGRESS:
-            congresses += 1
-        else:
-            raise ValueError(f"card {card_id} is not a researcher card")
-    for token_id in tokens:
-        token = catalog.tokens[token_id]
-        assert token is not None
-        if token.kind is TokenKind.ARTIFACT:
-            artifacts[token.region] += 1
-        elif token.kind is TokenKind.BOOK:
-            books[token.book_region] += 1
-        else:
-            general += 1
-    return PlayerState(
-        name=name,
+    nothing = (0,) * REGION_COUNT
+    empty = PlayerState(
+        name, location, time, arrival, 0, (), (), (), nothing, 0, 0, 0, 0, 0, 0, 0, 0, nothing
+    )
+    return changed_player(
+        catalog,
+        empty,
         location=location,
         time=time,
         arrival=arrival,
         permits_used=permits_used,
-        cards=cards,
-        exhibitions=exhibitions,
-        tokens=tokens,
-        books=tuple(books),
-        general=general,
-        legends=legends,
-        assistants=assistants,
-        shovels=shovels,
-        cars=cars,
-        zeppelins=zeppelins,
-        special_permits=permits,
-        congresses=congresses,
-        artifacts=tuple(artifacts),
+        gained_cards=cards,
+        gained_tokens=tokens,
+        gained_exhibitions=exhibitions,
     )
 
 
@@ -113,7 +72,7 @@ def changed_player(
     gained_cards: tuple[int, ...] = (),
     lost_cards: tuple[int, ...] = (),
     gained_tokens: tuple[int, ...] = (),
-    gained_exhibition: int = 0,
+    gained_exhibitions: tuple[int, ...] = (),
 ) -> PlayerState:
     """The player after one action: moved, and holding what it gained and lost."""
     books = player.books
@@ -168,8 +127,8 @@ def changed_player(
         books, artifacts = tuple(book_points), tuple(counts)
         tokens = tuple(sorted(tokens + gained_tokens))
     exhibitions = player.exhibitions
-    if gained_exhibition:
-        exhibitions = tuple(sorted((*exhibitions, gained_exhibition)))
+    if gained_exhibitions:
+        exhibitions = tuple(sorted(exhibitions + gained_exhibitions))
     return PlayerState(
         player.name,
         location,
