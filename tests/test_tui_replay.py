@@ -18,7 +18,7 @@ GOLDEN = Path(__file__).parent / "golden" / "game-4p.json"
 RIGHT, LEFT, HOME, END = "\x1b[C", "\x1b[D", "\x1b[H", "\x1b[F"
 
 
-def view(keys: str) -> tuple[ReplayViewer, str]:
+def view(keys: str, size: tuple[int, int] = (120, 40)) -> tuple[ReplayViewer, str]:
     session = Session.load(GOLDEN, CAT)
     out = io.StringIO()
     console = Console(file=out, width=120, no_color=True, highlight=False)
@@ -30,7 +30,7 @@ def view(keys: str) -> tuple[ReplayViewer, str]:
             console,
             prompt_input=pipe,
             prompt_output=DummyOutput(),
-            size=lambda: (120, 40),
+            size=lambda: size,
             sleep=lambda seconds: None,
         )
         viewer.run()
@@ -73,3 +73,8 @@ def test_bad_commands_get_a_clear_message() -> None:
     assert "Write a and the seconds per action" in text
     assert "Unknown command 'fly'" in text
     assert viewer.position == 0
+
+
+def test_a_too_small_terminal_is_told() -> None:
+    _, text = view("n\n", size=(70, 20))
+    assert "The terminal is 70x20; thebes needs at least 80x24." in text

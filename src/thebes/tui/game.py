@@ -41,7 +41,7 @@ from thebes.tui.menu import (
     short_label,
 )
 from thebes.tui.reference import reference_tables
-from thebes.tui.screen import MIN_HEIGHT, MIN_WIDTH, ScreenInfo, game_screen
+from thebes.tui.screen import MIN_HEIGHT, ScreenInfo, game_screen, too_small_notice
 
 COMMANDS = {
     "help": "this list",
@@ -402,14 +402,9 @@ class TerminalGame:
         width, height = self.drawn_size = self.size()
         console = self.console
         console.clear()
-        if width < MIN_WIDTH or height < MIN_HEIGHT:
-            console.print(
-                Text(
-                    f"The terminal is {width}x{height}; thebes needs at least "
-                    f"{MIN_WIDTH}x{MIN_HEIGHT}. Please make it larger (the game is saved).",
-                    style="bold",
-                )
-            )
+        notice = too_small_notice(width, height)
+        if notice is not None:
+            console.print(notice)
         menu_view = self._menu_view(menu, width)
         menu_rows = (len(menu) + self._menu_columns(width) - 1) // self._menu_columns(width)
         room = max(MIN_HEIGHT - 6, height - menu_rows - 3)

@@ -23,7 +23,7 @@ from thebes.narrate import narrate
 from thebes.rules import active_seat
 from thebes.session import Session
 from thebes.tui.game import terminal_size
-from thebes.tui.screen import ScreenInfo, game_screen
+from thebes.tui.screen import ScreenInfo, game_screen, too_small_notice
 
 DEFAULT_SPEED = 1.0
 KEYS = "→ next · ← back · g N · y YEAR · a [SECONDS] autoplay · h help · q quit"
@@ -171,6 +171,9 @@ class ReplayViewer:
         title = f"Replay of seed {session.seed} — action {self.position} of {self.total}"
         info = ScreenInfo(title, [s.colour for s in session.seats], log)
         self.console.clear()
+        notice = too_small_notice(width, height)
+        if notice is not None:
+            self.console.print(notice)
         self.console.print(game_screen(state, info, width, height - 3))
         if self.position:
             step = session.steps[self.position - 1]

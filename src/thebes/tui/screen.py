@@ -42,6 +42,17 @@ def is_wide(width: int, height: int, state: GameState | None = None) -> bool:
     return width >= WIDE_MIN_WIDTH and height >= _height_without_log(state, wide=True) + 3
 
 
+def too_small_notice(width: int, height: int) -> Text | None:
+    """What to tell a player whose terminal is below the smallest layout, else None."""
+    if width >= MIN_WIDTH and height >= MIN_HEIGHT:
+        return None
+    return Text(
+        f"The terminal is {width}x{height}; thebes needs at least {MIN_WIDTH}x{MIN_HEIGHT}. "
+        "Please make it larger (the game is saved).",
+        style="bold",
+    )
+
+
 def game_screen(state: GameState, info: ScreenInfo, width: int, height: int) -> RenderableType:
     """The screen for a terminal of this size; ``height`` counts the rows left for it."""
     header = _header(state, info)
