@@ -59,6 +59,7 @@ def test_a_menu_number_plays_that_action(tmp_path: Path) -> None:
     assert " 2 take 2: London 4 wk" in text
     assert "Ann takes the Egypt book (2) from slot 2 (4 weeks in all)." in text
     assert "The game is saved in" in text
+    assert "Seed 7; saved after every action in " in text
     assert len(read_record(tmp_path / "g.json").actions) == 1
 
 

@@ -9,6 +9,7 @@ quitting, Ctrl-C or Ctrl-D never lose anything.
 
 from __future__ import annotations
 
+import os
 import shutil
 import time
 from collections.abc import Callable, Sequence
@@ -110,6 +111,10 @@ class TerminalGame:
         names = [s.name for s in session.seats]
         everyone = ", ".join(names[:-1]) + " and " + names[-1]
         self.log = [f"{everyone} set out from Warsaw; {names[0]} moves first."]
+        if session.autosave is not None:
+            self.log.insert(
+                0, f"Seed {session.seed}; saved after every action in {session.autosave}"
+            )
         self.log += [
             narrate(session.catalog, names, e) for step in session.steps for e in step.events
         ]
@@ -390,6 +395,10 @@ class TerminalGame:
         if not self.console.is_terminal:
             self.console.print(renderable)
             return
+        # less shows colours only with -R; without it the escape codes appear as text.
+        less = os.environ.get("LESS", "")
+        if "-R" not in less.split() and "R" not in less.lstrip("-"):
+            os.environ["LESS"] = (less + " -R").strip()
         with self.console.pager(styles=self.colour):
             self.console.print(renderable)
 
@@ -503,6 +512,14 @@ def _option_words(dig: Dig) -> str:
         if used:
             words.append(f" +{name}")
     return "".join(words)
+
+
+def _short_path(path: Path) -> str:
+    """The path with the home folder written as ~, as people read it."""
+    try:
+        return "~/" + str(path.resolve().relative_to(Path.home()))
+    except ValueError:
+        return str(path)
 
 
 def terminal_size() -> tuple[int, int]:
