@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -23,7 +23,10 @@ from thebes.tui.game import TerminalGame
 
 @contextmanager
 def game(
-    session: Session, keys: str, size: tuple[int, int] = (120, 40)
+    session: Session,
+    keys: str,
+    size: tuple[int, int] = (120, 40),
+    sizes: Callable[[], tuple[int, int]] | None = None,
 ) -> Iterator[tuple[TerminalGame, io.StringIO]]:
     out = io.StringIO()
     console = Console(file=out, width=size[0], no_color=True, highlight=False)
@@ -38,7 +41,7 @@ def game(
                 prompt_output=DummyOutput(),
                 fast=True,
                 colour=False,
-                size=lambda: size,
+                size=sizes or (lambda: size),
             ),
             out,
         )
@@ -164,20 +167,7 @@ def test_a_resize_redraws_the_screen_for_the_new_size_keeping_the_typed_text(
 ) -> None:
     session = new_session(tmp_path)
     sizes = iter([(120, 40)] + [(80, 24)] * 1000)
-    out = io.StringIO()
-    console = Console(file=out, width=120, no_color=True, highlight=False)
-    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
-        pipe.send_text("take 2\n")
-        pipe.close()
-        ui = TerminalGame(
-            session,
-            console,
-            prompt_input=pipe,
-            prompt_output=DummyOutput(),
-            fast=True,
-            colour=False,
-            size=lambda: next(sizes),
-        )
+    with game(session, "take 2\n", sizes=lambda: next(sizes)) as (ui, out):
         ui.run()
     text = out.getvalue()
     wide, _, compact = text.partition("Ann: books Gre 0")

@@ -29,15 +29,20 @@ class NotationError(ValueError):
     """Text that is not an action; the message says what is wrong and what would be right."""
 
 
+def dig_options(dig: Dig) -> tuple[str, ...]:
+    """The option words a dig uses, in canonical order (zeppelin last)."""
+    used = (dig.legend, dig.assistant, dig.shovel, dig.special_permit, dig.zeppelin)
+    return tuple(name for name, on in zip(DIG_OPTIONS, used, strict=True) if on)
+
+
 def format_action(action: Action, regions: tuple[str, ...]) -> str:
     if isinstance(action, TakeCard):
         text = f"take {action.slot + 1}"
     elif isinstance(action, Exchange):
         text = "exchange"
     elif isinstance(action, Dig):
-        flags = (action.legend, action.assistant, action.shovel, action.special_permit)
-        options = "".join(f" +{o}" for o, on in zip(DIG_OPTIONS, flags, strict=False) if on)
-        text = f"dig {regions[action.region]} {action.weeks}{options}"
+        options = "".join(f" +{o}" for o in dig_options(action))
+        return f"dig {regions[action.region]} {action.weeks}{options}"
     elif isinstance(action, Exhibit):
         text = f"exhibit {EXHIBITION_LETTERS[action.slot]}"
     else:

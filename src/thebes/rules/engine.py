@@ -21,7 +21,6 @@ from thebes.model import (
     Action,
     CardSpent,
     CardTaken,
-    Deck,
     Dig,
     DisplayExchanged,
     Dug,
@@ -570,10 +569,3 @@ def _check_token_draw(
     if len(set(found)) != len(found) or any(t not in bag for t in found):
         missing = next((t for t in found if t not in bag), found[0] if found else 0)
         raise ImpossibleDraw(f"token {missing} is not (or not twice) in the {site} bag")
-
-
-def check_deck(deck: Deck) -> None:
-    """The deck's own bookkeeping: hidden slots match the unseen cards."""
-    hidden = sum(p.hidden for p in deck.piles) + (deck.reserve.hidden if deck.reserve else 0)
-    if hidden != len(deck.unseen):
-        raise AssertionError(f"{hidden} hidden slots for {len(deck.unseen)} unseen cards")

@@ -28,7 +28,7 @@ from rich.text import Text
 from thebes.bots import Player, make_bot
 from thebes.model import Action, Dig, Event
 from thebes.narrate import narrate
-from thebes.notation import NotationError
+from thebes.notation import NotationError, dig_options
 from thebes.rules import IllegalAction, scores, why_illegal, winners
 from thebes.session import Session
 from thebes.tui import panels
@@ -150,7 +150,7 @@ class TerminalGame:
 
     def _human_turn(self, seat: int) -> None:
         session = self.session
-        again = session.steps and session.steps[-1].before.players and (self._last_actor() == seat)
+        again = bool(session.steps) and session.state.last_actor == seat
         while True:
             legal = session.legal_actions()
             menu = build_menu(session.state, legal)
@@ -160,9 +160,6 @@ class TerminalGame:
             if action is not None:
                 self._play(action)
                 return
-
-    def _last_actor(self) -> int:
-        return self.session.state.last_actor
 
     def _play(self, action: Action) -> None:
         events = self.session.play(action)
@@ -285,18 +282,14 @@ class TerminalGame:
             parts = text.split()
             flags = {p.lstrip("+") for p in parts if p.startswith("+")}
             numbers = [p for p in parts if not p.startswith("+")]
-            wanted = [
-                c for c in choices if set(_option_words(c).split()) >= {f"+{f}" for f in flags}
-            ]
-            if not wanted or not all(
-                f in ("legend", "assistant", "shovel", "zeppelin", "permit") for f in flags
-            ):
+            wanted = [c for c in choices if set(dig_options(c)) >= flags]
+            if not wanted:
                 self.message = Text(
                     f"No legal dig here with {' '.join('+' + f for f in sorted(flags))}."
                 )
                 continue
             # The fewest extra cards that include the asked-for options (required ones stay).
-            options = min(wanted, key=lambda d: len(_option_words(d).split()))
+            options = min(wanted, key=lambda d: len(dig_options(d)))
             if not numbers:
                 continue
             if len(numbers) != 1 or not numbers[0].isdigit():
@@ -501,17 +494,7 @@ class TerminalGame:
 
 
 def _option_words(dig: Dig) -> str:
-    words = []
-    for name, used in (
-        ("legend", dig.legend),
-        ("assistant", dig.assistant),
-        ("shovel", dig.shovel),
-        ("permit", dig.special_permit),
-        ("zeppelin", dig.zeppelin),
-    ):
-        if used:
-            words.append(f" +{name}")
-    return "".join(words)
+    return "".join(f" +{name}" for name in dig_options(dig))
 
 
 def _short_path(path: Path) -> str:

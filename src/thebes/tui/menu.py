@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from thebes.model import Action, Dig, Exchange, Exhibit, GameState, Retire, TakeCard
 from thebes.narrate import card_name, weeks
-from thebes.notation import format_action
+from thebes.notation import DIG_OPTIONS, dig_options, format_action
 from thebes.rules import (
     action_cost,
     active_seat,
@@ -100,20 +100,7 @@ def _dig_label(state: GameState, digs: tuple[Dig, ...]) -> str:
     longest = max(d.weeks for d in digs)
     plain = [d for d in digs if not d.zeppelin]
     travel_note = _travel_note(state, plain[0] if plain else digs[0])
-    options = sorted(
-        {
-            name
-            for d in digs
-            for name, used in (
-                ("legend", d.legend),
-                ("assistant", d.assistant),
-                ("shovel", d.shovel),
-                ("permit", d.special_permit),
-                ("zeppelin", d.zeppelin),
-            )
-            if used
-        }
-    )
+    options = [o for o in DIG_OPTIONS if any(o in dig_options(d) for d in digs)]
     extra = f"; options {', '.join('+' + o for o in options)}" if options else ""
     return (
         f"dig at {catalog.regions[region]}: {shortest}-{longest} weeks{travel_note}{extra} "
@@ -202,7 +189,7 @@ def option_effects(state: GameState, digs: tuple[Dig, ...]) -> list[str]:
     base = min(option_sets(digs), key=lambda d: d.legend + d.assistant + d.shovel + d.zeppelin)
     before = knowledge_for(player, region, legend=base.legend, assistant=base.assistant).total
     lines = []
-    flags = {f for d in digs for f in _flags(d)}
+    flags = {f for d in digs for f in dig_options(d)}
     site = catalog.regions[region]
     if "legend" in flags and not base.legend:
         after = knowledge_for(player, region, legend=True, assistant=False).total
@@ -222,9 +209,3 @@ def option_effects(state: GameState, digs: tuple[Dig, ...]) -> list[str]:
     elif base.legend:
         lines.append(f"+legend (required): your only {site} knowledge is the legend")
     return lines
-
-
-def _flags(dig: Dig) -> list[str]:
-    names = ("legend", "assistant", "shovel", "permit", "zeppelin")
-    values = (dig.legend, dig.assistant, dig.shovel, dig.special_permit, dig.zeppelin)
-    return [n for n, v in zip(names, values, strict=True) if v]
