@@ -205,6 +205,11 @@ BAD_FILES = [
         "action 2 (take 3): it was P2's turn, not P1's",
     ),
     (
+        "no debris count",
+        replacing(', "found": ["White obelisk"], "debris": 0', ', "found": ["White obelisk"]'),
+        "action 10 (dig Mesopotamia 9): impossible draw: the file records no debris count",
+    ),
+    (
         "digest",
         replacing(
             "sha256:1fddaa2eca86c3066452437b5841ea0f", "sha256:00000000000000000000000000000000"

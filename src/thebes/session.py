@@ -101,8 +101,10 @@ class _Replayer:
     def draw_tokens(
         self, bag: tuple[int, ...], debris: int, count: int
     ) -> tuple[tuple[int, ...], int]:
-        if self.found is None or self.debris is None:
+        if self.found is None:
             raise ImpossibleDraw("the file records no tokens for this dig")
+        if self.debris is None:
+            raise ImpossibleDraw("the file records no debris count for this dig")
         found, self.found = self.found, None
         return found, self.debris
 
