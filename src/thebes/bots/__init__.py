@@ -9,10 +9,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
+from thebes.bots.greedy import GreedyPlayer
 from thebes.bots.random_player import RandomPlayer
+from thebes.bots.strong import SearchBudget, StrongPlayer
 from thebes.model import Action, GameState
 
-BOT_LEVELS = ("random",)
+BOT_LEVELS = ("random", "greedy", "strong")
 
 
 class Player(Protocol):
@@ -23,7 +25,19 @@ def make_bot(level: str, game_seed: int, seat: int) -> Player:
     """A computer player of this level, seeded from the game seed and its seat."""
     if level == "random":
         return RandomPlayer(game_seed, seat)
+    if level == "greedy":
+        return GreedyPlayer(game_seed, seat)
+    if level == "strong":
+        return StrongPlayer(game_seed, seat)
     raise ValueError(f"unknown bot level {level!r} (levels: {', '.join(BOT_LEVELS)})")
 
 
-__all__ = ["BOT_LEVELS", "Player", "RandomPlayer", "make_bot"]
+__all__ = [
+    "BOT_LEVELS",
+    "GreedyPlayer",
+    "Player",
+    "RandomPlayer",
+    "SearchBudget",
+    "StrongPlayer",
+    "make_bot",
+]

@@ -419,7 +419,7 @@ def apply(state: GameState, action: Action, chance: Chance) -> tuple[GameState, 
         events.append(Travelled(seat, player.location, where, travel, action.zeppelin))
 
     # K3: single-use cards are spent when the action is declared, before anything is drawn.
-    spent = _cards_spent(catalog, player, action)
+    spent = cards_spent(catalog, player, action)
     for card in spent:
         events.append(CardSpent(seat, card))
     table = Table(state.deck, list(state.display), list(state.exhibitions), events)
@@ -499,7 +499,7 @@ def apply(state: GameState, action: Action, chance: Chance) -> tuple[GameState, 
     )
 
 
-def _cards_spent(catalog: Catalog, player: PlayerState, action: Action) -> list[int]:
+def cards_spent(catalog: Catalog, player: PlayerState, action: Action) -> list[int]:
     """The single-use cards the action discards: zeppelin, legend, assistant, shovel, permit."""
     spent = []
     if not isinstance(action, Retire) and action.zeppelin:

@@ -1,0 +1,321 @@
+"""The greedy player: the action with the best expected outlook right after it.
+
+Each legal action is judged by the acting player's :class:`~thebes.bots.outlook.Outlook` of
+the position it leads to, in expectation over what it may draw: a dig adds the expected VP
+of its tokens (from the bag's public composition) and the site's first-dig bonus; taking a
+card adds what the card does for future digs, majorities and congresses; an exchange adds
+the expected best of four fresh cards from the unseen ones; an exhibition its VP. The weeks
+an action costs come off the outlook's remaining time, so cost and gain are weighed in the
+same VP.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from math import comb
+
+from thebes.bots.outlook import DigPlan, Outlook
+from thebes.catalog import CardKind, Catalog
+from thebes.model import (
+    END_TIME,
+    Action,
+    Dig,
+    Exchange,
+    Exhibit,
+    GameState,
+    PlayerState,
+    Retire,
+    TakeCard,
+    year_of,
+)
+from thebes.rules import action_cost, active_seat
+from thebes.rules.engine import cards_spent, journey
+from thebes.rules.knowledge import knowledge_for, tokens_to_draw
+from thebes.rules.tableau import changed_player
+
+# An exchange shows four new cards; the best of them is worth this share of its promise
+# (it may be gone before the player gets to it, and taking it costs another turn).
+EXCHANGE_SHARE = 0.8
+
+
+class GreedyPlayer:
+    """Always the action of highest expected outlook; no randomness, so the seed and the
+    seat are accepted only to match the other players' signature."""
+
+    level = "greedy"
+
+    def __init__(self, game_seed: int = 0, seat: int = 0) -> None:
+        self._judges: dict[int, ActionJudge] = {}
+
+    def judge(self, catalog: Catalog) -> ActionJudge:
+        judge = self._judges.get(id(catalog))
+        if judge is None or judge.outlook.catalog is not catalog:
+            judge = self._judges[id(catalog)] = ActionJudge(catalog)
+        return judge
+
+    def choose(self, state: GameState, legal: Sequence[Action]) -> Action:
+        values = self.judge(state.catalog).values(state, legal)
+        return legal[max(range(len(legal)), key=values.__getitem__)]
+
+
+class ActionJudge:
+    """Expected outlook of the acting player after each of their legal actions."""
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.outlook = Outlook(catalog)
+
+    def values(self, state: GameState, legal: Sequence[Action]) -> list[float]:
+        seat = active_seat(state)
+        assert seat is not None
+        return _Position(self.outlook, state, seat).values(legal)
+
+
+class _Position:
+    """What stays the same while the actions of one turn are compared."""
+
+    def __init__(self, outlook: Outlook, state: GameState, seat: int) -> None:
+        self.outlook = outlook
+        self.catalog = outlook.catalog
+        self.state = state
+        self.seat = seat
+        self.player = state.players[seat]
+        self.rivals = outlook.rivals_books(state, seat)
+        self.vp_per_token = outlook.vp_per_token(state)
+        self.artifact_vp = outlook.artifact_vp(self.player)
+        self._prospects = outlook.exhibition_prospects(state, self.player)
+
+    def values(self, legal: Sequence[Action]) -> list[float]:
+        exchange_gain: float | None = None
+        dig_groups: dict[tuple[int, bool, bool, bool, bool, bool], _DigGroup] = {}
+        result = []
+        for action in legal:
+            if isinstance(action, Dig):
+                key = (
+                    action.region,
+                    action.legend,
+                    action.assistant,
+                    action.shovel,
+                    action.special_permit,
+                    action.zeppelin,
+                )
+                group = dig_groups.get(key)
+                if group is None:
+                    group = dig_groups[key] = self._dig_group(action)
+                value = group.value(action.weeks)
+            elif isinstance(action, TakeCard):
+                value = self._take(action)
+            elif isinstance(action, Exchange):
+                if exchange_gain is None:
+                    exchange_gain = self._exchange_gain()
+                value = self._moved_value(action) + exchange_gain
+            elif isinstance(action, Exhibit):
+                value = self._exhibit(action)
+            else:
+                assert isinstance(action, Retire)
+                value = self._value(replace(self.player, time=END_TIME))
+            result.append(value)
+        return result
+
+    # ------------------------------------------------------------ helpers
+
+    def _value(self, player: PlayerState, prospects: float | None = None) -> float:
+        outlook = self.outlook
+        return (
+            self.artifact_vp
+            + outlook.score_without_artifacts(player, self.rivals)
+            + outlook.dig_outlook(player, self.vp_per_token)
+            + (self._prospects if prospects is None else prospects)
+        )
+
+    def _after(
+        self,
+        action: Action,
+        *,
+        gained: tuple[int, ...] = (),
+        exhibition: tuple[int, ...] = (),
+        permit: int = -1,
+    ) -> PlayerState:
+        """The acting player after the action's travel, time and single-use cards."""
+        player = self.player
+        catalog = self.catalog
+        time = player.time + action_cost(self.state, action)
+        permits_used = player.permits_used | (1 << permit if permit >= 0 else 0)
+        if year_of(time) > year_of(player.time) and time < END_TIME:
+            permits_used = 0  # Y1
+        where = self._destination(action)
+        spent = tuple(cards_spent(catalog, player, action))
+        if not (gained or spent or exhibition):
+            return replace(player, location=where, time=time, permits_used=permits_used, arrival=-1)
+        return changed_player(
+            catalog,
+            player,
+            location=where,
+            time=time,
+            arrival=-1,
+            permits_used=permits_used,
+            gained_cards=gained,
+            lost_cards=spent,
+            gained_exhibitions=exhibition,
+        )
+
+    def _destination(self, action: Action) -> int:
+        catalog, state = self.catalog, self.state
+        if isinstance(action, TakeCard):
+            return catalog.cards[state.display[action.slot]].city  # type: ignore[union-attr]
+        if isinstance(action, Exchange):
+            return catalog.exchange_city
+        if isinstance(action, Dig):
+            return catalog.site_base + action.region
+        assert isinstance(action, Exhibit)
+        return catalog.cards[state.exhibitions[action.slot]].city  # type: ignore[union-attr]
+
+    # ------------------------------------------------------------ each kind of action
+
+    def _take(self, action: TakeCard) -> float:
+        card = self.state.display[action.slot]
+        return self._value(self._after(action, gained=(card,)))
+
+    def _moved_value(self, action: Action) -> float:
+        return self._value(self._after(action))
+
+    def _exhibit(self, action: Exhibit) -> float:
+        card = self.state.exhibitions[action.slot]
+        player = self._after(action, exhibition=(card,))
+        rest = self.state.exhibitions[: action.slot] + self.state.exhibitions[action.slot + 1 :]
+        prospects = self.outlook.exhibition_prospects(replace(self.state, exhibitions=rest), player)
+        return self._value(player, prospects)
+
+    def _dig_group(self, action: Dig) -> _DigGroup:
+        """What the digs differing only in their weeks have in common."""
+        catalog, state, player = self.catalog, self.state, self.player
+        region = action.region
+        know = knowledge_for(player, region, legend=action.legend, assistant=action.assistant)
+        after = self._after(action, permit=region)
+        bonus = state.site_bonus[region]
+        return _DigGroup(
+            static=self.artifact_vp
+            + self.outlook.score_without_artifacts(after, self.rivals)
+            + self._prospects
+            + (self.outlook.token_vp[bonus] if bonus else 0),
+            plan=self.outlook.dig_plan(after, self.vp_per_token),
+            start=player.time + journey(catalog, player, after.location, action.zeppelin),
+            year=year_of(player.time),
+            permits_used=player.permits_used | 1 << region,
+            tokens=catalog.wheel[know.total],
+            extra_tokens=tokens_to_draw(catalog, player, know.total, 0, shovel=action.shovel),
+            bag_size=len(state.bags[region]) + catalog.debris[region],
+            vp_per_token=self.vp_per_token[region],
+        )
+
+    def _exchange_gain(self) -> float:
+        """Expected gain of taking the best of four cards drawn from the unseen ones, seen
+        from Warsaw after the exchange."""
+        unseen = self.state.deck.unseen
+        if not unseen:
+            return 0.0
+        catalog = self.catalog
+        player = self.player
+        at_warsaw = replace(player, location=catalog.exchange_city)
+        base = self._value(at_warsaw)
+        gain_of: dict[tuple[CardKind, int, int], float] = {}
+        gains = []
+        for card_id in unseen:
+            card = catalog.cards[card_id]
+            assert card is not None
+            # Cards alike but for their city are priced alike, from the first one's city.
+            key = (card.kind, card.region, card.value)
+            gain = gain_of.get(key)
+            if gain is None:
+                weeks = journey(catalog, at_warsaw, card.city, False) + card.weeks
+                taken = _with_card(catalog, at_warsaw, card_id, card.city, player.time + weeks)
+                gain = gain_of[key] = max(0.0, self._value(taken) - base)
+            gains.append(gain)
+        return EXCHANGE_SHARE * _expected_best_of(gains, 4)
+
+
+def _with_card(
+    catalog: Catalog, player: PlayerState, card_id: int, location: int, time: int
+) -> PlayerState:
+    """The player's counters after taking a card, for the outlook only: quicker than
+    :func:`~thebes.rules.tableau.changed_player`, it leaves the list of cards as it was."""
+    card = catalog.cards[card_id]
+    assert card is not None
+    kind = card.kind
+    books, general, legends = player.books, player.general, player.legends
+    assistants, shovels, cars = player.assistants, player.shovels, player.cars
+    zeppelins, permits, congresses = player.zeppelins, player.special_permits, player.congresses
+    if kind is CardKind.BOOK:
+        r = card.region
+        books = (*books[:r], books[r] + card.value, *books[r + 1 :])
+    elif kind is CardKind.GENERAL:
+        general += card.value
+    elif kind is CardKind.LEGEND:
+        legends |= 1 << card.region
+    elif kind is CardKind.ASSISTANT:
+        assistants += 1
+    elif kind is CardKind.SHOVEL:
+        shovels += 1
+    elif kind is CardKind.CAR:
+        cars += 1
+    elif kind is CardKind.ZEPPELIN:
+        zeppelins += 1
+    elif kind is CardKind.SPECIAL_PERMIT:
+        permits += 1
+    else:
+        congresses += 1
+    return PlayerState(
+        player.name,
+        location,
+        time,
+        player.arrival,
+        player.permits_used,
+        player.cards,
+        player.exhibitions,
+        player.tokens,
+        books,
+        general,
+        legends,
+        assistants,
+        shovels,
+        cars,
+        zeppelins,
+        permits,
+        congresses,
+        player.artifacts,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _DigGroup:
+    static: float  # the score and prospects after the dig, bonus artifact included
+    plan: DigPlan
+    start: int  # the time the digging starts, after the journey
+    year: int
+    permits_used: int
+    tokens: tuple[int, ...]  # by weeks: the wheel's tokens for the dig's knowledge
+    extra_tokens: int  # shovels
+    bag_size: int
+    vp_per_token: float
+
+    def value(self, weeks: int) -> float:
+        """Expected outlook after the dig of this many weeks, its finds included."""
+        time = self.start + weeks
+        renewed = year_of(time) > self.year and time < END_TIME  # Y1
+        tokens = min(self.tokens[weeks] + self.extra_tokens, self.bag_size)
+        return (
+            self.static
+            + self.plan.value(time, 0 if renewed else self.permits_used)
+            + tokens * self.vp_per_token
+        )
+
+
+def _expected_best_of(values: list[float], draws: int) -> float:
+    """Expected maximum of ``draws`` values drawn without replacement from ``values``."""
+    values = sorted(values)
+    n = len(values)
+    if n <= draws:
+        return values[-1] if values else 0.0
+    total = comb(n, draws)
+    # The i-th smallest (0-based) is the maximum when the other draws-1 come from below it.
+    return sum(v * comb(i, draws - 1) for i, v in enumerate(values)) / total

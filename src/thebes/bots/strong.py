@@ -1,0 +1,73 @@
+"""The strong player: looks ahead by playing each promising action out many times.
+
+For each of the greedy player's best few actions, the strong player plays the game on from
+it a number of times, every seat (itself included) played by the greedy player and every
+draw sampled from what is still unseen (never from the real deck order, which the state does
+not even hold). A playout stops when the game ends, scored by the final score against the
+best rival's, or after :attr:`SearchBudget.horizon` weeks of its own, judged by the same
+difference of outlooks (:mod:`thebes.bots.outlook`). It takes the action whose playouts did
+best on average. All candidates are played out with the same sampled draws (common random
+numbers), so their comparison is not drowned in the luck of the dig.
+
+The search is deterministic: its draws are seeded from the game seed, the seat and the
+action number, and its size is a number of playouts, not a time, so a game with strong
+bots replays and resumes exactly, on any machine. The default size keeps a move well under
+a second on one core (see benchmarks/bench_bots.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from thebes.bots.greedy import GreedyPlayer
+from thebes.chance import PLAYER_STREAM, SeededChance, derive_seed
+from thebes.model import Action, GameState
+from thebes.rules import active_seat, apply, is_over, legal_actions, scores
+
+
+@dataclass(frozen=True, slots=True)
+class SearchBudget:
+    candidates: int = 5  # the greedy player's best actions that are played out
+    playouts: int = 8  # playouts per candidate
+    horizon: int = 30  # weeks of the player's own time a playout looks ahead
+
+
+class StrongPlayer:
+    level = "strong"
+
+    def __init__(self, game_seed: int, seat: int, budget: SearchBudget | None = None) -> None:
+        self._seed = derive_seed(PLAYER_STREAM, game_seed, seat)
+        self._budget = budget or SearchBudget()
+        self._greedy = GreedyPlayer()
+
+    def choose(self, state: GameState, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        seat = active_seat(state)
+        assert seat is not None
+        budget = self._budget
+        values = self._greedy.judge(state.catalog).values(state, legal)
+        ranked = sorted(range(len(legal)), key=lambda i: -values[i])[: budget.candidates]
+        totals = [0.0] * len(ranked)
+        for playout in range(budget.playouts):
+            seed = derive_seed(self._seed, state.actions_taken, playout)
+            for n, index in enumerate(ranked):
+                totals[n] += self._play_out(state, legal[index], seat, seed)
+        best = max(range(len(ranked)), key=totals.__getitem__)
+        return legal[ranked[best]]
+
+    def _play_out(self, state: GameState, action: Action, seat: int, seed: int) -> float:
+        stop = state.players[seat].time + self._budget.horizon
+        greedy = self._greedy
+        state, _ = apply(state, action, SeededChance(derive_seed(seed, state.actions_taken)))
+        while not is_over(state):
+            if state.players[seat].time >= stop:
+                outlook = greedy.judge(state.catalog).outlook
+                mine = outlook.of(state, seat)
+                rivals = max(outlook.of(state, i) for i in range(len(state.players)) if i != seat)
+                return mine - rivals
+            choice = greedy.choose(state, legal_actions(state))
+            state, _ = apply(state, choice, SeededChance(derive_seed(seed, state.actions_taken)))
+        totals = [s.total for s in scores(state)]
+        return totals[seat] - max(t for i, t in enumerate(totals) if i != seat)
