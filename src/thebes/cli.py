@@ -6,7 +6,8 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -58,14 +59,40 @@ def build_parser() -> argparse.ArgumentParser:
 
     simulate = commands.add_parser(
         "simulate",
-        help="play whole games between random players and print the scores",
-        description="Play whole games between random legal-move players. Game i of a run "
-        "with seed S has seed S+i: '--games 1 --seed S+i' replays it exactly.",
+        help="play whole games between computer players and print the scores",
+        description="Play whole games between computer players and print each game's "
+        "scores, then a table per bot: games, wins (a shared win counts as a fraction), "
+        "mean score and its standard deviation, mean points per category. Game i of a "
+        "run with seed S has seed S+i: '--games 1 --seed S+i' (with the same --bots and "
+        "--rotate) plays it again exactly.",
+        epilog="example: thebes simulate --players 2 --bots greedy,random --games 100 "
+        "--rotate --jobs 2",
     )
     simulate.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
+    simulate.add_argument(
+        "--bots",
+        metavar="LEVELS",
+        type=_levels,
+        help="comma-separated bot levels, one per seat in seat order, or one for every "
+        f"seat (levels: {', '.join(BOT_LEVELS)}; default: random in every seat)",
+    )
+    simulate.add_argument(
+        "--rotate",
+        action="store_true",
+        help="move the bots one seat on from game to game, so none keeps the first seat",
+    )
     simulate.add_argument("--games", type=_positive, default=1)
     simulate.add_argument("--seed", type=int, default=1)
-    simulate.add_argument("--json", action="store_true", help="one JSON object per game")
+    simulate.add_argument(
+        "--jobs",
+        type=_positive,
+        default=1,
+        metavar="J",
+        help="play J games at once in parallel processes (same results for any J)",
+    )
+    simulate.add_argument(
+        "--json", action="store_true", help="one JSON object per game, then a summary object"
+    )
     simulate.add_argument(
         "--save-dir", type=Path, metavar="DIR", help="write each game's file into DIR"
     )
@@ -97,6 +124,16 @@ def _positive(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"needs at least 1, not {value}")
     return value
+
+
+def _levels(text: str) -> list[str]:
+    levels = [part.strip() for part in text.split(",")]
+    for level in levels:
+        if level not in BOT_LEVELS:
+            raise argparse.ArgumentTypeError(
+                f"unknown bot level {level!r} (levels: {', '.join(BOT_LEVELS)})"
+            )
+    return levels
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -151,9 +188,20 @@ def _colour_wanted(args: argparse.Namespace) -> bool:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from thebes.simulate import bot_session, result_json
+    from thebes.tournament import (
+        Series,
+        entries_for,
+        play_series,
+        standings,
+        summary_json,
+        summary_lines,
+    )
 
-    catalog = default_catalog()
+    try:
+        entries = entries_for(args.bots, args.players)
+    except ValueError as exc:
+        print(f"thebes: {exc}", file=sys.stderr)
+        return EXIT_USAGE
     save_dir: Path | None = args.save_dir
     if save_dir is not None:
         try:
@@ -161,17 +209,39 @@ def _simulate(args: argparse.Namespace) -> int:
         except OSError as exc:
             print(f"thebes: cannot use {save_dir} for game files: {exc.strerror}", file=sys.stderr)
             return EXIT_ERROR
-    for i in range(args.games):
-        seed = args.seed + i
-        session = bot_session(catalog, args.players, seed)
-        if save_dir is not None:
-            session.save(save_dir / f"game-{args.players}p-{seed}.json")
-        data = result_json(session.state, seed)
-        if args.json:
-            print(json.dumps(data))
-        else:
-            print(f"seed {seed:<10d} {_score_line(data)}")
+    series = Series(tuple(entries), args.games, args.seed, args.rotate, save_dir)
+    results = play_series(series, args.jobs)
+    if args.json:
+        table = standings(entries, results, lambda r: print(json.dumps(r), flush=True))
+        print(json.dumps(summary_json(table, args.games)))
+        return EXIT_OK
+    with _progress_bar(args.games) as advance:
+
+        def show(result: dict[str, Any]) -> None:
+            print(f"seed {result['seed']:<10d} {_score_line(result)}", flush=True)
+            advance()
+
+        table = standings(entries, results, show)
+    print()
+    for line in summary_lines(table):
+        print(line)
     return EXIT_OK
+
+
+@contextmanager
+def _progress_bar(total: int) -> Iterator[Callable[[], None]]:
+    """A progress bar on the terminal's stderr while games are played; nothing elsewhere."""
+    if not sys.stderr.isatty():
+        yield lambda: None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    console = Console(stderr=True)
+    columns = ("games", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=True) as progress:
+        task = progress.add_task("games", total=total)
+        yield lambda: progress.advance(task)
 
 
 def _score_line(data: dict[str, Any]) -> str:

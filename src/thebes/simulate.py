@@ -7,7 +7,7 @@ action and plays it on the session; the terminal game uses it with people in som
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from thebes.bots import Player, RandomPlayer, make_bot
@@ -28,12 +28,28 @@ def play_out(session: Session, players: Sequence[Player]) -> None:
         session.play(players[seat].choose(session.state, session.legal_actions()))
 
 
-def bot_session(catalog: Catalog, player_count: int, seed: int, level: str = "random") -> Session:
-    """A whole game of bots, recorded in a session."""
-    names = DEFAULT_NAMES[:player_count]
-    session = Session(catalog, default_seats(names, {n: level for n in names}), seed, undo=False)
-    play_out(session, [make_bot(level, seed, seat) for seat in range(player_count)])
+def seated_session(
+    catalog: Catalog,
+    seed: int,
+    seats: Sequence[tuple[str, str]],
+    make_player: Callable[[str, int, int], Player] = make_bot,
+) -> Session:
+    """A whole game of bots, given as (name, level) in seat order, recorded in a session;
+    ``make_player(level, seed, seat)`` makes each seat's player."""
+    names = [name for name, _ in seats]
+    session = Session(catalog, default_seats(names, dict(seats)), seed, undo=False)
+    play_out(session, [make_player(level, seed, seat) for seat, (_, level) in enumerate(seats)])
     return session
+
+
+def bot_session(catalog: Catalog, player_count: int, seed: int, level: str = "random") -> Session:
+    """A whole game of bots of one level, named P1, P2, ..., recorded in a session."""
+    return seated_session(catalog, seed, [(n, level) for n in DEFAULT_NAMES[:player_count]])
+
+
+def game_file_name(player_count: int, seed: int) -> str:
+    """The name `thebes simulate --save-dir` gives a game's file."""
+    return f"game-{player_count}p-{seed}.json"
 
 
 def result_json(state: GameState, seed: int) -> dict[str, Any]:

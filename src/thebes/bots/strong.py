@@ -28,8 +28,8 @@ from thebes.rules import active_seat, apply, is_over, legal_actions, scores
 
 @dataclass(frozen=True, slots=True)
 class SearchBudget:
-    candidates: int = 5  # the greedy player's best actions that are played out
-    playouts: int = 8  # playouts per candidate
+    candidates: int = 4  # the greedy player's best actions that are played out
+    playouts: int = 12  # playouts per candidate
     horizon: int = 30  # weeks of the player's own time a playout looks ahead
 
 
