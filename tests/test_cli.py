@@ -22,22 +22,26 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
 
 
 def test_simulate_plain_prints_a_line_per_game(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "simulate", "--players", "3", "--games", "4", "--seed", "10")
+    code, out, err = run(capsys, "simulate", "--players", "3", "--games", "4", "--seed", "10")
     lines = out.splitlines()
-    assert code == 0 and len(lines) == 4
-    assert [line.split()[1] for line in lines] == ["10", "11", "12", "13"]
-    assert all("P1" in line and "P3" in line and "winners:" in line for line in lines)
+    assert code == 0 and err == ""  # no progress bar when stderr is not a terminal
+    games, table = lines[:4], lines[5:]
+    assert [line.split()[1] for line in games] == ["10", "11", "12", "13"]
+    assert all("P1" in line and "P3" in line and "winners:" in line for line in games)
+    assert lines[4] == "" and table[0].split()[:4] == ["bot", "level", "games", "wins"]
+    assert [row.split()[:3] for row in table[2:]] == [[f"P{i}", "random", "4"] for i in (1, 2, 3)]
 
 
 def test_simulate_json_shape_and_reproducing_one_game(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(
         capsys, "simulate", "--players", "4", "--games", "5", "--seed", "1", "--json"
     )
-    games = [json.loads(line) for line in out.splitlines()]
-    assert code == 0 and len(games) == 5
+    *games, summary = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and len(games) == 5 and summary["summary"]["games"] == 5
     for i, game in enumerate(games):
         assert game["seed"] == 1 + i
         assert game["players"] == ["P1", "P2", "P3", "P4"]
+        assert game["bots"] == dict.fromkeys(game["players"], "random")
         assert game["actions"] > 0
         best = max(s["total"] for s in game["scores"].values())
         assert game["winners"] == [n for n, s in game["scores"].items() if s["total"] == best]
@@ -46,11 +50,17 @@ def test_simulate_json_shape_and_reproducing_one_game(capsys: pytest.CaptureFixt
             parts = score["artifacts"] + score["exhibitions"] + score["congresses"]
             assert score["total"] == parts + score["majorities"]
     _, again, _ = run(capsys, "simulate", "--players", "4", "--games", "1", "--seed", "4", "--json")
-    assert json.loads(again) == games[3]
+    assert json.loads(again.splitlines()[0]) == games[3]
 
 
 def test_simulate_refuses_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
-    for args in (["--players", "5"], ["--games", "0"], ["--seed", "x"]):
+    for args in (
+        ["--players", "5"],
+        ["--games", "0"],
+        ["--seed", "x"],
+        ["--bots", "greedy,genius"],
+        ["--jobs", "0"],
+    ):
         with pytest.raises(SystemExit) as exit_info:
             main(["simulate", *args])
         assert exit_info.value.code == 2

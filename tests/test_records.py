@@ -386,13 +386,16 @@ def test_simulate_save_dir_files_replay_to_the_printed_scores(
             str(tmp_path),
         ]
     )
-    printed = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
-    assert code == 0 and len(printed) == 20
+    *printed, summary = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert code == 0 and len(printed) == 20 and summary["summary"]["games"] == 20
     for game in printed:
+        assert game["bots"] == {"P1": "random", "P2": "random", "P3": "random"}
         path = tmp_path / f"game-3p-{game['seed']}.json"
         assert main(["replay", str(path), "--summary", "--json"]) == 0
         assert json.loads(capsys.readouterr().out) == game
     assert all(
         legal_actions(Session.load(tmp_path / "game-3p-7.json", CAT).state) == () for _ in [0]
     )
-    assert result_json(Session.load(tmp_path / "game-3p-8.json", CAT).state, 8) == printed[1]
+    eighth = Session.load(tmp_path / "game-3p-8.json", CAT)
+    assert [seat.bot for seat in eighth.seats] == ["random"] * 3
+    assert result_json(eighth.state, 8, printed[1]["bots"]) == printed[1]

@@ -174,3 +174,26 @@ def test_a_resize_redraws_the_screen_for_the_new_size_keeping_the_typed_text(
     assert "roads to" in wide  # first drawn wide (the board panel)
     assert compact  # then compact, with the active player's one-line tableau
     assert [s.record.action for s in session.steps] == ["take 2"]
+
+
+def test_ctrl_c_while_bots_play_leaves_with_every_move_saved(tmp_path: Path) -> None:
+    seats = default_seats(["A", "B"], {"A": "greedy", "B": "strong"})
+    session = Session(CAT, seats, 3, autosave=tmp_path / "bots.json")
+    with game(session, "") as (ui, out):
+        greedy = ui.bots[0]
+        calls = []
+
+        class Interrupted:
+            def choose(self, state: object, legal: object) -> object:
+                calls.append(1)
+                if len(calls) == 4:
+                    raise KeyboardInterrupt
+                return greedy.choose(state, legal)  # type: ignore[arg-type]
+
+        ui.bots[0] = Interrupted()  # type: ignore[assignment]
+        assert ui.run() is False
+    text = out.getvalue()
+    assert "Game left. The game is saved in" in text and "thebes resume" in text
+    saved = read_record(tmp_path / "bots.json")
+    assert len(saved.actions) == len(session.steps) > 3
+    assert [p.bot for p in saved.players] == ["greedy", "strong"]

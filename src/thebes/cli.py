@@ -31,7 +31,11 @@ def build_parser() -> argparse.ArgumentParser:
         "play",
         help="play a game at this keyboard (2-4 players, bots in any seat)",
         description="Play Thebes at one keyboard. Seats are in the order the names are "
-        "given; the game is saved after every action.",
+        "given, then the bots; the game is saved after every action. Bot levels: random "
+        "(any legal action), greedy (best expected score and prospects right after the "
+        "action), strong (plays greedy's best actions out to look ahead; under a second "
+        "a move).",
+        epilog="example: thebes play --players Ann,Bob --bot Cleo=strong --bot Dan=greedy",
     )
     play.add_argument(
         "--players",
@@ -239,7 +243,11 @@ def _progress_bar(total: int) -> Iterator[Callable[[], None]]:
 
     console = Console(stderr=True)
     columns = ("games", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=console, transient=True) as progress:
+    # Game lines go to stdout; only when that is the same terminal do they print above the bar.
+    above = sys.stdout.isatty()
+    with Progress(
+        *columns, console=console, transient=True, redirect_stdout=above, redirect_stderr=False
+    ) as progress:
         task = progress.add_task("games", total=total)
         yield lambda: progress.advance(task)
 
@@ -262,7 +270,8 @@ def _replay(args: argparse.Namespace) -> int:
         colour = _colour_wanted(args)
         ReplayViewer(session, Console(no_color=not colour, highlight=False)).run()
         return EXIT_OK
-    data = result_json(session.state, session.seed)
+    bots = {seat.name: seat.bot for seat in session.seats if seat.bot is not None}
+    data = result_json(session.state, session.seed, bots)
     if args.json:
         print(json.dumps(data))
         return EXIT_OK

@@ -52,8 +52,9 @@ def game_file_name(player_count: int, seed: int) -> str:
     return f"game-{player_count}p-{seed}.json"
 
 
-def result_json(state: GameState, seed: int) -> dict[str, Any]:
-    """The score line of `thebes simulate --json` and `thebes replay --json`."""
+def result_json(state: GameState, seed: int, bots: dict[str, str] | None = None) -> dict[str, Any]:
+    """The score line of `thebes simulate --json` and `thebes replay --json`; ``bots``
+    gives the level of each computer player by name."""
     names = [p.name for p in state.players]
     return {
         "seed": seed,
@@ -70,6 +71,7 @@ def result_json(state: GameState, seed: int) -> dict[str, Any]:
         },
         "winners": [names[i] for i in winners(state)],
         "actions": state.actions_taken,
+        "bots": dict(bots or {}),
     }
 
 

@@ -70,9 +70,7 @@ def play_game(
     session = seated_session(catalog, seed, [(e.name, e.level) for e in seats])
     if save_dir is not None:
         session.save(save_dir / game_file_name(len(seats), seed))
-    result = result_json(session.state, seed)
-    result["bots"] = {e.name: e.level for e in seats}
-    return result
+    return result_json(session.state, seed, {e.name: e.level for e in seats})
 
 
 @dataclass(frozen=True, slots=True)

@@ -227,9 +227,12 @@ class _Position:
             key = (card.kind, card.region, card.value)
             gain = gain_of.get(key)
             if gain is None:
-                weeks = journey(catalog, at_warsaw, card.city, False) + card.weeks
-                taken = _with_card(catalog, at_warsaw, card_id, card.city, player.time + weeks)
-                gain = gain_of[key] = max(0.0, self._value(taken) - base)
+                time = player.time + journey(catalog, at_warsaw, card.city, False) + card.weeks
+                if time > END_TIME:
+                    gain = gain_of[key] = 0.0  # T5: too late to take it
+                else:
+                    taken = _with_card(catalog, at_warsaw, card_id, card.city, time)
+                    gain = gain_of[key] = max(0.0, self._value(taken) - base)
             gains.append(gain)
         return EXCHANGE_SHARE * _expected_best_of(gains, 4)
 

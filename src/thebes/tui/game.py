@@ -131,7 +131,12 @@ class TerminalGame:
                 seat = self.session.active_seat
                 assert seat is not None
                 if seat in self.bots:
-                    self._bot_turn(seat)
+                    try:
+                        self._bot_turn(seat)
+                    except KeyboardInterrupt:
+                        # Watching bots, Ctrl-C leaves at once; the file gets every move.
+                        self.session.save_if_autosaving()
+                        raise QuitGame from None
                 else:
                     self._human_turn(seat)
         except QuitGame:
