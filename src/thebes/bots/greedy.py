@@ -30,7 +30,7 @@ from thebes.model import (
     year_of,
 )
 from thebes.rules import action_cost, active_seat
-from thebes.rules.engine import cards_spent, journey
+from thebes.rules.engine import cards_spent, destination, journey
 from thebes.rules.knowledge import knowledge_for, tokens_to_draw
 from thebes.rules.tableau import changed_player
 
@@ -46,13 +46,12 @@ class GreedyPlayer:
     level = "greedy"
 
     def __init__(self, game_seed: int = 0, seat: int = 0) -> None:
-        self._judges: dict[int, ActionJudge] = {}
+        self._judge: ActionJudge | None = None
 
     def judge(self, catalog: Catalog) -> ActionJudge:
-        judge = self._judges.get(id(catalog))
-        if judge is None or judge.outlook.catalog is not catalog:
-            judge = self._judges[id(catalog)] = ActionJudge(catalog)
-        return judge
+        if self._judge is None or self._judge.outlook.catalog is not catalog:
+            self._judge = ActionJudge(catalog)
+        return self._judge
 
     def choose(self, state: GameState, legal: Sequence[Action]) -> Action:
         values = self.judge(state.catalog).values(state, legal)
@@ -143,7 +142,8 @@ class _Position:
         permits_used = player.permits_used | (1 << permit if permit >= 0 else 0)
         if year_of(time) > year_of(player.time) and time < END_TIME:
             permits_used = 0  # Y1
-        where = self._destination(action)
+        where = destination(self.state, action)
+        assert where is not None
         spent = tuple(cards_spent(catalog, player, action))
         if not (gained or spent or exhibition):
             return replace(player, location=where, time=time, permits_used=permits_used, arrival=-1)
@@ -158,17 +158,6 @@ class _Position:
             lost_cards=spent,
             gained_exhibitions=exhibition,
         )
-
-    def _destination(self, action: Action) -> int:
-        catalog, state = self.catalog, self.state
-        if isinstance(action, TakeCard):
-            return catalog.cards[state.display[action.slot]].city  # type: ignore[union-attr]
-        if isinstance(action, Exchange):
-            return catalog.exchange_city
-        if isinstance(action, Dig):
-            return catalog.site_base + action.region
-        assert isinstance(action, Exhibit)
-        return catalog.cards[state.exhibitions[action.slot]].city  # type: ignore[union-attr]
 
     # ------------------------------------------------------------ each kind of action
 
