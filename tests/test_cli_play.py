@@ -83,6 +83,21 @@ def test_play_asks_for_players_when_none_are_given(
     assert "Please type 2, 3 or 4." in out and "That name is taken." in out
 
 
+def test_play_with_one_bot_asks_for_the_people_beside_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
+    path = tmp_path / "one-bot.json"
+    keys = "4\n1\ncleo\nAnn\ntake 2\n"
+    args = ["play", "--bot", "Cleo=greedy", "--seed", "7", "--save", str(path)]
+    assert run_with_keys(args, keys) == 0
+    record = read_record(path)
+    assert [(p.name, p.bot) for p in record.players] == [("Ann", None), ("Cleo", "greedy")]
+    assert record.actions[0].action == "take 2" and record.actions[0].player == "Ann"
+    out = capsys.readouterr().out
+    assert "Please type 1, 2 or 3." in out and "That name is taken." in out
+
+
 def test_a_bot_seat_plays_its_own_turns(tmp_path: Path) -> None:
     path = tmp_path / "bots.json"
     code = run_with_keys(

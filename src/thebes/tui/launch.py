@@ -44,8 +44,9 @@ def seats_from(
                 f"--bot {spec!r}: write NAME=LEVEL with a level of {', '.join(BOT_LEVELS)}"
             )
         bot_seats.append((name, level))
-    if not names and not bot_seats and ask is not None:
-        names = _ask_names(ask)
+    if not names and len(bot_seats) < 2 and ask is not None:
+        # Bots alone need two seats to play; otherwise the people at the keyboard are asked.
+        names = _ask_names(ask, taken=[n for n, _ in bot_seats])
     everyone = names + [n for n, _ in bot_seats]
     if not 2 <= len(everyone) <= 4:
         raise SetupError(f"Thebes is for 2 to 4 players; {len(everyone)} given")
@@ -60,18 +61,22 @@ def seats_from(
     return [Seat(name, COLOURS[i], levels.get(name)) for i, name in enumerate(everyone)]
 
 
-def _ask_names(ask: PromptSession[str]) -> list[str]:
+def _ask_names(ask: PromptSession[str], taken: list[str]) -> list[str]:
+    """Ask how many people play and their names, beside the bots named in ``taken``."""
+    fewest, most = max(1, 2 - len(taken)), 4 - len(taken)
+    choices = [str(n) for n in range(fewest, most + 1)]
+    question = "How many players (2-4)? " if not taken else f"How many people ({fewest}-{most})? "
     while True:
-        count = ask.prompt("How many players (2-4)? ").strip()
-        if count in ("2", "3", "4"):
+        count = ask.prompt(question).strip()
+        if count in choices:
             break
-        print("Please type 2, 3 or 4.")
+        print(f"Please type {', '.join(choices[:-1])} or {choices[-1]}.")
     names: list[str] = []
     while len(names) < int(count):
         name = ask.prompt(f"Name of player {len(names) + 1}: ").strip()
         if not name or len(name) > MAX_NAME:
             print(f"A name has 1 to {MAX_NAME} letters.")
-        elif name.lower() in {n.lower() for n in names}:
+        elif name.lower() in {n.lower() for n in names + taken}:
             print("That name is taken.")
         else:
             names.append(name)
