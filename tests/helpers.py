@@ -1,9 +1,11 @@
-"""Scenario helpers: set up a position, play actions in notation, look things up by name."""
+"""Scenario helpers: set up a position, play actions in notation, look things up by name,
+score a position by hand."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
+from pathlib import Path
 
 from thebes.catalog import CardKind, TokenKind, default_catalog
 from thebes.chance import Chance, ScriptedChance, SeededChance
@@ -146,3 +148,65 @@ def play(
 
 def dig_chance(found: Iterable[int] = (), debris: int = 0) -> ScriptedChance:
     return ScriptedChance(digs=[(tuple(found), debris)])
+
+
+def edit_text(folder: Path, name: str, old: str, new: str) -> None:
+    """Replace the first ``old`` in the file ``folder/name`` (which must hold it)."""
+    path = folder / name
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+# ---------------------------------------------------------------- scoring by hand
+
+# E3, written out from the rulebook (1->1, 2->3, ..., 6->21, 7 or more->28), not imported
+# from the engine, so that a wrong table there cannot agree with itself here.
+CONGRESS_VP_BY_HAND = {0: 0, 1: 1, 2: 3, 3: 6, 4: 10, 5: 15, 6: 21}
+
+
+def score_by_hand(state: GameState) -> list[dict[str, int]]:
+    """Every player's score counted from the cards and tokens in front of them by the
+    rulebook's E1-E4 and D10, without the engine's scoring code or its tableau counters."""
+    majority_points = [[0] * len(CAT.regions) for _ in state.players]
+    parts = []
+    for seat, player in enumerate(state.players):
+        artifacts = 0
+        for token_id in player.tokens:
+            token = CAT.token(token_id)
+            if token.kind is TokenKind.ARTIFACT:
+                artifacts += token.value  # E1, the first-dig bonus included
+            elif token.kind is TokenKind.BOOK:
+                majority_points[seat][token.book_region] += 1  # a book token is worth 1
+        congresses = 0
+        for card_id in player.cards:
+            card = CAT.card(card_id)
+            if card.kind is CardKind.BOOK:
+                majority_points[seat][card.region] += card.value  # not legends (E4)
+            elif card.kind is CardKind.CONGRESS:
+                congresses += 1
+        exhibitions = sum(5 if CAT.card(c).large else 4 for c in player.exhibitions)  # E2
+        parts.append(
+            {
+                "artifacts": artifacts,
+                "exhibitions": exhibitions,
+                "congresses": CONGRESS_VP_BY_HAND.get(congresses, 28),
+                "majorities": 0,
+            }
+        )
+    for region in range(len(CAT.regions)):
+        points = [majority_points[seat][region] for seat in range(len(state.players))]
+        best = max(points)
+        leaders = [seat for seat, p in enumerate(points) if p == best]
+        if best > 0:  # D10: no award where the highest is 0
+            for seat in leaders:
+                parts[seat]["majorities"] += 5 if len(leaders) == 1 else 3
+    for entry in parts:
+        entry["total"] = sum(entry.values())
+    return parts
+
+
+def winners_by_hand(state: GameState) -> list[int]:
+    """E5: the seats with the highest total counted by hand."""
+    totals = [entry["total"] for entry in score_by_hand(state)]
+    return [seat for seat, total in enumerate(totals) if total == max(totals)]

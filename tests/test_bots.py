@@ -12,8 +12,8 @@ from thebes.bots import BOT_LEVELS, GreedyPlayer, SearchBudget, StrongPlayer, ma
 from thebes.bots.greedy import _expected_best_of
 from thebes.bots.outlook import Outlook
 from thebes.chance import SETUP, SeededChance
-from thebes.model import END_TIME, Dig, Exchange, Exhibit, GameState, Retire, TakeCard
-from thebes.rules import active_seat, apply, is_over, legal_actions, new_game
+from thebes.model import END_TIME, Action, Dig, Exchange, Exhibit, GameState, Retire, TakeCard
+from thebes.rules import active_seat, apply, is_over, legal_actions, new_game, scores
 from thebes.session import Session, default_seats
 from thebes.simulate import play_out
 
@@ -129,18 +129,37 @@ def test_strong_plays_a_lone_legal_action_without_searching() -> None:
 
 
 def test_strong_looks_past_what_greedy_sees_in_a_close_position() -> None:
-    # Over a handful of positions the search must sometimes disagree with greedy's first
-    # choice: otherwise it would be greedy with extra steps.
-    greedy = GreedyPlayer()
-    differ = 0
-    for seed in range(6):
-        state = midgame(seed, 10)
-        legal = legal_actions(state)
-        seat = active_seat(state)
-        assert seat is not None
-        if StrongPlayer(seed, seat).choose(state, legal) != greedy.choose(state, legal):
-            differ += 1
-    assert differ >= 1
+    # Worked by hand. Five weeks left for Ann in London; Bob is done; the deck is empty, so
+    # nothing is drawn. Ann holds six congresses (21 VP) and the artifacts of the London
+    # exhibition. On offer: the Moscow congress (3 weeks away + 2: her seventh, +7 VP), the
+    # London Greece book (2) (2 weeks: the Greek majority, +5) and the London exhibition
+    # (3 weeks, +4). Greedy sees one action ahead and takes the +7, which uses up all five
+    # weeks. The book then the exhibition (2 + 3 weeks) bring +9: the search finds that.
+    moscow_congress, london_greece_book = 84, 5
+    state = start(2, display=[moscow_congress, london_greece_book, *cards_of("shovel")[:2]])
+    artifacts = tokens_of("Greece", value=1)[:1] + tokens_of("Egypt", value=1)[:2]
+    six_congresses = cards_of("congress")[1:7]
+    state = setup(
+        state, 0, cards=six_congresses, tokens=artifacts, location="London", year=1903, week=48
+    )
+    state = setup(state, 1, year=1904, week=1)
+    empty = replace(state.deck, unseen=(), piles=(), reserve=None, discard=())
+    state = replace(state, exhibitions=(CAT.small_exhibition_ids[0],), deck=empty)
+    legal = legal_actions(state)
+    greedy_choice = GreedyPlayer().choose(state, legal)
+    strong_choice = StrongPlayer(1, 0).choose(state, legal)
+    assert greedy_choice == TakeCard(0) and strong_choice == TakeCard(1)
+
+    def final_score(first: Action) -> int:
+        after, _ = apply(state, first, SeededChance(0))
+        while not is_over(after):
+            after, _ = apply(
+                after, GreedyPlayer().choose(after, legal_actions(after)), SeededChance(0)
+            )
+        return scores(after)[0].total
+
+    assert final_score(greedy_choice) == 21 + 3 + 7
+    assert final_score(strong_choice) == 21 + 3 + 5 + 4
 
 
 def test_a_game_with_strong_and_greedy_bots_resumes_exactly() -> None:
@@ -164,15 +183,29 @@ def test_a_game_with_strong_and_greedy_bots_resumes_exactly() -> None:
 # ---------------------------------------------------------------- all levels
 
 
-@pytest.mark.parametrize("level", BOT_LEVELS)
-def test_every_level_is_seeded_from_game_and_seat(level: str) -> None:
-    state = midgame(2, 8)
-    legal = legal_actions(state)
-    seat = active_seat(state)
-    assert seat is not None
-    assert make_bot(level, 9, seat).choose(state, legal) == make_bot(level, 9, seat).choose(
-        state, legal
-    )
+@pytest.mark.parametrize("level", ["random", "strong"])
+def test_levels_with_chance_are_seeded_from_game_and_seat(level: str) -> None:
+    # Two positions where these seeds lead to different choices: the same game seed and
+    # seat choose alike, another game seed or another seat choose otherwise somewhere.
+    positions = [midgame(2, actions) for actions in (6, 8)]
+
+    def choices(game_seed: int, seat: int) -> list[Action]:
+        return [make_bot(level, game_seed, seat).choose(s, legal_actions(s)) for s in positions]
+
+    mine = choices(9, 0)
+    assert choices(9, 0) == mine
+    assert choices(10, 0) != mine
+    assert choices(9, 1) != mine
+
+
+def test_greedy_has_no_chance_so_seed_and_seat_change_nothing() -> None:
+    positions = [midgame(2, actions) for actions in (6, 8)]
+    choices = {
+        tuple(make_bot("greedy", game_seed, seat).choose(s, legal_actions(s)) for s in positions)
+        for game_seed, seat in [(9, 0), (10, 0), (9, 1), (None, 0)]
+    }
+    assert len(choices) == 1
+    assert set(BOT_LEVELS) == {"random", "greedy", "strong"}  # a new level joins a test here
 
 
 def test_an_unknown_level_is_refused_with_the_levels() -> None:

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import re
-import shutil
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
-from helpers import CAT
-from thebes.catalog import CardKind, DataError, TokenKind, default_data_dir, load_catalog
+from helpers import CAT, edit_text
+from thebes.catalog import CardKind, DataError, TokenKind, load_catalog
 
 COMPONENTS = Path(__file__).resolve().parents[2] / "shared" / "rules" / "components.md"
 
@@ -138,20 +137,6 @@ def test_data_files_carry_exactly_the_facts_of_components_md() -> None:
 # ---------------------------------------------------------------- bad data files
 
 
-@pytest.fixture
-def data_copy(tmp_path: Path) -> Path:
-    for name in ("board.yaml", "cards.yaml", "tokens.yaml"):
-        shutil.copy(default_data_dir() / name, tmp_path / name)
-    return tmp_path
-
-
-def _edit(folder: Path, name: str, old: str, new: str) -> None:
-    path = folder / name
-    text = path.read_text(encoding="utf-8")
-    assert old in text, old
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-
-
 @pytest.mark.parametrize(
     ("name", "old", "new", "message"),
     [
@@ -227,7 +212,7 @@ def _edit(folder: Path, name: str, old: str, new: str) -> None:
 def test_bad_data_file_is_refused_naming_file_and_entry(
     data_copy: Path, name: str, old: str, new: str, message: str
 ) -> None:
-    _edit(data_copy, name, old, new)
+    edit_text(data_copy, name, old, new)
     with pytest.raises(DataError, match=message):
         load_catalog(data_copy)
 

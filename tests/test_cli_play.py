@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -35,7 +37,8 @@ def test_play_then_resume_finishes_the_same_game(
     code = run_with_keys(["play", "--players", names, "--seed", "11", "--save", str(path)], first)
     out = capsys.readouterr().out
     assert code == 0
-    assert f"Seed 11. The game is saved in {path} after every action." in out
+    assert "A seeded game (seed 11)" in out
+    assert f"The game is saved in {path} after every action." in out
     assert f"'thebes resume {path}' goes on with it." in out
     assert len(read_record(path).actions) == 10
     # Resume and play the rest.
@@ -128,3 +131,24 @@ def test_no_color_and_the_NO_COLOR_variable(monkeypatch: pytest.MonkeyPatch) -> 
     coloured = TerminalGame(session, Console(), colour=True)
     assert all("fg:" not in part[0] for part in plain._prompt_message(0, False))
     assert any("fg:red" in part[0] for part in coloured._prompt_message(0, False))
+
+
+def test_moves_redirected_from_a_file_play_like_piped_ones(tmp_path: Path) -> None:
+    # `thebes play < moves.txt`: prompt_toolkit cannot wait on a regular file and used to
+    # read nothing; the redirected file must be played like `cat moves.txt | thebes play`.
+    moves = tmp_path / "moves.txt"
+    moves.write_text("take 2\ntake 1\n", encoding="utf-8")
+    path = tmp_path / "redirected.json"
+    args = ["play", "--players", "Ann,Bob", "--seed", "3", "--save", str(path), "--no-color"]
+    with moves.open("rb") as stdin:
+        done = subprocess.run(
+            [sys.executable, "-m", "thebes", *args],
+            stdin=stdin,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+    assert done.returncode == 0, done.stderr
+    assert [a.action for a in read_record(path).actions] == ["take 2", "take 1"]
+    assert [a.player for a in read_record(path).actions] == ["Ann", "Bob"]

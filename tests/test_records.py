@@ -7,23 +7,25 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 import yaml
 
-from helpers import CAT
+from helpers import CAT, score_by_hand
+from regen_golden import difference, golden_files
+from regen_golden import main as regen_main
 from thebes.bots import make_bot
 from thebes.catalog import default_data_dir
 from thebes.cli import main
-from thebes.record import dump_record, read_record, state_digest
-from thebes.rules import IllegalAction, legal_actions, scores
+from thebes.record import RecordError, dump_record, read_record, sealed
+from thebes.rules import IllegalAction, legal_actions
 from thebes.session import Session, default_seats
 from thebes.simulate import bot_session, play_out, play_random_game, result_json
 
 GOLDEN = Path(__file__).parent / "golden"
+GOLDEN_2P_DIGEST = read_record(GOLDEN / "game-2p-v2.json").digest
 
 
 def replayed(session: Session, tmp_path: Path) -> Session:
@@ -53,11 +55,11 @@ def test_a_session_plays_the_same_game_as_the_bare_engine() -> None:
 
 
 def test_file_is_readable_one_action_a_line() -> None:
-    text = (GOLDEN / "game-2p.json").read_text(encoding="utf-8")
+    text = (GOLDEN / "game-2p-v2.json").read_text(encoding="utf-8")
     assert '    {"player": "P2", "action": "dig Palestine 8 +assistant", "found": ' in text
     data = json.loads(text)
-    assert data["format"] == "thebes-game" and data["format_version"] == 1
-    assert dump_record(read_record(GOLDEN / "game-2p.json")) == text
+    assert data["format"] == "thebes-game" and data["format_version"] == 2
+    assert dump_record(read_record(GOLDEN / "game-2p-v2.json")) == text
 
 
 # ---------------------------------------------------------------- golden games
@@ -83,39 +85,51 @@ def _artifact_vp_by_hand(record_path: Path) -> dict[str, int]:
     return vp
 
 
-GOLDEN_SCORES = {
-    "game-2p.json": (
-        {"P1": (26, 0, 1, 0, 27), "P2": (24, 0, 0, 15, 39)},
-        "sha256:1fddaa2eca86c3066452437b5841ea0f",
-    ),
-    "game-3p.json": (
-        {"P1": (8, 0, 3, 3, 14), "P2": (26, 4, 6, 8, 44), "P3": (33, 0, 0, 15, 48)},
-        "sha256:a955e2a088c903e706ed83165c264e31",
-    ),
-    "game-4p.json": (
-        {
-            "P1": (3, 0, 0, 5, 8),
-            "P2": (8, 4, 6, 5, 23),
-            "P3": (27, 0, 3, 5, 35),
-            "P4": (13, 0, 1, 10, 24),
-        },
-        "sha256:289f5d6e89cb30ffd8e44ac9f8648e28",
-    ),
-}
-
-
-@pytest.mark.parametrize("name", sorted(GOLDEN_SCORES))
-def test_golden_games_replay_to_their_pinned_scores_and_digest(name: str) -> None:
-    expected, digest = GOLDEN_SCORES[name]
-    session = Session.load(GOLDEN / name, CAT)
+@pytest.mark.parametrize("path", golden_files(), ids=lambda p: p.name)
+def test_golden_games_replay_and_score_as_counted_by_hand(path: Path) -> None:
+    # Loading checks every recorded draw and the final digest; the scores are then counted
+    # again from the tableaux, and the artifacts once more from the file's text alone.
+    session = Session.load(path, CAT)
     assert session.is_over
-    assert state_digest(session.state) == digest
-    result = {
-        p.name: (s.artifacts, s.exhibitions, s.congresses, s.majorities, s.total)
-        for p, s in zip(session.state.players, scores(session.state), strict=True)
-    }
-    assert result == expected
-    assert {n: v[0] for n, v in expected.items()} == _artifact_vp_by_hand(GOLDEN / name)
+    by_hand = score_by_hand(session.state)
+    assert list(result_json(session.state, session.seed)["scores"].values()) == by_hand
+    names = [p.name for p in session.state.players]
+    artifacts = {name: e["artifacts"] for name, e in zip(names, by_hand, strict=True)}
+    assert artifacts == _artifact_vp_by_hand(path)
+
+
+@pytest.mark.parametrize("path", golden_files(), ids=lambda p: p.name)
+def test_golden_files_are_what_the_code_records_now(path: Path) -> None:
+    diff = difference(path)
+    assert not diff, (
+        f"{path.name} is not what the code records for its choices now; if the change is "
+        f"meant, run `.venv/bin/python tests/regen_golden.py`.\n{diff}"
+    )
+
+
+def test_the_regeneration_command_shows_the_difference_and_rewrites(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = (GOLDEN / "game-2p-v2.json").read_text(encoding="utf-8")
+    path = tmp_path / "game-2p.json"
+    path.write_text(good.replace(GOLDEN_2P_DIGEST, "sha256:" + "0" * 32), encoding="utf-8")
+    damaged = path.read_text(encoding="utf-8")
+    assert regen_main(["--check"], tmp_path) == 1
+    out = capsys.readouterr().out
+    assert (
+        f'-  "digest": "sha256:{"0" * 32}"' in out and f'+  "digest": "{GOLDEN_2P_DIGEST}"' in out
+    )
+    assert path.read_text(encoding="utf-8") == damaged  # --check writes nothing
+    assert regen_main([], tmp_path) == 0
+    assert "game-2p.json: rewritten" in capsys.readouterr().out
+    assert path.read_text(encoding="utf-8") == good
+    assert regen_main(["--check"], tmp_path) == 0
+    assert capsys.readouterr().out == "game-2p.json: unchanged\n"
+
+
+def test_golden_files_cover_two_three_and_four_players() -> None:
+    counts = sorted(len(read_record(p).players) for p in golden_files())
+    assert counts == [2, 3, 4]
 
 
 # ---------------------------------------------------------------- bad files
@@ -128,7 +142,7 @@ def _bad(tmp_path: Path, text: str) -> Path:
 
 
 def _golden_text() -> str:
-    return (GOLDEN / "game-2p.json").read_text(encoding="utf-8")
+    return (GOLDEN / "game-2p-v2.json").read_text(encoding="utf-8")
 
 
 def replacing(old: str, new: str) -> Callable[[str], str]:
@@ -160,8 +174,8 @@ BAD_FILES = [
     ),
     (
         "format version",
-        replacing('"format_version": 1', '"format_version": 7'),
-        "format version 7 is not supported (this thebes reads version 1)",
+        replacing('"format_version": 2', '"format_version": 7'),
+        "format version 7 is not supported (this thebes reads versions 1 and 2)",
     ),
     (
         "unknown action",
@@ -188,8 +202,13 @@ BAD_FILES = [
     ),
     (
         "impossible card",
+        replacing('"action": "take 3", "cards": [64]', '"action": "take 3", "cards": [36]'),
+        "action 1 (take 3): impossible draw: card 36 cannot be drawn",
+    ),
+    (
+        "no such card",
         replacing('"action": "take 3", "cards": [64]', '"action": "take 3", "cards": [96]'),
-        "action 1 (take 3): impossible draw: card 96 cannot be drawn",
+        "action 1 > cards > 0: Input should be less than or equal to 95",
     ),
     (
         "too many debris",
@@ -211,9 +230,7 @@ BAD_FILES = [
     ),
     (
         "digest",
-        replacing(
-            "sha256:1fddaa2eca86c3066452437b5841ea0f", "sha256:00000000000000000000000000000000"
-        ),
+        replacing(GOLDEN_2P_DIGEST, "sha256:00000000000000000000000000000000"),
         "the digest sha256:00000000000000000000000000000000 does not match the replayed game",
     ),
 ]
@@ -238,7 +255,7 @@ def test_bad_file_gives_one_clear_message_exit_2_and_stays_unchanged(
 
 def test_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["replay", str(tmp_path / "nope.json"), "--json"]) == 2
-    assert "cannot read the file (No such file or directory)" in capsys.readouterr().err
+    assert "cannot read the game file (No such file or directory)" in capsys.readouterr().err
 
 
 # ---------------------------------------------------------------- undo
@@ -246,7 +263,7 @@ def test_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
 
 def test_undo_takes_back_only_actions_that_revealed_nothing(tmp_path: Path) -> None:
     session = Session(CAT, default_seats(["Ann", "Bob"]), 5, autosave=tmp_path / "a.json")
-    assert session.undo_blocker() == "there is no action to take back"
+    assert session.undo_blocker() == "nothing has been played yet"
     take = next(a for a in session.legal_actions() if type(a).__name__ == "TakeCard")
     session.play(take)
     assert "revealed new cards" in (session.undo_blocker() or "")
@@ -287,10 +304,8 @@ def test_resumed_game_goes_on_exactly_as_the_uninterrupted_one(tmp_path: Path) -
     for cut in (0, 1, 20, len(record.actions) - 1):
         partial = record.model_copy(update={"actions": record.actions[:cut]})
         path = tmp_path / f"cut{cut}.json"
-        # A file saved mid-game carries the digest of the state at that point.
-        session = Session.from_record(
-            partial.model_copy(update={"digest": state_digest(whole.steps[cut].before)}), CAT
-        )
+        # A file saved mid-game carries the digest of the record and state at that point.
+        session = Session.from_record(sealed(partial, whole.steps[cut].before), CAT)
         session.save(path)
         resumed = Session.load(path, CAT)
         play_out(resumed, [make_bot("random", 77, seat) for seat in range(4)])
@@ -325,48 +340,157 @@ def test_interrupted_write_leaves_the_previous_file_whole(
     assert len(Session.load(path, CAT).steps) == 5
 
 
+# A game of three random bots that autosaves after every action, stopped at "points": every
+# operation on a path in the save's folder (an audit event: opening, renaming, removing,
+# whatever way the saving is written), every call that writes, flushes, syncs or closes a
+# file object there, and every low-level os.write, os.fsync, ... (a profile hook on C
+# calls). Both hooks run just before the operation, so a point is where a kill can land.
+# "snapshot FOLDER" plays the game once, copying the save file aside at each point (what a
+# kill there would leave) and noting what the point was. "kill N,M,..." forks one game per
+# number (the imports are done once), each of which kills itself with SIGKILL at that
+# point, and prints how each ended. Only the order of operations matters, never timing.
 KILLED_GAME = """
-import sys, time
+import os, shutil, signal, sys
 from pathlib import Path
 from thebes.catalog import default_catalog
 from thebes.bots import make_bot
 from thebes.session import Session, default_seats
 
-names = ["P1", "P2", "P3"]
-session = Session(
-    default_catalog(),
-    default_seats(names, {n: "random" for n in names}),
-    31,
-    undo=False,
-    autosave=Path(sys.argv[1]),
-)
-players = [make_bot("random", 31, s) for s in range(3)]
-while not session.is_over:
-    time.sleep(0.003)
-    seat = session.active_seat
-    session.play(players[seat].choose(session.state, session.legal_actions()))
+base, mode, argument = Path(sys.argv[1]), sys.argv[2], sys.argv[3]
+FILE_CALLS = {"write", "writelines", "pwrite", "flush", "truncate", "ftruncate", "close",
+              "__exit__", "fsync", "fdatasync"}
+save = base / "game.json"
+kill_at = 0
+points = 0
+copying = False
+
+
+def in_folder(value):
+    if not isinstance(value, (str, bytes, os.PathLike)):
+        return False
+    path = os.fsdecode(value)
+    return path == str(save.parent) or os.path.dirname(path) == str(save.parent)
+
+
+def point(what):
+    global points, copying
+    if copying:
+        return
+    points += 1
+    if points == kill_at:
+        os.kill(os.getpid(), signal.SIGKILL)
+    if mode == "snapshot":
+        copying = True
+        snapshots = Path(argument)
+        with open(snapshots / "points.txt", "a") as log:
+            log.write(what + "\\n")
+        if save.exists():
+            shutil.copyfile(save, snapshots / f"{points}.json")
+        copying = False
+
+
+def audit(event, args):
+    if any(in_folder(a) for a in args):
+        point(event)
+
+
+def profile(frame, event, function):
+    if event != "c_call" or function.__name__ not in FILE_CALLS:
+        return
+    target = getattr(function, "__self__", None)
+    # A file object names its path; os.write(fd, ...) and the like do not, so every call of
+    # those counts (the game makes them only when saving).
+    if getattr(target, "__name__", None) == "posix" or in_folder(getattr(target, "name", None)):
+        point("call " + function.__name__)
+
+
+def play():
+    save.parent.mkdir(exist_ok=True)
+    names = ["P1", "P2", "P3"]
+    session = Session(
+        default_catalog(), default_seats(names, {n: "random" for n in names}), 31, undo=False
+    )
+    players = [make_bot("random", 31, s) for s in range(3)]
+    sys.addaudithook(audit)
+    sys.setprofile(profile)
+    session.autosave = save
+    while not session.is_over:
+        seat = session.active_seat
+        session.play(players[seat].choose(session.state, session.legal_actions()))
+
+
+default_catalog()
+if mode == "snapshot":
+    play()
+else:
+    for number in map(int, argument.split(",")):
+        child = os.fork()
+        if child == 0:
+            kill_at, save = number, base / f"kill-{number}" / "game.json"
+            play()
+            os._exit(0)
+        _, status = os.waitpid(child, 0)
+        print(number, os.WTERMSIG(status) if os.WIFSIGNALED(status) else "finished")
 """
 
 
-def test_killed_game_resumes_from_its_autosave_without_loss(tmp_path: Path) -> None:
+def _killed_game(tmp_path: Path, mode: str, argument: str) -> str:
+    result = subprocess.run(
+        [sys.executable, "-c", KILLED_GAME, str(tmp_path), mode, argument],
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    return result.stdout
+
+
+def test_a_kill_at_any_point_of_saving_leaves_a_whole_file_that_resumes_without_loss(
+    tmp_path: Path,
+) -> None:
     whole = bot_session(CAT, 3, 31)
-    cuts = set()
-    for delay in (0.0, 0.05, 0.1, 0.15):
-        path = tmp_path / "game.json"
-        path.unlink(missing_ok=True)
-        process = subprocess.Popen([sys.executable, "-c", KILLED_GAME, str(path)])
-        deadline = time.monotonic() + 30
-        while not path.exists() and time.monotonic() < deadline:
-            time.sleep(0.005)
-        time.sleep(delay)
-        process.send_signal(signal.SIGKILL)
-        process.wait()
+    actions = whole.to_record().actions
+    # Every point where a kill could land, in one run: what the save file was just then.
+    snapshots = tmp_path / "snapshots"
+    snapshots.mkdir()
+    _killed_game(tmp_path, "snapshot", str(snapshots))
+    points = (snapshots / "points.txt").read_text().splitlines()
+    assert len(points) >= 2 * len(actions)  # a save is at least a write and a rename
+    saved = [0]  # actions in the save file at each point (0: no file yet)
+    for point in range(1, len(points) + 1):
+        snapshot = snapshots / f"{point}.json"
+        where = f"point {point} ({points[point - 1]})"
+        if not snapshot.exists():
+            assert saved[-1] == 0, f"the save file vanished at {where}"
+            saved.append(0)
+            continue
+        try:
+            record = read_record(snapshot)
+        except RecordError as exc:
+            raise AssertionError(f"{where}: {exc}") from None
+        assert record.actions == actions[: len(record.actions)], where
+        saved.append(len(record.actions))
+    # Never backwards, and every action was in the file at some point: nothing lost.
+    assert saved == sorted(saved)
+    assert set(saved) == set(range(len(actions) + 1))
+    # Real kills at every point of the first save and of one in the middle, and at the
+    # last point: each leaves exactly the file the snapshot showed, and the game resumed
+    # from it ends as the uninterrupted one.
+    middle = len(actions) // 2
+    kills = [p for p in range(1, len(points) + 1) if saved[p] in (0, middle)] + [len(points)]
+    ended = _killed_game(tmp_path, "kill", ",".join(map(str, kills))).splitlines()
+    assert ended == [f"{p} {int(signal.SIGKILL)}" for p in kills]
+    for point in kills:
+        path = tmp_path / f"kill-{point}" / "game.json"
+        snapshot = snapshots / f"{point}.json"
+        assert path.exists() == snapshot.exists(), f"point {point}"
+        if not path.exists():
+            continue
+        assert path.read_bytes() == snapshot.read_bytes(), f"point {point}"
         session = Session.load(path, CAT)
-        cuts.add(len(session.steps))
-        assert session.to_record().actions == whole.to_record().actions[: len(session.steps)]
+        assert session.to_record().actions == actions[: len(session.steps)]
         play_out(session, [make_bot("random", 31, s) for s in range(3)])
         assert session.state == whole.state
-    assert len(cuts) > 1  # the kills landed at different points of the game
 
 
 def test_simulate_save_dir_files_replay_to_the_printed_scores(

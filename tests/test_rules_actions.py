@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from helpers import CAT, cards_of, dig_chance, loc, play, region, setup, start, tokens_of
-from thebes.chance import ScriptedChance
+from thebes.chance import ScriptedChance, SeededChance
 from thebes.model import (
     END_TIME,
+    Action,
     CardSpent,
     Dig,
     Dug,
@@ -25,6 +26,7 @@ from thebes.rules import (
     IllegalAction,
     action_cost,
     active_seat,
+    apply,
     exchange_price,
     knowledge_for,
     legal_actions,
@@ -151,6 +153,26 @@ def test_A2_D4_exchange_price_rises_1_2_3_then_resets_after_another_turn() -> No
     state, _ = play(state, "take 1", ScriptedChance(cards=[22]))
     state = setup(state, 1, week=45)
     assert active_seat(state) == 0
+    assert exchange_price(state, 0) == 1
+
+
+def test_A2_D4_another_players_exchange_after_a_run_of_exchanges_starts_at_1() -> None:
+    # Worked from D4: Ann exchanges three times (1, 2, 3 weeks); then Bob's first exchange
+    # costs 1 and his second in a row 2: Ann's run counts for Ann only. Then Ann's next
+    # exchange costs 1 again, Bob having had a turn.
+    state = start(2, display=[1, 2, 3, 4])
+    state = setup(state, 1, week=20)
+    chance = ScriptedChance(cards=range(5, 25))
+    for price in (1, 2, 3):
+        assert action_cost(state, Exchange()) == price
+        state, _ = play(state, "exchange", chance)
+    state = setup(state, 0, week=40)  # Bob, at week 20, is behind: his turns come now
+    for price in (1, 2):
+        assert active_seat(state) == 1
+        assert exchange_price(state, 1) == price
+        assert action_cost(state, Exchange()) == price  # Bob is in Warsaw: no journey
+        state, _ = play(state, "exchange", chance)
+    assert state.players[1].time == time_of(1901, 20) + 1 + 2
     assert exchange_price(state, 0) == 1
 
 
@@ -401,3 +423,43 @@ def test_A5_D8_a_player_with_no_legal_action_must_retire() -> None:
     state, events = play(state, "retire")
     assert Retired(0, True) in events
     assert state.players[0].time == END_TIME
+
+
+# ---------------------------------------------------------------- every reason, in words
+
+
+def test_every_illegal_action_is_refused_with_its_reason() -> None:
+    # The reasons the game shows a player who types an action that is not allowed (the
+    # random-game test asks about every action, but is not traced for coverage).
+    from dataclasses import replace
+
+    state = setup(start(2), 0, cards=cards_of("book", "Egypt", 1)[:1] + cards_of("assistant")[:2])
+    state = replace(state, exhibitions=(CAT.small_exhibition_ids[0],))
+    cases: dict[Action, str] = {
+        TakeCard(4): "there is no display slot 5",
+        Exhibit(2): "there is no exhibition in slot c",
+        Exhibit(0, zeppelin=True): "the exhibition needs 1 Greece artifact, Ann has 0",
+        TakeCard(0, zeppelin=True): "Ann has no zeppelin",
+        Dig(7, 8): "there is no region 7",
+        dig("dig Egypt 8 +legend"): "Ann has no legend of Egypt",
+        dig("dig Egypt 8 +assistant"): (
+            "only a lone assistant can be discarded for a bonus; "
+            "Ann's 2 assistants count without it"
+        ),
+        Dig(EGYPT, 13): "a dig lasts 1 to 12 weeks, not 13",
+    }
+    for action, reason in cases.items():
+        assert why_illegal(state, action) == reason
+        with pytest.raises(IllegalAction) as refused:
+            apply(state, action, SeededChance(0))
+        assert str(refused.value) == reason
+    used = setup(state, 0, permits_used=["Egypt"])
+    assert why_illegal(used, dig("dig Egypt 8 +permit")) == (
+        "the permit for Egypt is used this year and Ann has no special permit"
+    )
+    no_cards = replace(state, display=(0, 0, 0, 0))
+    assert why_illegal(no_cards, Exchange()) == "there are no display cards to exchange"
+    over = setup(setup(state, 0, year=1904, week=1), 1, year=1904, week=1)
+    assert why_illegal(over, Retire()) == "the game is over: every marker is on the end square"
+    with pytest.raises(IllegalAction, match="the game is over"):
+        play(over, "retire")

@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from helpers import CAT, cards_of, dig_chance, play, region, setup, start, tokens_of
+from helpers import (
+    CAT,
+    cards_of,
+    dig_chance,
+    play,
+    region,
+    score_by_hand,
+    setup,
+    start,
+    tokens_of,
+    winners_by_hand,
+)
 from thebes.chance import ScriptedChance
 from thebes.model import (
     END_TIME,
@@ -200,12 +211,20 @@ def test_E5_highest_total_wins_ties_share() -> None:
     assert winners(state) == (2,)
 
 
-def test_E5_scores_add_up_in_random_games() -> None:
+def test_E1_to_E5_finished_random_games_score_as_counted_by_hand() -> None:
+    # Each player's tableau counted again by the rulebook (helpers.score_by_hand), then
+    # compared with what the engine reports, part by part, and the winners with them.
+    seen: set[str] = set()
     for seed in range(20):
         state = play_random_game(CAT, 2 + seed % 3, seed)
-        for entry in result_json(state, seed)["scores"].values():
-            parts = ("artifacts", "exhibitions", "congresses", "majorities")
-            assert entry["total"] == sum(entry[k] for k in parts)
+        result = result_json(state, seed)
+        by_hand = score_by_hand(state)
+        assert list(result["scores"].values()) == by_hand
+        assert result["winners"] == [state.players[i].name for i in winners_by_hand(state)]
+        seen.update(k for entry in by_hand for k, vp in entry.items() if vp)
+        seen.update("shared" for s in scores(state) if 3 in s.majority_by_region)
+    # Every part of the score, and a shared majority, came up in these games.
+    assert seen == {"artifacts", "exhibitions", "congresses", "majorities", "total", "shared"}
 
 
 def test_reshuffled_deck_state_is_consistent_after_long_games() -> None:

@@ -3,13 +3,16 @@
 Everything random in Thebes is a card leaving the draw pile or tokens leaving a bag. The
 engine never rolls anything itself: it asks a :class:`Chance` for each draw, and checks that
 the answer is a draw the pile or bag could have produced. A seeded :class:`SeededChance`
-samples uniformly; a replay feeds recorded outcomes back; a test scripts exactly what comes
-out (:class:`ScriptedChance`).
+samples uniformly and reproducibly; :class:`SecretChance` samples uniformly from the
+operating system's randomness, so nothing shown or saved foretells a draw; a replay feeds
+recorded outcomes back; a test scripts exactly what comes out (:class:`ScriptedChance`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import hashlib
+import secrets
+from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol
 
 from thebes.model import Pile
@@ -41,9 +44,8 @@ class Chance(Protocol):
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
-# Streams of derived seeds: the deck and bag draws, and each computer player's choices.
+# The stream of derived seeds for the deck and bag draws of a seeded game.
 CHANCE_STREAM = 1
-PLAYER_STREAM = 2
 SETUP = -1  # the "action number" of the setup draws
 
 
@@ -78,23 +80,18 @@ class SplitMix:
         return ((x ^ (x >> 31)) * n) >> 64
 
 
-class SeededChance:
-    """Uniform draws from a seeded generator: the same seed gives the same draws."""
+class _UniformChance:
+    """Uniform draws from a source of numbers ``below(n)`` in 0..n-1."""
 
-    __slots__ = ("_rng",)
+    __slots__ = ("_below",)
 
-    def __init__(self, seed: int) -> None:
-        self._rng = SplitMix(derive_seed(CHANCE_STREAM, seed))
-
-    @classmethod
-    def for_action(cls, game_seed: int, action_number: int) -> SeededChance:
-        """The draws of one action of a game: resuming needs no generator state."""
-        return cls(derive_seed(game_seed, action_number))
+    def __init__(self, below: Callable[[int], int]) -> None:
+        self._below = below
 
     def draw_card(self, pile: Pile, unseen: tuple[int, ...]) -> int:
-        pick = self._rng.below(pile.size)
+        pick = self._below(pile.size)
         if pick < pile.hidden:
-            return unseen[self._rng.below(len(unseen))]
+            return unseen[self._below(len(unseen))]
         return pile.known[pick - pile.hidden]
 
     def draw_tokens(
@@ -105,7 +102,7 @@ class SeededChance:
         positions = list(range(size))
         found: list[int] = []
         debris_drawn = 0
-        below = self._rng.below
+        below = self._below
         for i in range(count):
             j = i + below(size - i)
             positions[i], positions[j] = positions[j], positions[i]
@@ -116,6 +113,42 @@ class SeededChance:
                 debris_drawn += 1
         found.sort()
         return tuple(found), debris_drawn
+
+
+class SeededChance(_UniformChance):
+    """Uniform draws from a seeded generator: the same seed gives the same draws."""
+
+    __slots__ = ()
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(SplitMix(derive_seed(CHANCE_STREAM, seed)).below)
+
+    @classmethod
+    def for_action(cls, game_seed: int, action_number: int) -> SeededChance:
+        """The draws of one action of a game: resuming needs no generator state."""
+        return cls(derive_seed(game_seed, action_number))
+
+
+class SecretChance(_UniformChance):
+    """Uniform draws from the operating system's randomness: no seed, nothing to foresee."""
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        super().__init__(secrets.randbelow)
+
+
+def bot_seed(game_seed: int | None, seat: int) -> int:
+    """The seed of a computer player's own choices.
+
+    In a seeded game it follows from the game seed through a one-way hash, so a bot's
+    stream never reveals the seed the draws come from (:func:`derive_seed` can be undone);
+    in a game without a seed it is fresh from the operating system, like the draws.
+    """
+    if game_seed is None:
+        return secrets.randbits(64)
+    digest = hashlib.sha256(f"thebes bot {game_seed} {seat}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
 
 
 class ScriptedChance:

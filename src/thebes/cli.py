@@ -9,15 +9,20 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from thebes.bots import BOT_LEVELS
 from thebes.catalog import DataError, default_catalog
-from thebes.record import RecordError
+from thebes.record import MAX_SEED, MIN_SEED, RecordError
+from thebes.text import MAX_NAME, printable, whole_number
+
+if TYPE_CHECKING:
+    from thebes.session import Session
 
 EXIT_OK = 0
 EXIT_ERROR = 1
-EXIT_USAGE = 2
+EXIT_USAGE = 2  # bad arguments, a damaged game file or a bad data file
+NAME_WIDTH = MAX_NAME
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -50,8 +55,19 @@ def build_parser() -> argparse.ArgumentParser:
         help="a computer player in seat NAME (added after the --players names); "
         "levels: " + ", ".join(BOT_LEVELS),
     )
-    play.add_argument("--seed", type=int, help="the game's seed (random if left out)")
-    play.add_argument("--save", type=Path, metavar="PATH", help="where the game is saved")
+    play.add_argument(
+        "--seed",
+        type=_seed,
+        help="make the game reproducible: the same seed and moves give the same draws "
+        "(without it, draws come from the system's randomness and nobody can foresee them)",
+    )
+    play.add_argument(
+        "--save",
+        type=Path,
+        metavar="PATH",
+        help="where the game is saved (an existing file is refused unless --force)",
+    )
+    play.add_argument("--force", action="store_true", help="let --save replace an existing file")
     play.add_argument("--no-undo", action="store_true", help="turn off undo for this game")
     play.add_argument("--fast", action="store_true", help="no pause after a bot's move")
     play.add_argument("--no-color", action="store_true", help="no colours (NO_COLOR works too)")
@@ -86,7 +102,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="move the bots one seat on from game to game, so none keeps the first seat",
     )
     simulate.add_argument("--games", type=_positive, default=1)
-    simulate.add_argument("--seed", type=int, default=1)
+    simulate.add_argument("--seed", type=_seed, default=1)
     simulate.add_argument(
         "--jobs",
         type=_positive,
@@ -121,13 +137,29 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    # ASCII digits only: int() would also take "٣" (and "²" crashed it elsewhere).
+    value = whole_number(text)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"{_quoted(text)} is not a whole number")
     if value < 1:
         raise argparse.ArgumentTypeError(f"needs at least 1, not {value}")
     return value
+
+
+def _seed(text: str) -> int:
+    """A seed: ASCII digits with an optional minus sign, within what a game file holds."""
+    negative = text.strip().startswith("-")
+    value = whole_number(text.strip().removeprefix("-"), digits=len(str(MAX_SEED)))
+    if value is None:
+        raise argparse.ArgumentTypeError(f"{_quoted(text)} is not a whole number")
+    seed = -value if negative else value
+    if not MIN_SEED <= seed <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"a seed is from {MIN_SEED} to {MAX_SEED}")
+    return seed
+
+
+def _quoted(text: str) -> str:
+    return repr(printable(text[:40]))
 
 
 def _levels(text: str) -> list[str]:
@@ -153,10 +185,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _resume(args)
         return _reference(args)
     except DataError as exc:
-        print(f"thebes: bad data file: {exc}", file=sys.stderr)
-        return EXIT_ERROR
+        print(f"thebes: bad data file: {printable(str(exc))}", file=sys.stderr)
+        return EXIT_USAGE
     except RecordError as exc:
-        print(f"thebes: {exc}", file=sys.stderr)
+        print(f"thebes: {printable(str(exc))}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("thebes: interrupted", file=sys.stderr)
@@ -175,6 +207,7 @@ def _play(args: argparse.Namespace) -> int:
         bots=args.bot,
         seed=args.seed,
         save=args.save,
+        force=args.force,
         undo=not args.no_undo,
         fast=args.fast,
         colour=_colour_wanted(args),
@@ -205,6 +238,10 @@ def _simulate(args: argparse.Namespace) -> int:
         entries = entries_for(args.bots, args.players)
     except ValueError as exc:
         print(f"thebes: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    if args.seed + args.games - 1 > MAX_SEED:
+        # Game i has seed S+i: every one must fit in a game file.
+        print(f"thebes: the last game's seed would pass {MAX_SEED}", file=sys.stderr)
         return EXIT_USAGE
     save_dir: Path | None = args.save_dir
     if save_dir is not None:
@@ -263,30 +300,42 @@ def _replay(args: argparse.Namespace) -> int:
 
     session = Session.load(args.file, default_catalog())
     if not (args.summary or args.json):
-        from rich.console import Console
-
         from thebes.tui.replay import ReplayViewer
+        from thebes.tui.screen import terminal_console
 
         colour = _colour_wanted(args)
-        ReplayViewer(session, Console(no_color=not colour, highlight=False)).run()
+        ReplayViewer(session, terminal_console(colour=colour)).run()
         return EXIT_OK
     bots = {seat.name: seat.bot for seat in session.seats if seat.bot is not None}
     data = result_json(session.state, session.seed, bots)
     if args.json:
         print(json.dumps(data))
         return EXIT_OK
-    status = "final" if session.is_over else f"after {len(session.steps)} actions, not finished"
-    print(f"{args.file}  seed {session.seed}  ({status})")
+    print(_summary_table(args.file, session, data))
+    return EXIT_OK
+
+
+def _summary_table(path: Path, session: Session, data: dict[str, Any]) -> str:
+    """The score table of `replay --summary`; an unfinished game names who leads, not
+    winners. Names and the path are printed without control codes."""
+    seed = "no seed" if session.seed is None else f"seed {session.seed}"
+    status = "final" if session.is_over else f"after {len(session.steps)} actions, unfinished"
     columns = ("artifacts", "exhibit.", "congress", "majority")
-    print(f"{'player':<12} " + " ".join(f"{c:>9}" for c in columns) + f" {'total':>6}")
+    lines = [
+        f"{printable(str(path))}  {seed}  ({status})",
+        f"{'player':<{NAME_WIDTH}} " + " ".join(f"{c:>9}" for c in columns) + f" {'total':>6}",
+    ]
     for name in data["players"]:
         s = data["scores"][name]
-        print(
-            f"{name:<12} {s['artifacts']:>9} {s['exhibitions']:>9} {s['congresses']:>9} "
-            f"{s['majorities']:>9} {s['total']:>6}"
+        lines.append(
+            f"{printable(name):<{NAME_WIDTH}} {s['artifacts']:>9} {s['exhibitions']:>9} "
+            f"{s['congresses']:>9} {s['majorities']:>9} {s['total']:>6}"
         )
-    print(f"winners: {', '.join(data['winners'])}")
-    return EXIT_OK
+    if session.is_over:
+        lines.append(f"winners: {', '.join(map(printable, data['winners']))}")
+    else:
+        lines.append(f"unfinished; in the lead now: {', '.join(map(printable, data['leaders']))}")
+    return "\n".join(lines)
 
 
 def _reference(args: argparse.Namespace) -> int:

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from thebes.catalog import CardKind, Catalog, TokenKind
+from thebes.card_kinds import KINDS
+from thebes.catalog import Catalog, TokenKind
 from thebes.model import (
     CardRevealed,
     CardSpent,
@@ -26,27 +27,16 @@ from thebes.model import (
     YearTurned,
 )
 
-CARD_NAMES = {
-    CardKind.BOOK: "{region} book ({value})",
-    CardKind.LEGEND: "{region} legend",
-    CardKind.GENERAL: "general knowledge ({value})",
-    CardKind.ASSISTANT: "assistant",
-    CardKind.SHOVEL: "shovel",
-    CardKind.CAR: "car",
-    CardKind.ZEPPELIN: "zeppelin",
-    CardKind.SPECIAL_PERMIT: "special permit",
-    CardKind.CONGRESS: "congress",
-}
-
 
 def card_name(catalog: Catalog, card_id: int) -> str:
     """A card in a few words: "Egypt book (3)", "shovel", "large exhibition in Paris"."""
     card = catalog.card(card_id)
-    if card.kind is CardKind.EXHIBITION:
-        size = "large" if card.large else "small"
-        return f"{size} exhibition in {catalog.locations[card.city]}"
-    region = catalog.regions[card.region] if card.region >= 0 else ""
-    return CARD_NAMES[card.kind].format(region=region, value=card.value)
+    return KINDS[card.kind].name.format(
+        region=catalog.regions[card.region] if card.region >= 0 else "",
+        value=card.value,
+        size="large" if card.large else "small",
+        city=catalog.locations[card.city],
+    )
 
 
 def token_name(catalog: Catalog, token_id: int) -> str:

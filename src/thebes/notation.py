@@ -13,12 +13,15 @@
 :func:`format_action` writes the canonical form (options in the order above);
 :func:`parse_action` also accepts any letter case, extra spaces, options in any order and a
 unique prefix of a region name, so ``parse_action(format_action(a)) == a`` for every action.
+Numbers are ASCII digits only ("²" passes ``str.isdigit`` but is no number here), and text
+longer than any action is refused before it is looked at.
 """
 
 from __future__ import annotations
 
 from thebes.catalog import DISPLAY_SLOTS, EXHIBITION_SLOTS, WHEEL_SIZE
 from thebes.model import Action, Dig, Exchange, Exhibit, Retire, TakeCard
+from thebes.text import MAX_ACTION, clipped, printable, whole_number
 
 VERBS = ("take", "exchange", "dig", "exhibit", "retire")
 DIG_OPTIONS = ("legend", "assistant", "shovel", "permit", "zeppelin")
@@ -51,6 +54,8 @@ def format_action(action: Action, regions: tuple[str, ...]) -> str:
 
 
 def parse_action(text: str, regions: tuple[str, ...]) -> Action:
+    if len(text) > MAX_ACTION:
+        raise NotationError(f"an action is at most {MAX_ACTION} characters long, not {len(text)}")
     words = text.split()
     if not words:
         raise NotationError(f"no action given; actions start with {_verbs()}")
@@ -58,50 +63,62 @@ def parse_action(text: str, regions: tuple[str, ...]) -> Action:
     options = [w[1:].lower() for w in words[1:] if w.startswith("+")]
     args = [w for w in words[1:] if not w.startswith("+")]
     if any(not o for o in options):
-        raise NotationError(f"{text!r}: a lone '+' (options are written +legend, +zeppelin, ...)")
+        raise NotationError(f"{_q(text)}: a lone '+' (options are written +legend, +zeppelin, ...)")
     if len(set(options)) != len(options):
-        raise NotationError(f"{text!r}: an option is given twice")
+        raise NotationError(f"{_q(text)}: an option is given twice")
     if verb == "take":
         _check_options(text, options, ("zeppelin",))
         slot = _one_arg(text, args, "a display slot 1-4, e.g. 'take 2'")
-        if slot not in {str(i) for i in range(1, DISPLAY_SLOTS + 1)}:
-            raise NotationError(f"{text!r}: the display slot is 1 to {DISPLAY_SLOTS}, not {slot!r}")
-        return TakeCard(int(slot) - 1, "zeppelin" in options)
+        number = whole_number(slot, digits=1)
+        if number is None or not 1 <= number <= DISPLAY_SLOTS:
+            raise NotationError(
+                f"{_q(text)}: the display slot is 1 to {DISPLAY_SLOTS}, not {_q(slot)}"
+            )
+        return TakeCard(number - 1, "zeppelin" in options)
     if verb == "exchange":
         _check_options(text, options, ("zeppelin",))
         if args:
-            raise NotationError(f"{text!r}: 'exchange' takes no argument")
+            raise NotationError(f"{_q(text)}: 'exchange' takes no argument")
         return Exchange("zeppelin" in options)
     if verb == "exhibit":
         _check_options(text, options, ("zeppelin",))
         letter = _one_arg(text, args, "an exhibition slot a-c, e.g. 'exhibit a'").lower()
         if len(letter) != 1 or letter not in EXHIBITION_LETTERS:
-            raise NotationError(f"{text!r}: the exhibition slot is a, b or c, not {letter!r}")
+            raise NotationError(f"{_q(text)}: the exhibition slot is a, b or c, not {_q(letter)}")
         return Exhibit(EXHIBITION_LETTERS.index(letter), "zeppelin" in options)
     if verb == "retire":
         _check_options(text, options, ())
         if args:
-            raise NotationError(f"{text!r}: 'retire' takes no argument")
+            raise NotationError(f"{_q(text)}: 'retire' takes no argument")
         return Retire()
     if verb == "dig":
         _check_options(text, options, DIG_OPTIONS)
         if len(args) != 2:
             raise NotationError(
-                f"{text!r}: write a dig as 'dig <site> <weeks>', e.g. 'dig Egypt 6'"
+                f"{_q(text)}: write a dig as 'dig <site> <weeks>', e.g. 'dig Egypt 6'"
             )
         region = _region(text, args[0], regions)
-        if not args[1].isdigit() or not 1 <= int(args[1]) <= WHEEL_SIZE:
-            raise NotationError(f"{text!r}: a dig lasts 1 to {WHEEL_SIZE} weeks, not {args[1]!r}")
+        weeks = whole_number(args[1], digits=2)
+        if weeks is None or not 1 <= weeks <= WHEEL_SIZE:
+            raise NotationError(
+                f"{_q(text)}: a dig lasts 1 to {WHEEL_SIZE} weeks, not {_q(args[1])}"
+            )
         return Dig(
             region,
-            int(args[1]),
+            weeks,
             legend="legend" in options,
             assistant="assistant" in options,
             shovel="shovel" in options,
             special_permit="permit" in options,
             zeppelin="zeppelin" in options,
         )
-    raise NotationError(f"{text!r}: unknown action {words[0]!r}; actions start with {_verbs()}")
+    raise NotationError(f"{_q(text)}: unknown action {_q(words[0])}; actions start with {_verbs()}")
+
+
+def _q(text: str) -> str:
+    """Text from a person or a file, quoted for a message: escaped, and at most 40 characters
+    of it."""
+    return repr(clipped(text))
 
 
 def _verbs() -> str:
@@ -110,7 +127,7 @@ def _verbs() -> str:
 
 def _one_arg(text: str, args: list[str], wanted: str) -> str:
     if len(args) != 1:
-        raise NotationError(f"{text!r}: needs {wanted}")
+        raise NotationError(f"{_q(text)}: needs {wanted}")
     return args[0]
 
 
@@ -118,7 +135,9 @@ def _check_options(text: str, options: list[str], allowed: tuple[str, ...]) -> N
     for option in options:
         if option not in allowed:
             hint = ", ".join(f"+{a}" for a in allowed) if allowed else "none"
-            raise NotationError(f"{text!r}: unknown option +{option} here (allowed: {hint})")
+            raise NotationError(
+                f"{_q(text)}: unknown option +{printable(option)} here (allowed: {hint})"
+            )
 
 
 def _region(text: str, word: str, regions: tuple[str, ...]) -> int:
@@ -130,6 +149,6 @@ def _region(text: str, word: str, regions: tuple[str, ...]) -> int:
     if len(matches) == 1:
         return matches[0]
     raise NotationError(
-        f"{text!r}: {'ambiguous' if matches else 'unknown'} site {word!r} "
+        f"{_q(text)}: {'ambiguous' if matches else 'unknown'} site {_q(word)} "
         f"(sites: {', '.join(regions)})"
     )

@@ -1,11 +1,17 @@
 """The game file: a readable JSON record of a whole game, and its checks.
 
-A file holds a header (format and rules version, seed, seats, options), the four display
+A file holds a header (format and rules version, the seed or null for a game drawn from
+the operating system's randomness, seats, options), the four display
 cards dealt at setup, then one line per action: who acted, the action in the canonical
 notation, and what chance gave (the cards that came off the deck, the tokens that came out
 of the bag and how much debris). Replaying uses those outcomes, not a random generator, so
-a file replays the same everywhere. The digest of the final state closes the file.
+a file replays the same everywhere. A digest closes the file: in format version 2 it covers
+the whole record and the final state, so an edited header is refused like an edited action;
+version 1 files (the final state alone) are still read.
 
+Reading is bounded (README, "Game files"): a regular file of at most 1 MB of UTF-8, JSON
+nested at most 8 levels with numbers of at most 20 digits, every header field within its
+domain; anything else is one :class:`RecordError` naming the file, never another exception.
 This module reads, checks and writes files; :mod:`thebes.session` replays them.
 """
 
@@ -17,15 +23,38 @@ import os
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from thebes.catalog import CARD_IDS, TOKENS_PER_REGION
+from thebes.catalog import MAX_NAME as MAX_TOKEN_NAME
+from thebes.jsonbounds import JsonRefused, loads_bounded
+from thebes.levels import BOT_LEVELS
 from thebes.model import GameState
+from thebes.text import MAX_ACTION, MAX_NAME, clipped, name_problem, printable, shown
+from thebes.textfile import FileRefused, read_bounded_text
 
 FORMAT: Literal["thebes-game"] = "thebes-game"
-FORMAT_VERSION = 1
+# Version 2: the digest covers the whole record (header and actions) beside the final state.
+# Version 1 files (the digest of the final state alone) are still read.
+FORMAT_VERSION: Literal[2] = 2
+READABLE_VERSIONS = (1, 2)
 # Changes whenever a rules change would make old games replay differently.
 RULES_VERSION = "thebes-2007.1"
 COLOURS = ("red", "blue", "green", "yellow")
+
+# Bounds on what a game file may hold (README, "Game files"). A real game is a few tens of
+# KB and nests 4 levels (the record, its actions, one action, its cards): the limits leave
+# room for any game while keeping a hostile file cheap to refuse.
+MAX_FILE_BYTES = 1024 * 1024
+MAX_DEPTH = 8
+MAX_DIGITS = 20  # enough for any 64-bit number; Python refuses to convert 4,301+ digits
+# A seed is any 64-bit number, signed or not (the draws use it modulo 2**64).
+MIN_SEED = -(2**63)
+MAX_SEED = 2**64 - 1
+MAX_DIGEST = 80
+# Every action moves its player on at least a week (or to the end, retiring), so a game of
+# 4 players over 3 years of 52 weeks has fewer than 4 * 3 * 52 + 4 actions.
+MAX_ACTIONS = 1000
 
 
 class RecordError(Exception):
@@ -34,14 +63,46 @@ class RecordError(Exception):
 
 
 class _Strict(BaseModel):
+    # Lists are validated with fail_fast: only the first problem is reported anyway, and
+    # collecting one for each of 300,000 damaged entries took seconds.
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
+CardId = Annotated[int, Field(ge=1, le=CARD_IDS)]
+
+
 class SeatRecord(_Strict):
-    name: Annotated[str, Field(min_length=1, max_length=24)]
+    name: Annotated[str, Field(min_length=1, max_length=MAX_NAME)]
     colour: str
     kind: Literal["human", "bot"]
     bot: str | None = None
+
+    @field_validator("name")
+    @classmethod
+    def _name_is_printable(cls, name: str) -> str:
+        problem = name_problem(name)
+        if problem is not None:
+            raise ValueError(problem)
+        return name
+
+    @field_validator("colour")
+    @classmethod
+    def _known_colour(cls, colour: str) -> str:
+        # The prompt styles a player's name with it: an unknown colour would crash it.
+        if colour not in COLOURS:
+            raise ValueError(
+                f"the colour {shown(clipped(colour))} is not one of {', '.join(COLOURS)}"
+            )
+        return colour
+
+    @field_validator("bot")
+    @classmethod
+    def _known_level(cls, bot: str | None) -> str | None:
+        if bot is not None and bot not in BOT_LEVELS:
+            raise ValueError(
+                f"the bot level {shown(clipped(bot))} is not one of {', '.join(BOT_LEVELS)}"
+            )
+        return bot
 
     @model_validator(mode="after")
     def _bot_level_only_for_bots(self) -> SeatRecord:
@@ -55,23 +116,43 @@ class Options(_Strict):
 
 
 class ActionRecord(_Strict):
-    player: str
-    action: str
-    cards: list[int] = Field(default_factory=list)  # drawn from the deck, in order
-    found: list[str] = Field(default_factory=list)  # tokens kept from the bag, by name
-    debris: int | None = None  # debris drawn (digs only)
+    player: Annotated[str, Field(max_length=MAX_NAME)]
+    action: Annotated[str, Field(max_length=MAX_ACTION)]
+    # drawn from the deck, in order
+    cards: Annotated[list[CardId], Field(max_length=CARD_IDS, fail_fast=True)] = Field(
+        default_factory=list
+    )
+    # tokens kept from the bag, by name
+    found: Annotated[
+        list[Annotated[str, Field(max_length=MAX_TOKEN_NAME)]],
+        Field(max_length=TOKENS_PER_REGION, fail_fast=True),
+    ] = Field(default_factory=list)
+    # debris drawn (digs only)
+    debris: Annotated[int, Field(ge=0, le=TOKENS_PER_REGION)] | None = None
 
 
 class GameRecord(_Strict):
     format: Literal["thebes-game"]
-    format_version: int
-    rules_version: str
-    seed: int
-    players: Annotated[list[SeatRecord], Field(min_length=2, max_length=4)]
+    format_version: Literal[1, 2]
+    rules_version: Annotated[str, Field(max_length=40)]
+    # None: the draws came from the operating system, from no seed
+    seed: Annotated[int, Field(ge=MIN_SEED, le=MAX_SEED)] | None
+    players: Annotated[list[SeatRecord], Field(min_length=2, max_length=4, fail_fast=True)]
     options: Options
-    setup: list[int]  # the display cards dealt at setup
-    actions: list[ActionRecord]
-    digest: str
+    # the display cards dealt at setup
+    setup: Annotated[list[CardId], Field(max_length=CARD_IDS, fail_fast=True)]
+    actions: Annotated[list[ActionRecord], Field(max_length=MAX_ACTIONS, fail_fast=True)]
+    digest: Annotated[str, Field(max_length=MAX_DIGEST)]
+
+    @model_validator(mode="after")
+    def _seats_differ(self) -> GameRecord:
+        names = [p.name.lower() for p in self.players]
+        if len(set(names)) != len(names):
+            raise ValueError("every player needs a different name")
+        colours = [p.colour for p in self.players]
+        if len(set(colours)) != len(colours):
+            raise ValueError("every player needs a different colour")
+        return self
 
 
 def state_digest(state: GameState) -> str:
@@ -101,6 +182,30 @@ def state_digest(state: GameState) -> str:
     ]
     text = json.dumps(data, separators=(",", ":"))
     return "sha256:" + hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def record_digest(record: GameRecord, state: GameState) -> str:
+    """The digest of a version 2 file: everything the record holds but the digest (header
+    and actions, as compact JSON with sorted keys) and the fingerprint of ``state``, the
+    state after its last action. An edit anywhere (a seed, a bot level, a colour, an action)
+    changes it."""
+    content = record.model_dump(mode="json", exclude={"digest"})
+    data = {"record": content, "state": state_digest(state)}
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return "sha256:" + hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def expected_digest(record: GameRecord, state: GameState) -> str:
+    """The digest ``record`` must carry, by its format version: version 1 fingerprinted the
+    final state alone, version 2 the whole record as well."""
+    if record.format_version == 1:
+        return state_digest(state)
+    return record_digest(record, state)
+
+
+def sealed(record: GameRecord, state: GameState) -> GameRecord:
+    """``record`` with the digest its version calls for, ``state`` being its final state."""
+    return record.model_copy(update={"digest": expected_digest(record, state)})
 
 
 def dump_record(record: GameRecord) -> str:
@@ -135,29 +240,29 @@ def write_atomically(path: Path, text: str) -> None:
 
 
 def read_record(path: Path) -> GameRecord:
-    """Read and check a game file's shape (the replay checks its actions)."""
+    """Read and check a game file's shape and header (the replay checks its actions).
+
+    Refused with one :class:`RecordError` naming the file: anything but a regular file of at
+    most MAX_FILE_BYTES bytes of UTF-8, JSON nested deeper than MAX_DEPTH or with a number of
+    more than MAX_DIGITS digits, another format or version, and any field outside its domain.
+    """
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise RecordError(f"{path}: cannot read the file ({reason})") from None
-    try:
-        raw = json.loads(text)
-    except json.JSONDecodeError as exc:
-        if text.lstrip().startswith("{") and not text.rstrip().endswith("}"):
-            raise RecordError(
-                f"{path}: the file ends too early (truncated?) at line {exc.lineno}"
-            ) from None
-        raise RecordError(
-            f"{path}: not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
-        ) from None
+        text = read_bounded_text(path, limit=MAX_FILE_BYTES, what="game file")
+        raw = loads_bounded(text, max_depth=MAX_DEPTH, max_digits=MAX_DIGITS)
+    except (FileRefused, JsonRefused) as exc:
+        raise RecordError(f"{path}: {exc}") from None
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
         raise RecordError(f'{path}: not a thebes game file (no "format": "{FORMAT}")')
     version = raw.get("format_version")
-    if isinstance(version, int) and version != FORMAT_VERSION:
+    if "format_version" in raw and type(version) is not int:
+        # Checked by type, not by equality: true == 1 in Python, and would pass for version 1.
+        wrong = printable(clipped(json.dumps(version, ensure_ascii=False)))
+        raise RecordError(f"{path}: format_version: a whole number, not {wrong}")
+    if type(version) is int and version not in READABLE_VERSIONS:
+        readable = " and ".join(str(v) for v in READABLE_VERSIONS)
         raise RecordError(
             f"{path}: format version {version} is not supported "
-            f"(this thebes reads version {FORMAT_VERSION})"
+            f"(this thebes reads versions {readable})"
         )
     try:
         return GameRecord.model_validate(raw)
@@ -166,18 +271,19 @@ def read_record(path: Path) -> GameRecord:
 
 
 def _describe(exc: ValidationError) -> str:
+    """The first problem pydantic found, in words, quoting nothing unprintable or long."""
     error = exc.errors()[0]
     loc = list(error["loc"])
     if error["type"] == "missing":
         field = loc.pop()
-        what = f"missing field {field!r}"
+        what = f"missing field {shown(clipped(str(field)))}"
     elif error["type"] == "extra_forbidden":
         field = loc.pop()
-        what = f"unknown field {field!r}"
+        what = f"unknown field {shown(clipped(str(field)))}"
     else:
-        what = error["msg"]
+        what = error["msg"].removeprefix("Value error, ")
     if len(loc) >= 2 and loc[0] == "actions" and isinstance(loc[1], int):
         where = f"action {loc[1] + 1}" + "".join(f" > {part}" for part in loc[2:])
     else:
         where = " > ".join(str(part) for part in loc)
-    return f"{where}: {what}" if where else what
+    return printable(f"{where}: {what}" if where else what)

@@ -1,10 +1,13 @@
 """A game in progress: the engine state, its history, its draws, undo and autosave.
 
 A :class:`Session` is what the terminal game, the replay viewer and `thebes simulate` hold.
-Each action's draws come from a generator seeded by the game seed and the action number
-(:meth:`SeededChance.for_action`), so a game resumed from its file goes on exactly as it
-would have without the interruption. Every outcome is recorded beside the action; loading
-a file replays those recorded outcomes, checking each against the deck and the bags.
+In a seeded game each action's draws come from a generator seeded by the game seed and the
+action number (:meth:`SeededChance.for_action`), so a game resumed from its file goes on
+exactly as it would have without the interruption. A game without a seed draws from the
+operating system (:class:`SecretChance`): nothing on the screen, in the file or given to a
+bot foretells a draw, and a resumed game draws afresh. Every outcome is recorded beside the
+action; loading a file replays those recorded outcomes, checking each against the deck and
+the bags.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from thebes.catalog import Catalog
-from thebes.chance import SETUP, Chance, ImpossibleDraw, SeededChance
+from thebes.chance import SETUP, Chance, ImpossibleDraw, SecretChance, SeededChance
 from thebes.model import Action, Event, GameState, Pile
 from thebes.notation import NotationError, format_action, parse_action
 from thebes.record import (
@@ -27,11 +30,13 @@ from thebes.record import (
     RecordError,
     SeatRecord,
     dump_record,
+    expected_digest,
     read_record,
-    state_digest,
+    sealed,
     write_atomically,
 )
 from thebes.rules import IllegalAction, active_seat, apply, is_over, legal_actions, new_game
+from thebes.text import printable, shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,7 +129,7 @@ class Session:
         self,
         catalog: Catalog,
         seats: list[Seat],
-        seed: int,
+        seed: int | None,
         *,
         undo: bool = True,
         autosave: Path | None = None,
@@ -135,11 +140,7 @@ class Session:
         self.seed = seed
         self.undo_enabled = undo
         self.autosave = autosave
-        chance: Chance = (
-            SeededChance.for_action(seed, SETUP)
-            if _setup is None
-            else _Replayer(_setup, None, None)
-        )
+        chance: Chance = self._draws(SETUP) if _setup is None else _Replayer(_setup, None, None)
         recorder = _Recorder(chance)
         try:
             state, events = new_game(catalog, [s.name for s in seats], recorder)
@@ -158,6 +159,16 @@ class Session:
         ]
 
     # ------------------------------------------------------------ the game
+
+    @property
+    def seeded(self) -> bool:
+        """Whether the draws follow from a seed (and so can be foreseen by whoever has it)."""
+        return self.seed is not None
+
+    def _draws(self, action_number: int) -> Chance:
+        if self.seed is None:
+            return SecretChance()
+        return SeededChance.for_action(self.seed, action_number)
 
     @property
     def state(self) -> GameState:
@@ -186,7 +197,7 @@ class Session:
         seat = active_seat(before)
         if seat is None:
             raise IllegalAction("the game is over")
-        recorder = _Recorder(SeededChance.for_action(self.seed, before.actions_taken))
+        recorder = _Recorder(self._draws(before.actions_taken))
         after, events = apply(before, action, recorder)
         record = ActionRecord(
             player=self.seats[seat].name,
@@ -206,31 +217,43 @@ class Session:
     # ------------------------------------------------------------ undo
 
     def undo_blocker(self) -> str | None:
-        """Why the last action cannot be taken back, or None if it can."""
+        """Why the last action of a person cannot be taken back, or None if it can."""
         if not self.undo_enabled:
             return "undo is turned off for this game"
         if not self.steps:
-            return "there is no action to take back"
-        last = self.steps[-1].record
-        if last.cards:
-            return f"'{last.action}' revealed new cards from the deck"
-        if last.debris is not None:
-            return f"'{last.action}' revealed tokens from the bag"
-        return None
+            return "nothing has been played yet"
+        for step in reversed(self.steps):
+            record = step.record
+            who = record.player
+            if record.cards:
+                return f"{who}'s '{record.action}' revealed new cards from the deck"
+            if record.debris is not None:
+                return f"{who}'s '{record.action}' revealed tokens from the bag"
+            if not self._is_bot(record.player):
+                return None
+        return "there is no action of a person to take back"
 
-    def undo(self) -> Step:
+    def undo(self) -> list[Step]:
+        """Take back the last action of a person, with the bots' actions that followed it
+        (newest first in the list): the turn goes back to that person, never to a bot."""
         reason = self.undo_blocker()
         if reason is not None:
             raise IllegalAction(f"cannot undo: {reason}")
-        step = self.steps.pop()
-        self._state = step.before
+        taken: list[Step] = []
+        while not taken or self._is_bot(taken[-1].record.player):
+            taken.append(self.steps.pop())
+        self._state = taken[-1].before
         self.save_if_autosaving()
-        return step
+        return taken
+
+    def _is_bot(self, name: str) -> bool:
+        return any(seat.is_bot for seat in self.seats if seat.name == name)
 
     # ------------------------------------------------------------ files
 
     def to_record(self) -> GameRecord:
-        return GameRecord(
+        """The game as a record of the current format version, sealed with its digest."""
+        record = GameRecord(
             format=FORMAT,
             format_version=FORMAT_VERSION,
             rules_version=RULES_VERSION,
@@ -244,8 +267,9 @@ class Session:
             options=Options(undo=self.undo_enabled),
             setup=self.setup,
             actions=[step.record for step in self.steps],
-            digest=state_digest(self._state),
+            digest="",
         )
+        return sealed(record, self._state)
 
     def save(self, path: Path) -> None:
         write_atomically(path, dump_record(self.to_record()))
@@ -281,29 +305,36 @@ class Session:
             raise RecordError(f"players: {exc}") from None
         for number, entry in enumerate(record.actions, 1):
             session._replay_one(number, entry)
-        digest = state_digest(session.state)
+        # Version 2 digests cover the header too: an edited seed, bot level or colour is
+        # refused here even though the replay itself went through.
+        digest = expected_digest(record, session.state)
         if digest != record.digest:
             raise RecordError(
-                f"the digest {record.digest} does not match the replayed game ({digest}): "
-                "the file was changed or written by different rules"
+                f"the digest {printable(record.digest)} does not match the replayed game "
+                f"({digest}): the file was changed or written by different rules"
             )
         session.autosave = autosave
         return session
 
     def _replay_one(self, number: int, entry: ActionRecord) -> None:
-        where = f"action {number} ({entry.action})"
+        # Text from the file is shown escaped: a message must not carry control codes.
+        where = f"action {number} ({printable(entry.action)})"
         before = self._state
         seat = active_seat(before)
         if seat is None:
             raise RecordError(f"{where}: the game was already over")
         if entry.player != self.seats[seat].name:
             raise RecordError(
-                f"{where}: it was {self.seats[seat].name}'s turn, not {entry.player}'s"
+                f"{where}: it was {self.seats[seat].name}'s turn, not {printable(entry.player)}'s"
             )
         try:
             action = self.parse(entry.action)
         except NotationError as exc:
             raise RecordError(f"action {number}: {exc}") from None
+        # Kept in canonical form: the reader accepts any letter case and spacing (a control
+        # character may even pass for a space), but the screen, the log and the next save
+        # show only what the notation writes.
+        entry = entry.model_copy(update={"action": self.notation(action)})
         found: tuple[int, ...] | None = None
         if entry.debris is not None or entry.found:
             region = getattr(action, "region", None)
@@ -313,7 +344,7 @@ class Session:
             unknown = [n for n in entry.found if n not in names]
             if unknown:
                 raise RecordError(
-                    f"{where}: no token {unknown[0]!r} in {self.catalog.regions[region]}"
+                    f"{where}: no token {shown(unknown[0])} in {self.catalog.regions[region]}"
                 )
             found = tuple(sorted(names[n] for n in entry.found))
         chance = _Replayer(entry.cards, found, entry.debris)

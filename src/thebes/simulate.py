@@ -52,7 +52,9 @@ def game_file_name(player_count: int, seed: int) -> str:
     return f"game-{player_count}p-{seed}.json"
 
 
-def result_json(state: GameState, seed: int, bots: dict[str, str] | None = None) -> dict[str, Any]:
+def result_json(
+    state: GameState, seed: int | None, bots: dict[str, str] | None = None
+) -> dict[str, Any]:
     """The score line of `thebes simulate --json` and `thebes replay --json`; ``bots``
     gives the level of each computer player by name."""
     names = [p.name for p in state.players]
@@ -69,7 +71,10 @@ def result_json(state: GameState, seed: int, bots: dict[str, str] | None = None)
             }
             for name, s in zip(names, scores(state), strict=True)
         },
-        "winners": [names[i] for i in winners(state)],
+        # An unfinished game has no winners yet, only players in the lead.
+        "finished": is_over(state),
+        "winners": [names[i] for i in winners(state)] if is_over(state) else [],
+        "leaders": [names[i] for i in winners(state)],
         "actions": state.actions_taken,
         "bots": dict(bots or {}),
     }

@@ -96,6 +96,10 @@ def play_series(series: Series, jobs: int = 1) -> Iterator[dict[str, Any]]:
     with multiprocessing.Pool(min(jobs, series.games), _start_worker) as pool:
         tasks = [(series.seed + i, series.seats(i), series.save_dir) for i in indices]
         yield from pool.imap(_play_in_worker, tasks)
+        # Let the workers finish on their own rather than be terminated on leaving the
+        # block: they exit cleanly (and a coverage run measures them too).
+        pool.close()
+        pool.join()
 
 
 _worker_catalog: Catalog | None = None

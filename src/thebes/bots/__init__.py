@@ -12,17 +12,17 @@ from typing import Protocol
 from thebes.bots.greedy import GreedyPlayer
 from thebes.bots.random_player import RandomPlayer
 from thebes.bots.strong import SearchBudget, StrongPlayer
+from thebes.levels import BOT_LEVELS
 from thebes.model import Action, GameState
-
-BOT_LEVELS = ("random", "greedy", "strong")
 
 
 class Player(Protocol):
     def choose(self, state: GameState, legal: Sequence[Action]) -> Action: ...
 
 
-def make_bot(level: str, game_seed: int, seat: int) -> Player:
-    """A computer player of this level, seeded from the game seed and its seat."""
+def make_bot(level: str, game_seed: int | None, seat: int) -> Player:
+    """A computer player of this level, seeded from the game seed and its seat through a
+    one-way hash (or, in a game without a seed, from the operating system)."""
     if level == "random":
         return RandomPlayer(game_seed, seat)
     if level == "greedy":

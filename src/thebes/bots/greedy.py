@@ -27,12 +27,19 @@ from thebes.model import (
     PlayerState,
     Retire,
     TakeCard,
-    year_of,
 )
-from thebes.rules import action_cost, active_seat
-from thebes.rules.engine import cards_spent, destination, journey
-from thebes.rules.knowledge import knowledge_for, tokens_to_draw
+from thebes.rules import (
+    action_cost,
+    active_seat,
+    cards_spent,
+    destination,
+    journey,
+    knowledge_for,
+    permits_after_move,
+    tokens_to_draw,
+)
 from thebes.rules.tableau import changed_player
+from thebes.rules.turns import renews_permits
 
 # An exchange shows four new cards; the best of them is worth this share of its promise
 # (it may be gone before the player gets to it, and taking it costs another turn).
@@ -45,7 +52,7 @@ class GreedyPlayer:
 
     level = "greedy"
 
-    def __init__(self, game_seed: int = 0, seat: int = 0) -> None:
+    def __init__(self, game_seed: int | None = 0, seat: int = 0) -> None:
         self._judge: ActionJudge | None = None
 
     def judge(self, catalog: Catalog) -> ActionJudge:
@@ -139,9 +146,8 @@ class _Position:
         player = self.player
         catalog = self.catalog
         time = player.time + action_cost(self.state, action)
-        permits_used = player.permits_used | (1 << permit if permit >= 0 else 0)
-        if year_of(time) > year_of(player.time) and time < END_TIME:
-            permits_used = 0  # Y1
+        used = player.permits_used | (1 << permit if permit >= 0 else 0)
+        permits_used = permits_after_move(player.time, time, used)
         where = destination(self.state, action)
         assert where is not None
         spent = tuple(cards_spent(catalog, player, action))
@@ -189,7 +195,7 @@ class _Position:
             + (self.outlook.token_vp[bonus] if bonus else 0),
             plan=self.outlook.dig_plan(after, self.vp_per_token),
             start=player.time + journey(catalog, player, after.location, action.zeppelin),
-            year=year_of(player.time),
+            before=player.time,
             permits_used=player.permits_used | 1 << region,
             tokens=catalog.wheel[know.total],
             extra_tokens=tokens_to_draw(catalog, player, know.total, 0, shovel=action.shovel),
@@ -220,62 +226,18 @@ class _Position:
                 if time > END_TIME:
                     gain = gain_of[key] = 0.0  # T5: too late to take it
                 else:
-                    taken = _with_card(catalog, at_warsaw, card_id, card.city, time)
+                    taken = changed_player(
+                        catalog,
+                        at_warsaw,
+                        location=card.city,
+                        time=time,
+                        arrival=at_warsaw.arrival,
+                        permits_used=at_warsaw.permits_used,
+                        gained_cards=(card_id,),
+                    )
                     gain = gain_of[key] = max(0.0, self._value(taken) - base)
             gains.append(gain)
         return EXCHANGE_SHARE * _expected_best_of(gains, 4)
-
-
-def _with_card(
-    catalog: Catalog, player: PlayerState, card_id: int, location: int, time: int
-) -> PlayerState:
-    """The player's counters after taking a card, for the outlook only: quicker than
-    :func:`~thebes.rules.tableau.changed_player`, it leaves the list of cards as it was."""
-    card = catalog.cards[card_id]
-    assert card is not None
-    kind = card.kind
-    books, general, legends = player.books, player.general, player.legends
-    assistants, shovels, cars = player.assistants, player.shovels, player.cars
-    zeppelins, permits, congresses = player.zeppelins, player.special_permits, player.congresses
-    if kind is CardKind.BOOK:
-        r = card.region
-        books = (*books[:r], books[r] + card.value, *books[r + 1 :])
-    elif kind is CardKind.GENERAL:
-        general += card.value
-    elif kind is CardKind.LEGEND:
-        legends |= 1 << card.region
-    elif kind is CardKind.ASSISTANT:
-        assistants += 1
-    elif kind is CardKind.SHOVEL:
-        shovels += 1
-    elif kind is CardKind.CAR:
-        cars += 1
-    elif kind is CardKind.ZEPPELIN:
-        zeppelins += 1
-    elif kind is CardKind.SPECIAL_PERMIT:
-        permits += 1
-    else:
-        congresses += 1
-    return PlayerState(
-        player.name,
-        location,
-        time,
-        player.arrival,
-        player.permits_used,
-        player.cards,
-        player.exhibitions,
-        player.tokens,
-        books,
-        general,
-        legends,
-        assistants,
-        shovels,
-        cars,
-        zeppelins,
-        permits,
-        congresses,
-        player.artifacts,
-    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,7 +245,7 @@ class _DigGroup:
     static: float  # the score and prospects after the dig, bonus artifact included
     plan: DigPlan
     start: int  # the time the digging starts, after the journey
-    year: int
+    before: int  # the time the action starts
     permits_used: int
     tokens: tuple[int, ...]  # by weeks: the wheel's tokens for the dig's knowledge
     extra_tokens: int  # shovels
@@ -293,7 +255,7 @@ class _DigGroup:
     def value(self, weeks: int) -> float:
         """Expected outlook after the dig of this many weeks, its finds included."""
         time = self.start + weeks
-        renewed = year_of(time) > self.year and time < END_TIME  # Y1
+        renewed = renews_permits(self.before, time)
         tokens = min(self.tokens[weeks] + self.extra_tokens, self.bag_size)
         return (
             self.static

@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from thebes.catalog import REGION_COUNT, WHEEL_SIZE, Catalog, TokenKind
+from thebes.catalog import LEGEND_VALUE, REGION_COUNT, WHEEL_SIZE, Catalog, TokenKind
 from thebes.model import END_TIME, WEEKS_PER_YEAR, GameState, PlayerState
-from thebes.rules.knowledge import LEGEND_POINTS, helper_bonus
-from thebes.rules.scoring import CONGRESS_VP, MAJORITY_VP, SHARED_MAJORITY_VP
+from thebes.rules.knowledge import helper_bonus, total_knowledge
+from thebes.rules.scoring import MAJORITY_VP, SHARED_MAJORITY_VP, congress_vp
 
 # Weeks of travel a dig adds on average (a site is one or two weeks from the last place).
 TRAVEL_PER_DIG = (2.0, 1.5)  # without, with a car
@@ -90,7 +90,7 @@ class Outlook:
         (the highest book points any other player has, per region)."""
         card_vp = self.card_vp
         vp = sum(card_vp[c] for c in player.exhibitions)
-        vp += CONGRESS_VP[min(player.congresses, len(CONGRESS_VP) - 1)]
+        vp += congress_vp(player.congresses)
         for mine, theirs in zip(player.books, rivals_books, strict=True):
             if mine > theirs:
                 vp += MAJORITY_VP
@@ -132,7 +132,7 @@ class Outlook:
         for region, books in enumerate(player.books):
             if not books:
                 continue
-            tokens, weeks = best[_knowledge(books + assistant_bonus, general)][shovel_bonus]
+            tokens, weeks = best[total_knowledge(books + assistant_bonus, general)][shovel_bonus]
             if tokens:
                 vp = tokens * vp_per_token[region]
                 digs.append((vp / weeks, vp, weeks, region))
@@ -146,7 +146,7 @@ class Outlook:
                     bonus += self._extra_knowledge(
                         best,
                         player.books[region],
-                        assistant_bonus + LEGEND_POINTS,
+                        assistant_bonus + LEGEND_VALUE,
                         general,
                         shovel_bonus,
                         vp_per_token[region],
@@ -177,10 +177,10 @@ class Outlook:
     ) -> float:
         """VP that ``extra`` specialized points add to one dig at a site (over the weeks it
         would take anyway)."""
-        tokens, weeks = best[_knowledge(books + extra, general)][shovel_bonus]
+        tokens, weeks = best[total_knowledge(books + extra, general)][shovel_bonus]
         with_extra = tokens * vp_per_token - FALLBACK_RATE * weeks
         if books:
-            tokens, weeks = best[_knowledge(books, general)][shovel_bonus]
+            tokens, weeks = best[total_knowledge(books, general)][shovel_bonus]
             without = tokens * vp_per_token - FALLBACK_RATE * weeks
         else:
             without = 0.0
@@ -254,12 +254,6 @@ class DigPlan:
         if remaining >= MIN_WEEKS_FOR_SINGLE_USE:
             outlook += self.single_use
         return outlook
-
-
-def _knowledge(specialized: int, general: int) -> int:
-    """A3.5-A3.6: total knowledge from specialized points and the general points held."""
-    total = specialized + min(general, specialized)
-    return total if total < WHEEL_SIZE else WHEEL_SIZE
 
 
 def _best_dig(row: tuple[int, ...], bonus: int, travel: float) -> tuple[int, float]:

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from thebes.chance import PLAYER_STREAM, SplitMix, derive_seed
+from thebes.chance import SplitMix, bot_seed, derive_seed
 from thebes.model import Action, GameState
 
 
 class RandomPlayer:
-    """Chooses uniformly; each choice is seeded from the game seed, the seat and the action
-    number, so a resumed game goes on exactly as the uninterrupted one would."""
+    """Chooses uniformly; each choice is seeded from the bot's seed and the action number,
+    so a resumed seeded game goes on exactly as the uninterrupted one would."""
 
     level = "random"
 
-    def __init__(self, game_seed: int, seat: int) -> None:
-        self._seed = derive_seed(PLAYER_STREAM, game_seed, seat)
+    def __init__(self, game_seed: int | None, seat: int) -> None:
+        self._seed = bot_seed(game_seed, seat)
 
     def choose(self, state: GameState, legal: Sequence[Action]) -> Action:
         rng = SplitMix(derive_seed(self._seed, state.actions_taken))

@@ -9,9 +9,10 @@ difference of outlooks (:mod:`thebes.bots.outlook`). It takes the action whose p
 best on average. All candidates are played out with the same sampled draws (common random
 numbers), so their comparison is not drowned in the luck of the dig.
 
-The search is deterministic: its draws are seeded from the game seed, the seat and the
-action number, and its size is a number of playouts, not a time, so a game with strong
-bots replays and resumes exactly, on any machine. The default size keeps a move well under
+The search is deterministic: its draws are seeded from the bot's own seed (a one-way hash
+of the game seed and the seat, see :func:`thebes.chance.bot_seed`) and the action number,
+and its size is a number of playouts, not a time, so a seeded game with strong bots replays
+and resumes exactly, on any machine. The default size keeps a move well under
 a second on one core (see benchmarks/bench_bots.py).
 """
 
@@ -21,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from thebes.bots.greedy import GreedyPlayer
-from thebes.chance import PLAYER_STREAM, SeededChance, derive_seed
+from thebes.chance import SeededChance, bot_seed, derive_seed
 from thebes.model import Action, GameState
 from thebes.rules import active_seat, apply, is_over, legal_actions, scores
 
@@ -36,8 +37,10 @@ class SearchBudget:
 class StrongPlayer:
     level = "strong"
 
-    def __init__(self, game_seed: int, seat: int, budget: SearchBudget | None = None) -> None:
-        self._seed = derive_seed(PLAYER_STREAM, game_seed, seat)
+    def __init__(
+        self, game_seed: int | None, seat: int, budget: SearchBudget | None = None
+    ) -> None:
+        self._seed = bot_seed(game_seed, seat)
         self._budget = budget or SearchBudget()
         self._greedy = GreedyPlayer()
 

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from thebes.catalog import WHEEL_SIZE, Catalog
+from thebes.catalog import LEGEND_VALUE, WHEEL_SIZE, Catalog
 from thebes.model import PlayerState
-
-LEGEND_POINTS = 2
 
 
 def helper_bonus(held: int, discard_lone: bool) -> int:
@@ -18,6 +16,12 @@ def helper_bonus(held: int, discard_lone: bool) -> int:
     if held == 2:
         return 1
     return 1 if held == 1 and discard_lone else 0
+
+
+def total_knowledge(specialized: int, general: int) -> int:
+    """A3.5, A3.6: general points count up to the specialized ones; the wheel ends at 12."""
+    total = specialized + (general if general < specialized else specialized)
+    return total if total < WHEEL_SIZE else WHEEL_SIZE
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +43,7 @@ class Knowledge:
 
     @property
     def total(self) -> int:
-        return min(WHEEL_SIZE, self.specialized + self.general_used)  # A3.6
+        return total_knowledge(self.specialized, self.general_held)
 
     @property
     def qualifies(self) -> bool:
@@ -50,7 +54,7 @@ class Knowledge:
 def knowledge_for(player: PlayerState, region: int, *, legend: bool, assistant: bool) -> Knowledge:
     return Knowledge(
         books=player.books[region],
-        legend=LEGEND_POINTS if legend else 0,
+        legend=LEGEND_VALUE if legend else 0,  # A3.4
         assistants=helper_bonus(player.assistants, assistant),
         general_held=player.general,
     )

@@ -4,12 +4,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from thebes.card_kinds import CONGRESS_VP
 from thebes.catalog import REGION_COUNT, TokenKind
 from thebes.model import GameState
 
-CONGRESS_VP = (0, 1, 3, 6, 10, 15, 21, 28)  # E3, by number held; 7 or more score 28
 MAJORITY_VP = 5  # E4: the single highest player
 SHARED_MAJORITY_VP = 3  # E4: each of the tied highest players
+
+
+def congress_vp(held: int) -> int:
+    """E3: the VP of this many congress cards (the table ends at 7)."""
+    return CONGRESS_VP[min(held, len(CONGRESS_VP) - 1)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +59,7 @@ def scores(state: GameState) -> tuple[Score, ...]:
             Score(
                 artifacts=artifacts,
                 exhibitions=sum(catalog.card(c).value for c in player.exhibitions),
-                congresses=CONGRESS_VP[min(player.congresses, len(CONGRESS_VP) - 1)],
+                congresses=congress_vp(player.congresses),
                 majorities=sum(majority),
                 majority_by_region=majority,
             )

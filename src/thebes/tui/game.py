@@ -13,6 +13,7 @@ import os
 import shutil
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from prompt_toolkit import PromptSession
@@ -28,10 +29,12 @@ from rich.text import Text
 from thebes.bots import Player, make_bot
 from thebes.model import Action, Dig, Event
 from thebes.narrate import narrate
-from thebes.notation import NotationError, dig_options
+from thebes.notation import DIG_OPTIONS, NotationError, dig_options
 from thebes.rules import IllegalAction, scores, why_illegal, winners
 from thebes.session import Session
+from thebes.text import printable, whole_number
 from thebes.tui import panels
+from thebes.tui.linecap import line_problem
 from thebes.tui.menu import (
     MenuEntry,
     action_label,
@@ -41,6 +44,7 @@ from thebes.tui.menu import (
     option_sets,
     short_label,
 )
+from thebes.tui.prompting import prompt_session
 from thebes.tui.reference import reference_tables
 from thebes.tui.screen import MIN_HEIGHT, ScreenInfo, game_screen, too_small_notice
 
@@ -100,9 +104,7 @@ class TerminalGame:
         self.fast = fast
         self.colour = colour
         self.size = size or terminal_size
-        self.prompt: PromptSession[str] = PromptSession(
-            input=prompt_input, output=prompt_output, complete_while_typing=False
-        )
+        self.prompt: PromptSession[str] = prompt_session(prompt_input, prompt_output)
         self.bots: dict[int, Player] = {
             seat: make_bot(s.bot, session.seed, seat)
             for seat, s in enumerate(session.seats)
@@ -112,9 +114,7 @@ class TerminalGame:
         everyone = ", ".join(names[:-1]) + " and " + names[-1]
         self.log = [f"{everyone} set out from Warsaw; {names[0]} moves first."]
         if session.autosave is not None:
-            self.log.insert(
-                0, f"Seed {session.seed}; saved after every action in {session.autosave}"
-            )
+            self.log.insert(0, f"Saved after every action in {printable(str(session.autosave))}")
         self.log += [
             narrate(session.catalog, names, e) for step in session.steps for e in step.events
         ]
@@ -156,7 +156,9 @@ class TerminalGame:
     def _human_turn(self, seat: int) -> None:
         session = self.session
         again = bool(session.steps) and session.state.last_actor == seat
-        while True:
+        history = len(session.steps)
+        # An undo changes the history: the turn then belongs to whoever it went back to.
+        while len(session.steps) == history:
             legal = session.legal_actions()
             menu = build_menu(session.state, legal)
             self._draw(menu)
@@ -209,7 +211,7 @@ class TerminalGame:
 
     def _confirm_quit(self) -> None:
         path = self.session.autosave
-        where = f" (it is saved in {path})" if path else ""
+        where = f" (it is saved in {printable(str(path))})" if path else ""
         try:
             answer = self.prompt.prompt(f"Leave the game{where}? [y/N] ")
         except (KeyboardInterrupt, EOFError):
@@ -231,13 +233,17 @@ class TerminalGame:
     def _interpret(
         self, text: str, legal: Sequence[Action], menu: list[MenuEntry]
     ) -> Action | None:
-        text = text.strip()
         self.message = None
+        problem = line_problem(text)
+        if problem is not None:
+            self._warn(problem)
+            return None
+        text = text.strip()
         if not text:
             return None
         word = text.split()[0].lower()
-        if text.isdigit():
-            number = int(text)
+        number = whole_number(text)
+        if number is not None:
             if not 1 <= number <= len(menu):
                 self._warn(f"There is no entry {number}: choose 1 to {len(menu)}.")
                 return None
@@ -257,61 +263,67 @@ class TerminalGame:
         return None
 
     def _warn(self, text: str) -> None:
-        self.message = Text(text, style="bold red" if self.colour else "bold")
+        # Messages may quote what was typed or read: never let a control code through.
+        self.message = Text(printable(text), style="bold red" if self.colour else "bold")
 
     # ------------------------------------------------------------ the dig planner
 
     def _dig_planner(self, entry: MenuEntry) -> Action | None:
+        """Ask for weeks and options until a legal dig is chosen (or 'back'). Options stay
+        as chosen until changed; a line that changes them shows the new table first, with
+        its weeks ready to confirm, so the dig played is always the one last shown."""
         digs = tuple(a for a in entry.actions if isinstance(a, Dig))
-        state = self.session.state
-        site = state.catalog.regions[digs[0].region]
+        site = self.session.catalog.regions[digs[0].region]
         choices = option_sets(digs)
         options = choices[0]
+        ready = ""  # weeks typed with a change of options, offered again to confirm
         while True:
             self.console.print(self._plan_view(digs, options))
             if self.message is not None:
                 self.console.print(self.message)
                 self.message = None
-            words = [f"{d.weeks}{_option_words(d)}" for d in digs]
+            words = [f"{d.weeks}{_option_words(d)}" for d in digs if _same_options(d, options)]
             try:
                 text = self.prompt.prompt(
-                    f"Dig at {site}: weeks and options (e.g. {words[0]}), options alone to "
-                    "see their table, or 'back': ",
+                    f"Dig at {site}: weeks (e.g. {words[0]}), +option or -option to change "
+                    "the table, or 'back': ",
                     completer=WordCompleter([*words, "back"], sentence=True),
+                    default=ready,
                 )
             except (KeyboardInterrupt, EOFError):
                 return None
-            text = text.strip().lower()
-            if text in ("", "back", "b"):
+            ready = ""
+            problem = line_problem(text)  # before stripping: a line cut at the cap is refused
+            if problem is not None:
+                self.message = Text(problem)
+                continue
+            if text.strip().lower() in ("", "back", "b"):
                 return None
-            parts = text.split()
-            flags = {p.lstrip("+") for p in parts if p.startswith("+")}
-            numbers = [p for p in parts if not p.startswith("+")]
-            wanted = [c for c in choices if set(dig_options(c)) >= flags]
-            if not wanted:
-                self.message = Text(
-                    f"No legal dig here with {' '.join('+' + f for f in sorted(flags))}."
-                )
+            try:
+                plan = read_plan_line(text, options, choices)
+            except OptionsRefused as exc:
+                # The engine's reason for the same dig at the weeks on show says why.
+                trial = replace(exc.asked, weeks=digs[0].weeks)
+                reason = why_illegal(self.session.state, trial)
+                self.message = Text(f"{exc}: {reason}." if reason else f"{exc}.")
                 continue
-            # The fewest extra cards that include the asked-for options (required ones stay).
-            options = min(wanted, key=lambda d: len(dig_options(d)))
-            if not numbers:
+            except ValueError as exc:
+                self.message = Text(str(exc))
                 continue
-            if len(numbers) != 1 or not numbers[0].isdigit():
-                self.message = Text("Give one number of weeks, e.g. 6, and any options.")
+            if plan.options != options:
+                options = plan.options
+                if plan.weeks is not None:
+                    ready = str(plan.weeks)
+                    self.message = Text(
+                        f"Options changed: check the table; Enter digs {plan.weeks} weeks."
+                    )
                 continue
-            chosen = Dig(
-                options.region,
-                int(numbers[0]),
-                options.legend,
-                options.assistant,
-                options.shovel,
-                options.special_permit,
-                options.zeppelin,
-            )
+            if plan.weeks is None:
+                continue
+            chosen = replace(options, weeks=plan.weeks)
             if chosen in digs:
                 return chosen
-            reason = why_illegal(state, chosen) or "not legal now"
+            reason = why_illegal(self.session.state, chosen) or "not legal now"
             self.message = Text(f"Not allowed: {reason}.")
 
     def _plan_view(self, digs: tuple[Dig, ...], options: Dig) -> RenderableType:
@@ -369,12 +381,15 @@ class TerminalGame:
             self._page(panels.bags(session.state))
         elif word == "undo":
             try:
-                step = session.undo()
+                taken = session.undo()
             except IllegalAction as exc:
                 self._warn(f"{exc}.")
                 return
-            self.log.append(f"{step.record.player} takes back '{step.record.action}'.")
-            self.message = Text(f"Took back '{step.record.action}'.")
+            said = [f"{step.record.player}'s '{step.record.action}'" for step in taken]
+            self.log.extend(f"Undo: {what} is taken back." for what in said)
+            person = taken[-1].record.player
+            in_order = ", then ".join(reversed(said))
+            self.message = Text(f"Took back {in_order}. {person} to play.")
         elif word == "save":
             target = Path(argument).expanduser() if argument else session.autosave
             if target is None:
@@ -383,9 +398,9 @@ class TerminalGame:
             try:
                 session.save(target)
             except OSError as exc:
-                self._warn(f"Could not save to {target}: {exc.strerror or exc}.")
+                self._warn(f"Could not save to {printable(str(target))}: {exc.strerror or exc}.")
                 return
-            self.message = Text(f"Saved to {target}.")
+            self.message = Text(f"Saved to {printable(str(target))}.")
         elif word == "quit":
             self._confirm_quit()
 
@@ -415,7 +430,7 @@ class TerminalGame:
         menu_view = self._menu_view(menu, width)
         menu_rows = (len(menu) + self._menu_columns(width) - 1) // self._menu_columns(width)
         room = max(MIN_HEIGHT - 6, height - menu_rows - 3)
-        info = ScreenInfo(f"Thebes — seed {self.session.seed}", self._colours(), self.log)
+        info = ScreenInfo(game_title(self.session), self._colours(), self.log)
         console.print(game_screen(self.session.state, info, width, room))
         if menu:
             console.print(menu_view)
@@ -490,24 +505,90 @@ class TerminalGame:
         path = self.session.autosave
         if path is None:
             return
-        text = f"{lead} The game is saved in {path}".strip()
+        where = printable(str(path))
+        text = f"{lead} The game is saved in {where}".strip()
         if not self.session.is_over:
-            text += f"; 'thebes resume {path}' goes on with it."
+            text += f"; 'thebes resume {where}' goes on with it."
         else:
-            text += f"; 'thebes replay {path}' shows it again."
-        self.console.print(text, soft_wrap=True)
+            text += f"; 'thebes replay {where}' shows it again."
+        self.console.print(Text(text), soft_wrap=True)
+
+
+@dataclass(frozen=True, slots=True)
+class PlanLine:
+    """What a line typed in the dig planner asks for."""
+
+    options: Dig  # weeks=0: the option flags to show and play
+    weeks: int | None  # the weeks to dig, if the line gives them
+
+
+# The Dig field behind each option word of the notation.
+OPTION_FIELDS = {
+    "legend": "legend",
+    "assistant": "assistant",
+    "shovel": "shovel",
+    "permit": "special_permit",
+    "zeppelin": "zeppelin",
+}
+
+
+def read_plan_line(text: str, options: Dig, choices: Sequence[Dig]) -> PlanLine:
+    """Read "6", "+shovel", "-legend", "6 +shovel" against the options shown now.
+
+    ``+x`` adds option x, ``-x`` drops it, a number gives the weeks; options not mentioned
+    stay as they are. Of the legal option sets with every option asked for and none of the
+    dropped ones, the one with the fewest cards spent is taken (a required +permit or
+    +legend stays). ValueError says what is wrong with the line.
+    """
+    added: set[str] = set()
+    dropped: set[str] = set()
+    weeks: int | None = None
+    problem = line_problem(text)
+    if problem is not None:
+        raise ValueError(problem)
+    for word in text.lower().split():
+        if word[0] in "+-" and word[1:] in DIG_OPTIONS:
+            (added if word[0] == "+" else dropped).add(word[1:])
+        elif whole_number(word, digits=2) is not None and weeks is None:
+            weeks = whole_number(word, digits=2)
+        else:
+            raise ValueError(
+                f"{printable(word)!r} is not understood: give one number of weeks, e.g. 6, "
+                f"and options such as +{DIG_OPTIONS[0]} or -{DIG_OPTIONS[0]}"
+            )
+    wanted = (set(dig_options(options)) | added) - dropped
+    fitting = [
+        c for c in choices if set(dig_options(c)) >= wanted and not set(dig_options(c)) & dropped
+    ]
+    if not fitting:
+        asked = " ".join([*(f"+{o}" for o in sorted(wanted)), *(f"-{o}" for o in sorted(dropped))])
+        flags = {OPTION_FIELDS[o]: o in wanted for o in DIG_OPTIONS}
+        raise OptionsRefused(f"No legal dig here with {asked}", replace(options, **flags))
+    return PlanLine(min(fitting, key=lambda c: len(dig_options(c))), weeks)
+
+
+class OptionsRefused(ValueError):
+    """No legal dig has the options asked for; ``asked`` is a dig with them (weeks 0)."""
+
+    def __init__(self, message: str, asked: Dig) -> None:
+        super().__init__(message)
+        self.asked = asked
+
+
+def _same_options(dig: Dig, options: Dig) -> bool:
+    return replace(dig, weeks=0) == options
+
+
+def game_title(session: Session) -> str:
+    """The screen's title: a seeded game says so (its draws can be foreseen from the seed);
+    a game without a seed shows none, since it has none."""
+    if session.seed is None:
+        return "Thebes"
+    return f"Thebes — seeded game, seed {session.seed}"
 
 
 def _option_words(dig: Dig) -> str:
     return "".join(f" +{name}" for name in dig_options(dig))
-
-
-def _short_path(path: Path) -> str:
-    """The path with the home folder written as ~, as people read it."""
-    try:
-        return "~/" + str(path.resolve().relative_to(Path.home()))
-    except ValueError:
-        return str(path)
 
 
 def terminal_size() -> tuple[int, int]:

@@ -3,21 +3,20 @@
 from __future__ import annotations
 
 import os
-import secrets
 import sys
 import time
 from pathlib import Path
 
 from prompt_toolkit import PromptSession
-from rich.console import Console
 
 from thebes.bots import BOT_LEVELS
 from thebes.catalog import default_catalog
 from thebes.record import COLOURS, RecordError
 from thebes.session import Seat, Session
+from thebes.text import name_problem, printable
 from thebes.tui.game import TerminalGame
-
-MAX_NAME = 24
+from thebes.tui.prompting import keyboard, prompt_session
+from thebes.tui.screen import terminal_console
 
 
 class SetupError(ValueError):
@@ -34,7 +33,7 @@ def seats_from(
     names_text: str | None, bots: list[str], ask: PromptSession[str] | None
 ) -> list[Seat]:
     """Seats from "Ann,Bob" and ["Cleo=random"], asking for names if none were given."""
-    names = [n.strip() for n in names_text.split(",")] if names_text else []
+    names = [n.strip(" ") for n in names_text.split(",")] if names_text else []
     bot_seats: list[tuple[str, str]] = []
     for spec in bots:
         name, _, level = spec.partition("=")
@@ -51,10 +50,9 @@ def seats_from(
     if not 2 <= len(everyone) <= 4:
         raise SetupError(f"Thebes is for 2 to 4 players; {len(everyone)} given")
     for name in everyone:
-        if not name:
-            raise SetupError("a player's name is empty")
-        if len(name) > MAX_NAME:
-            raise SetupError(f"the name {name[:MAX_NAME]}... is longer than {MAX_NAME} letters")
+        problem = name_problem(name)
+        if problem is not None:
+            raise SetupError(problem)
     if len({n.lower() for n in everyone}) != len(everyone):
         raise SetupError("every player needs a different name")
     levels = dict(bot_seats)
@@ -73,9 +71,10 @@ def _ask_names(ask: PromptSession[str], taken: list[str]) -> list[str]:
         print(f"Please type {', '.join(choices[:-1])} or {choices[-1]}.")
     names: list[str] = []
     while len(names) < int(count):
-        name = ask.prompt(f"Name of player {len(names) + 1}: ").strip()
-        if not name or len(name) > MAX_NAME:
-            print(f"A name has 1 to {MAX_NAME} letters.")
+        name = ask.prompt(f"Name of player {len(names) + 1}: ").strip(" ")
+        problem = name_problem(name)
+        if problem is not None:
+            print(f"Not as a name: {problem}.")
         elif name.lower() in {n.lower() for n in names + taken}:
             print("That name is taken.")
         else:
@@ -89,43 +88,62 @@ def start_game(
     bots: list[str],
     seed: int | None,
     save: Path | None,
+    force: bool,
     undo: bool,
     fast: bool,
     colour: bool,
 ) -> int:
-    console = Console(no_color=not colour, highlight=False)
+    console = terminal_console(colour=colour)
+    if save is not None and save.exists() and not force:
+        where = printable(str(save))
+        print(
+            f"thebes: {where} exists; 'thebes resume {where}' goes on with that game "
+            "(--force replaces it)",
+            file=sys.stderr,
+        )
+        return 2
     try:
-        seats = seats_from(names, bots, PromptSession() if sys.stdin.isatty() else None)
+        seats = seats_from(names, bots, prompt_session() if sys.stdin.isatty() else None)
     except SetupError as exc:
         print(f"thebes: {exc}", file=sys.stderr)
         return 2
     except (KeyboardInterrupt, EOFError):
         print("thebes: no game started", file=sys.stderr)
         return 1
-    seed = secrets.randbelow(1_000_000) if seed is None else seed
     if save is None:
         stamp = time.strftime("%Y%m%d-%H%M%S")
-        save = games_folder() / f"{stamp}-seed{seed}.json"
+        seeded = "" if seed is None else f"-seed{seed}"
+        save = games_folder() / f"{stamp}{seeded}.json"
     try:
         save.parent.mkdir(parents=True, exist_ok=True)
         session = Session(default_catalog(), seats, seed, undo=undo, autosave=save)
         session.save(save)
     except OSError as exc:
-        print(f"thebes: cannot save the game in {save}: {exc.strerror or exc}", file=sys.stderr)
+        where = printable(str(save))
+        print(f"thebes: cannot save the game in {where}: {exc.strerror or exc}", file=sys.stderr)
         return 1
-    console.print(f"Seed {seed}. The game is saved in {save} after every action.", soft_wrap=True)
-    TerminalGame(session, console, fast=fast, colour=colour).run()
+    said = f"The game is saved in {printable(str(save))} after every action."
+    if seed is not None:
+        said = (
+            f"A seeded game (seed {seed}): the same seed and the same moves give the same "
+            f"draws, so whoever knows the seed can foresee them. {said}"
+        )
+    console.print(said, soft_wrap=True)
+    with keyboard() as keys:
+        TerminalGame(session, console, prompt_input=keys, fast=fast, colour=colour).run()
     return 0
 
 
 def resume_game(path: Path, *, fast: bool, colour: bool) -> int:
-    console = Console(no_color=not colour, highlight=False)
+    console = terminal_console(colour=colour)
     try:
         session = Session.load(path, default_catalog(), autosave=True)
     except RecordError as exc:
-        print(f"thebes: {exc}", file=sys.stderr)
+        print(f"thebes: {printable(str(exc))}", file=sys.stderr)
         return 2
     if session.is_over:
-        console.print(f"That game is over; 'thebes replay {path}' shows it.", soft_wrap=True)
-    TerminalGame(session, console, fast=fast, colour=colour).run()
+        where = printable(str(path))
+        console.print(f"That game is over; 'thebes replay {where}' shows it.", soft_wrap=True)
+    with keyboard() as keys:
+        TerminalGame(session, console, prompt_input=keys, fast=fast, colour=colour).run()
     return 0

@@ -13,7 +13,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from thebes.catalog import DISPLAY_SLOTS, REGION_COUNT, CardKind, TokenKind
+from thebes.card_kinds import KINDS
+from thebes.catalog import DISPLAY_SLOTS, REGION_COUNT, TokenKind
 from thebes.model import (
     END_TIME,
     NO_CARD,
@@ -23,7 +24,6 @@ from thebes.model import (
     week_of,
     year_of,
 )
-from thebes.narrate import card_name
 from thebes.rules import active_seat, game_year, journey, scores
 from thebes.rules.odds import bag_contents
 
@@ -31,7 +31,7 @@ SITE_MARK = "◆"
 CITY_MARK = "●"
 
 
-def _panel_table(title: str, *, expand: bool = False) -> Table:
+def _panel_table(title: str | Text, *, expand: bool = False) -> Table:
     return Table(
         title=title or None,
         title_justify="left",
@@ -54,7 +54,8 @@ def board(state: GameState, colours: Sequence[str], *, compact: bool = False) ->
     catalog = state.catalog
     seat = active_seat(state)
     mover = state.players[seat] if seat is not None else None
-    table = _panel_table(f"Board{'' if mover is None else ' — weeks from ' + mover.name}")
+    # A Text, not a str: a name is shown as typed, never read as markup.
+    table = _panel_table(Text(f"Board{'' if mover is None else ' — weeks from ' + mover.name}"))
     table.add_column("location", no_wrap=True)
     table.add_column("wk", justify="right")
     table.add_column("here", no_wrap=True)
@@ -137,20 +138,14 @@ def _tile(head: str, detail: str) -> Text:
     return text
 
 
-SHORT_NAMES = {
-    CardKind.BOOK: "{region} book {value}",
-    CardKind.LEGEND: "{region} legend",
-    CardKind.GENERAL: "general {value}",
-}
-
-
 def short_card_name(state: GameState, card_id: int) -> str:
     """A display card in at most 14 characters: "Egy book 3", "general 2", "shovel"."""
     card = state.catalog.card(card_id)
-    pattern = SHORT_NAMES.get(card.kind)
-    if pattern is None:
-        return card_name(state.catalog, card_id)
-    return pattern.format(region=state.catalog.regions[card.region][:3], value=card.value)
+    return KINDS[card.kind].short.format(
+        region=state.catalog.regions[card.region][:3] if card.region >= 0 else "",
+        value=card.value,
+        size="large" if card.large else "small",
+    )
 
 
 def display(state: GameState) -> RenderableType:

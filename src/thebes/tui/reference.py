@@ -8,28 +8,18 @@ from rich import box
 from rich.console import Console, Group
 from rich.table import Table
 
-from thebes.catalog import WHEEL_SIZE, CardKind, Catalog, TokenKind
-
-CARD_EFFECTS = {
-    CardKind.BOOK: "{value} specialized {region}",
-    CardKind.LEGEND: "legend: +2 specialized {region} in one dig",
-    CardKind.GENERAL: "{value} general knowledge",
-    CardKind.ASSISTANT: "assistant: 2 held +1, 3+ held +2, one alone +1 once",
-    CardKind.SHOVEL: "shovel: 2 held +1 token, 3+ held +2, one alone +1 once",
-    CardKind.CAR: "car: journeys of 3+ weeks cost 1 less",
-    CardKind.ZEPPELIN: "zeppelin: one journey costs 0 weeks",
-    CardKind.SPECIAL_PERMIT: "special permit: one extra dig",
-    CardKind.CONGRESS: "congress: 1/3/6/10/15/21/28 VP for 1-7",
-}
+from thebes.card_kinds import KINDS
+from thebes.catalog import WHEEL_SIZE, Catalog, TokenKind
 
 
 def card_effect(catalog: Catalog, card_id: int) -> str:
     card = catalog.card(card_id)
-    if card.kind is CardKind.EXHIBITION:
-        needs = ", ".join(f"{n} {catalog.regions[r]}" for r, n in enumerate(card.requires) if n)
-        return f"{'large' if card.large else 'small'} exhibition, {card.value} VP: {needs}"
-    region = catalog.regions[card.region] if card.region >= 0 else ""
-    return CARD_EFFECTS[card.kind].format(value=card.value, region=region)
+    return KINDS[card.kind].effect.format(
+        region=catalog.regions[card.region] if card.region >= 0 else "",
+        value=card.value,
+        size="large" if card.large else "small",
+        needs=", ".join(f"{n} {catalog.regions[r]}" for r, n in enumerate(card.requires) if n),
+    )
 
 
 def reference_json(catalog: Catalog) -> dict[str, Any]:

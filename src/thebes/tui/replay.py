@@ -8,6 +8,7 @@ shows what that action did, in words.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 
@@ -22,10 +23,16 @@ from thebes.model import GameState, year_of
 from thebes.narrate import narrate
 from thebes.rules import active_seat
 from thebes.session import Session
+from thebes.text import whole_number
 from thebes.tui.game import terminal_size
+from thebes.tui.linecap import line_problem
+from thebes.tui.prompting import prompt_session
 from thebes.tui.screen import ScreenInfo, game_screen, too_small_notice
 
 DEFAULT_SPEED = 1.0
+MAX_SPEED = 60.0  # seconds per action in autoplay
+# Seconds in ASCII digits: float() would also take "inf", "nan" or "٣", and sleep() then fails.
+SECONDS = re.compile(r"[0-9]{1,2}(\.[0-9]{1,3})?|\.[0-9]{1,3}")
 KEYS = "→ next · ← back · g N · y YEAR · a [SECONDS] autoplay · h help · q quit"
 HELP = (
     "→, n or Enter: next action · ←, p: back · Home/End: start/end · g N: go to action N · "
@@ -54,9 +61,7 @@ class ReplayViewer:
         self.narration = [
             [narrate(session.catalog, names, e) for e in step.events] for step in session.steps
         ]
-        self.prompt: PromptSession[str] = PromptSession(
-            input=prompt_input, output=prompt_output, key_bindings=self._keys()
-        )
+        self.prompt: PromptSession[str] = prompt_session(prompt_input, prompt_output, self._keys())
 
     @property
     def total(self) -> int:
@@ -94,13 +99,17 @@ class ReplayViewer:
                 text = self.prompt.prompt(f"replay {self.position}/{self.total} > ")
             except (KeyboardInterrupt, EOFError):
                 return
-            if not self._command(text.strip().lower()):
+            if not self._command(text):
                 return
 
     def _command(self, text: str) -> bool:
-        """Act on one command; False to leave."""
+        """Act on one typed line; False to leave."""
         self.message = None
-        word, _, argument = text.partition(" ")
+        problem = line_problem(text)  # before stripping: a line cut at the cap is refused
+        if problem is not None:
+            self.message = problem
+            return True
+        word, _, argument = text.strip().lower().partition(" ")
         if word in ("q", "quit", "exit"):
             return False
         if word in ("", "n", "next"):
@@ -110,8 +119,9 @@ class ReplayViewer:
         elif word == "end":
             self._go(self.total)
         elif word in ("g", "go"):
-            if argument.isdigit():
-                self._go(int(argument))
+            number = whole_number(argument)
+            if number is not None:
+                self._go(number)
             else:
                 self.message = f"Write g and an action number from 0 to {self.total}, e.g. g 12."
         elif word in ("y", "year"):
@@ -132,10 +142,10 @@ class ReplayViewer:
         self.position = min(max(position, 0), self.total)
 
     def _go_to_year(self, argument: str) -> None:
-        if not argument.isdigit():
+        year = whole_number(argument, digits=4)
+        if year is None:
             self.message = "Write y and a year, e.g. y 1902."
             return
-        year = int(argument)
         for position in range(self.total + 1):
             state = self.state_at(position)
             seat = active_seat(state)
@@ -145,13 +155,13 @@ class ReplayViewer:
         self.message = f"The game never reaches {year}."
 
     def _autoplay(self, argument: str) -> None:
-        try:
-            speed = float(argument) if argument else DEFAULT_SPEED
-        except ValueError:
-            self.message = "Write a and the seconds per action, e.g. a 0.5."
+        argument = argument.strip()
+        if argument and not SECONDS.fullmatch(argument):
+            self.message = f"Write a and the seconds per action (0 to {MAX_SPEED:g}), e.g. a 0.5."
             return
-        if speed < 0:
-            self.message = "The seconds per action cannot be negative."
+        speed = float(argument) if argument else DEFAULT_SPEED
+        if speed > MAX_SPEED:
+            self.message = f"At most {MAX_SPEED:g} seconds per action."
             return
         try:
             while self.position < self.total:
@@ -168,7 +178,9 @@ class ReplayViewer:
         session = self.session
         state = self.state_at(self.position)
         log = [line for lines in self.narration[: self.position] for line in lines]
-        title = f"Replay of seed {session.seed} — action {self.position} of {self.total}"
+        title = f"Replay — action {self.position} of {self.total}"
+        if session.seed is not None:
+            title += f" — seeded game, seed {session.seed}"
         info = ScreenInfo(title, [s.colour for s in session.seats], log)
         self.console.clear()
         notice = too_small_notice(width, height)

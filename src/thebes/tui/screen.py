@@ -30,7 +30,7 @@ MIN_HEIGHT = 24
 class ScreenInfo:
     """What the screen shows beside the state itself."""
 
-    title: str  # e.g. "Thebes — seed 12"
+    title: str  # e.g. "Thebes — seeded game, seed 12"
     colours: Sequence[str]
     log: Sequence[str]
 
@@ -134,6 +134,12 @@ def _active_tableau(state: GameState, info: ScreenInfo) -> RenderableType:
     return Group(line1, line2, line3)
 
 
+def terminal_console(*, colour: bool) -> Console:
+    """The console the game prints to. Markup and emoji codes are off: every string is
+    shown as it is (a player named "[bold]" or ":smile:" keeps the name they typed)."""
+    return Console(no_color=not colour, highlight=False, markup=False, emoji=False)
+
+
 def render_text(renderable: RenderableType, width: int, *, colour: bool = False) -> str:
     """The renderable as plain text at a fixed width (tests, benchmarks, NO_COLOR logs)."""
     console = Console(
@@ -143,6 +149,9 @@ def render_text(renderable: RenderableType, width: int, *, colour: bool = False)
         force_terminal=colour,
         file=io.StringIO(),
         legacy_windows=False,
+        markup=False,
+        emoji=False,
+        highlight=False,
     )
     console.print(renderable)
     return console.export_text(styles=colour)

@@ -1,0 +1,321 @@
+"""What the active player may do (A1-A5, D3-D8): the legal actions in a stable order, the
+reason an action is not legal, and what an action costs in weeks.
+
+:func:`legal_actions` is the hottest code of the program (bots call it for every move they
+consider), so it lists actions from tables made once and computes knowledge inline with the
+same function :func:`~thebes.rules.knowledge.knowledge_for` uses.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import assert_never
+
+from thebes.catalog import (
+    DISPLAY_SLOTS,
+    EXHIBITION_LETTERS,
+    EXHIBITION_SLOTS,
+    LEGEND_VALUE,
+    REGION_COUNT,
+    WHEEL_SIZE,
+)
+from thebes.model import (
+    END_TIME,
+    LAST_YEAR_START,
+    NO_CARD,
+    Action,
+    Dig,
+    Exchange,
+    Exhibit,
+    GameState,
+    PlayerState,
+    Retire,
+    TakeCard,
+)
+from thebes.rules.knowledge import helper_bonus, knowledge_for, total_knowledge
+from thebes.rules.travel import destination, journey
+from thebes.rules.turns import active_seat, exchange_price
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; the message says why."""
+
+
+# Every action value there can be, made once: the listing hands out these shared objects.
+_TAKE = tuple((TakeCard(s), TakeCard(s, True)) for s in range(DISPLAY_SLOTS))
+_EXCHANGE = (Exchange(), Exchange(True))
+_EXHIBIT = tuple((Exhibit(s), Exhibit(s, True)) for s in range(EXHIBITION_SLOTS))
+_RETIRE = Retire()
+# _DIGS[region][legend, assistant, shovel, permit, zeppelin][weeks]
+_DIGS = tuple(
+    {
+        flags: tuple(Dig(region, w, *flags) for w in range(WHEEL_SIZE + 1))
+        for flags in product((False, True), repeat=5)
+    }
+    for region in range(REGION_COUNT)
+)
+_NO = (False,)
+_YES = (True,)
+_BOTH = (False, True)
+
+
+def all_actions() -> tuple[Action, ...]:
+    """Every action value the notation can express (for exhaustive tests and parsers)."""
+    actions: list[Action] = [a for pair in _TAKE for a in pair]
+    actions += _EXCHANGE
+    for region_digs in _DIGS:
+        for digs in region_digs.values():
+            actions += digs[1:]
+    actions += [a for pair in _EXHIBIT for a in pair]
+    actions.append(_RETIRE)
+    return tuple(actions)
+
+
+# ---------------------------------------------------------------- cost
+
+
+def action_cost(state: GameState, action: Action) -> int:
+    """The weeks the action moves the active player's marker, travel included."""
+    seat = active_seat(state)
+    if seat is None:
+        raise IllegalAction("the game is over")
+    return cost(state, seat, state.players[seat], action)
+
+
+def cost(state: GameState, seat: int, player: PlayerState, action: Action) -> int:
+    """The weeks ``action`` moves this player's marker: the journey, then the action."""
+    if isinstance(action, Retire):
+        return END_TIME - player.time
+    catalog = state.catalog
+    where = destination(state, action)
+    assert where is not None
+    travel = journey(catalog, player, where, action.zeppelin)
+    match action:
+        case TakeCard(slot=slot):
+            return travel + catalog.card(state.display[slot]).weeks
+        case Exchange():
+            return travel + exchange_price(state, seat)
+        case Dig(weeks=weeks):
+            return travel + weeks
+        case Exhibit(slot=slot):
+            return travel + catalog.card(state.exhibitions[slot]).weeks
+        case _:
+            assert_never(action)
+
+
+# ---------------------------------------------------------------- legal actions
+
+
+def legal_actions(state: GameState) -> tuple[Action, ...]:
+    """The active player's legal actions: takes, exchange, digs, exhibitions, then retire."""
+    seat = active_seat(state)
+    if seat is None:
+        return ()
+    actions = regular_actions(state, seat)
+    if state.players[seat].time >= LAST_YEAR_START or not actions:
+        actions.append(_RETIRE)  # A5, and D8 when nothing else is possible
+    return tuple(actions)
+
+
+def regular_actions(state: GameState, seat: int) -> list[Action]:
+    """The legal actions other than retiring, in the listing's order."""
+    actions: list[Action] = []
+    _add_takes(state, state.players[seat], actions)
+    _add_exchanges(state, seat, actions)
+    _add_digs(state, state.players[seat], actions)
+    _add_exhibitions(state, state.players[seat], actions)
+    return actions
+
+
+def _zeppelin_options(player: PlayerState, journey_weeks: int) -> tuple[bool, ...]:
+    # P3: a zeppelin is offered only when there is a journey for it to shorten.
+    return _BOTH if player.zeppelins and journey_weeks > 0 else _NO
+
+
+def _add_takes(state: GameState, player: PlayerState, actions: list[Action]) -> None:
+    catalog = state.catalog
+    remaining = END_TIME - player.time
+    for slot, card_id in enumerate(state.display):
+        if card_id == NO_CARD:
+            continue
+        card = catalog.card(card_id)
+        base = journey(catalog, player, card.city, False)
+        for zeppelin in _zeppelin_options(player, base):
+            if (0 if zeppelin else base) + card.weeks <= remaining:
+                actions.append(_TAKE[slot][zeppelin])
+
+
+def _add_exchanges(state: GameState, seat: int, actions: list[Action]) -> None:
+    if not any(state.display):
+        return
+    player = state.players[seat]
+    remaining = END_TIME - player.time
+    base = journey(state.catalog, player, state.catalog.exchange_city, False)
+    price = exchange_price(state, seat)
+    for zeppelin in _zeppelin_options(player, base):
+        if (0 if zeppelin else base) + price <= remaining:
+            actions.append(_EXCHANGE[zeppelin])
+
+
+def _add_digs(state: GameState, player: PlayerState, actions: list[Action]) -> None:
+    catalog = state.catalog
+    remaining = END_TIME - player.time
+    min_weeks = catalog.min_weeks
+    assistant_options = _BOTH if player.assistants == 1 else _NO
+    shovel_options = _BOTH if player.shovels == 1 else _NO
+    for region in range(REGION_COUNT):
+        permit = bool(player.permits_used >> region & 1)
+        if permit and not player.special_permits:
+            continue
+        has_legend = bool(player.legends >> region & 1)
+        books = player.books[region]
+        if books:
+            legend_options = _BOTH if has_legend else _NO
+        elif has_legend:
+            legend_options = _YES  # D5: the legend is the only specialized knowledge here
+        else:
+            continue
+        base = journey(catalog, player, catalog.site_base + region, False)
+        region_digs = _DIGS[region]
+        for zeppelin in _zeppelin_options(player, base):
+            longest = min(WHEEL_SIZE, remaining - (0 if zeppelin else base))
+            for legend in legend_options:
+                for assistant in assistant_options:
+                    # knowledge_for(...).total without building the object: this loop is hot.
+                    specialized = books + (LEGEND_VALUE if legend else 0)
+                    specialized += helper_bonus(player.assistants, assistant)
+                    shortest = min_weeks[total_knowledge(specialized, player.general)]
+                    if shortest > longest:
+                        continue
+                    for shovel in shovel_options:
+                        digs = region_digs[legend, assistant, shovel, permit, zeppelin]
+                        actions.extend(digs[shortest : longest + 1])
+
+
+def _add_exhibitions(state: GameState, player: PlayerState, actions: list[Action]) -> None:
+    catalog = state.catalog
+    remaining = END_TIME - player.time
+    for slot, card_id in enumerate(state.exhibitions):
+        card = catalog.card(card_id)
+        if any(have < need for have, need in zip(player.artifacts, card.requires, strict=True)):
+            continue
+        base = journey(catalog, player, card.city, False)
+        for zeppelin in _zeppelin_options(player, base):
+            if (0 if zeppelin else base) + card.weeks <= remaining:
+                actions.append(_EXHIBIT[slot][zeppelin])
+
+
+# ---------------------------------------------------------------- why not
+
+
+def why_illegal(state: GameState, action: Action) -> str | None:
+    """None if ``action`` is legal for the active player now, else the reason in words."""
+    seat = active_seat(state)
+    if seat is None:
+        return "the game is over: every marker is on the end square"
+    return reason_illegal(state, seat, state.players[seat], action)
+
+
+def reason_illegal(state: GameState, seat: int, player: PlayerState, action: Action) -> str | None:
+    """Why this player may not take ``action`` now, or None if they may."""
+    match action:
+        case Retire():
+            if player.time >= LAST_YEAR_START or not regular_actions(state, seat):
+                return None
+            return "retiring is only allowed in the last year (1903), or with no other action left"
+        case TakeCard(slot=slot):
+            if not 0 <= slot < DISPLAY_SLOTS:
+                return f"there is no display slot {slot + 1}"
+            if state.display[slot] == NO_CARD:
+                return f"display slot {slot + 1} is empty"
+        case Exchange():
+            if not any(state.display):
+                return "there are no display cards to exchange"
+        case Exhibit():
+            reason = _why_exhibit_illegal(state, player, action)
+            if reason:
+                return reason
+        case Dig():
+            reason = _why_dig_illegal(state, player, action)
+            if reason:
+                return reason
+        case _:
+            assert_never(action)
+    return _why_journey_illegal(state, seat, player, action)
+
+
+def _why_journey_illegal(
+    state: GameState, seat: int, player: PlayerState, action: TakeCard | Exchange | Exhibit | Dig
+) -> str | None:
+    catalog = state.catalog
+    where = destination(state, action)
+    assert where is not None
+    if action.zeppelin:
+        if not player.zeppelins:
+            return f"{player.name} has no zeppelin"
+        if journey(catalog, player, where, False) == 0:
+            return f"a zeppelin is no use: {player.name} is already in {catalog.locations[where]}"
+    weeks = cost(state, seat, player, action)
+    remaining = END_TIME - player.time
+    if weeks > remaining:
+        return (
+            f"it takes {weeks} weeks, and {player.name} has only {remaining} left "
+            "before the end of the game"
+        )
+    return None
+
+
+def _why_exhibit_illegal(state: GameState, player: PlayerState, action: Exhibit) -> str | None:
+    catalog = state.catalog
+    if not 0 <= action.slot < len(state.exhibitions):
+        letter = EXHIBITION_LETTERS[action.slot] if 0 <= action.slot < EXHIBITION_SLOTS else ""
+        return f"there is no exhibition in slot {letter or action.slot}"
+    card = catalog.card(state.exhibitions[action.slot])
+    for region, (have, need) in enumerate(zip(player.artifacts, card.requires, strict=True)):
+        if have < need:
+            return (
+                f"the exhibition needs {need} {catalog.regions[region]} artifact"
+                f"{'s' if need > 1 else ''}, {player.name} has {have}"
+            )
+    return None
+
+
+def _why_dig_illegal(state: GameState, player: PlayerState, action: Dig) -> str | None:
+    catalog = state.catalog
+    region = action.region
+    if not 0 <= region < REGION_COUNT:
+        return f"there is no region {region}"
+    site = catalog.regions[region]
+    permit_used = bool(player.permits_used >> region & 1)
+    if action.special_permit and not permit_used:
+        return f"the permit for {site} is still valid: no special permit is needed"
+    if permit_used and not action.special_permit:
+        return f"the permit for {site} is used this year: only a special permit allows the dig"
+    if action.special_permit and not player.special_permits:
+        return f"the permit for {site} is used this year and {player.name} has no special permit"
+    if action.legend and not player.legends >> region & 1:
+        return f"{player.name} has no legend of {site}"
+    for wanted, held, card in (
+        (action.assistant, player.assistants, "assistant"),
+        (action.shovel, player.shovels, "shovel"),
+    ):
+        if wanted and held == 0:
+            return f"{player.name} has no {card}"
+        if wanted and held > 1:
+            return (
+                f"only a lone {card} can be discarded for a bonus; {player.name}'s "
+                f"{held} {card}s count without it"
+            )
+    know = knowledge_for(player, region, legend=action.legend, assistant=action.assistant)
+    if not know.qualifies:
+        if player.legends >> region & 1:
+            return f"{player.name} has no {site} books: the dig needs the legend of {site}"
+        return f"{player.name} has no specialized knowledge of {site} (books or its legend)"
+    if not 1 <= action.weeks <= WHEEL_SIZE:
+        return f"a dig lasts 1 to {WHEEL_SIZE} weeks, not {action.weeks}"
+    if catalog.wheel[know.total][action.weeks] < 1:
+        return (
+            f"with {know.total} knowledge a dig of {action.weeks} weeks draws no token; "
+            f"it needs at least {catalog.min_weeks[know.total]} weeks"
+        )
+    return None

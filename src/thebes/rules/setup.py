@@ -1,0 +1,49 @@
+"""Setting up a game (S1-S8): the players' markers, the deck and the first display."""
+
+from __future__ import annotations
+
+from thebes.catalog import DISPLAY_SLOTS, Catalog
+from thebes.chance import Chance
+from thebes.model import NO_CARD, Event, GameState, time_of
+from thebes.rules.deck import Table, initial_deck
+from thebes.rules.tableau import make_player
+
+PLAYER_COUNTS = (2, 3, 4)
+# S2: where each player count starts on the time track.
+START_TIME = {2: time_of(1901, 1), 3: time_of(1901, 16), 4: time_of(1902, 1)}
+
+
+def new_game(
+    catalog: Catalog, names: tuple[str, ...] | list[str], chance: Chance
+) -> tuple[GameState, tuple[Event, ...]]:
+    """S1-S8: a new game for these players in seat order; deals the display from ``chance``."""
+    names = tuple(names)
+    if len(names) not in PLAYER_COUNTS:
+        raise ValueError(f"Thebes is for 2 to 4 players, not {len(names)}")
+    if len(set(names)) != len(names):
+        raise ValueError("every player needs a different name")
+    count = len(names)
+    players = tuple(
+        # S4 (D1): stacked in seat order, seat 1 on top (the latest arrival).
+        make_player(
+            catalog, name, location=catalog.start, time=START_TIME[count], arrival=count - 1 - seat
+        )
+        for seat, name in enumerate(names)
+    )
+    table = Table(initial_deck(catalog, count), [NO_CARD] * DISPLAY_SLOTS, [])
+    for slot in range(DISPLAY_SLOTS):
+        table.fill_slot(slot, chance, catalog)
+    state = GameState(
+        catalog=catalog,
+        players=players,
+        display=tuple(table.display),
+        exhibitions=tuple(table.exhibitions),
+        deck=table.deck,
+        bags=catalog.bag_tokens,
+        site_bonus=catalog.site_bonus,
+        clock=count,
+        last_actor=-1,
+        exchange_streak=0,
+        actions_taken=0,
+    )
+    return state, tuple(table.events)

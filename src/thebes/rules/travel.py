@@ -1,0 +1,51 @@
+"""Travel (M1-M3): where each action takes place and how many weeks the journey there costs."""
+
+from __future__ import annotations
+
+from typing import assert_never
+
+from thebes.catalog import Catalog
+from thebes.model import (
+    NO_CARD,
+    Action,
+    Dig,
+    Exchange,
+    Exhibit,
+    GameState,
+    PlayerState,
+    Retire,
+    TakeCard,
+)
+
+CAR_MIN_JOURNEY = 3  # M2: a car saves a week on journeys this long or longer
+
+
+def journey(catalog: Catalog, player: PlayerState, destination: int, zeppelin: bool) -> int:
+    """M1-M3: weeks to travel by the shortest route, with the car and a zeppelin."""
+    if zeppelin:
+        return 0
+    weeks = catalog.travel[player.location][destination]
+    if player.cars and weeks >= CAR_MIN_JOURNEY:
+        weeks -= 1
+    return weeks
+
+
+def destination(state: GameState, action: Action) -> int | None:
+    """Where the action happens (None for retiring), or raise IndexError for an empty slot."""
+    catalog = state.catalog
+    match action:
+        case TakeCard(slot=slot):
+            card = state.display[slot]
+            if card == NO_CARD:
+                raise IndexError(slot)
+            return catalog.card(card).city
+        case Exchange():
+            return catalog.exchange_city
+        case Dig(region=region):
+            return catalog.site_base + region
+        case Exhibit(slot=slot):
+            return catalog.card(state.exhibitions[slot]).city
+        case Retire():
+            return None
+        case _:
+            assert_never(action)

@@ -1,0 +1,44 @@
+"""Whose turn it is and what time does: turn order (T1, T2), the end (E0), the year marker
+(Y2), the exchange price (D4) and the permits a new year renews (T4, Y1)."""
+
+from __future__ import annotations
+
+from thebes.model import END_TIME, GameState, year_of
+
+
+def active_seat(state: GameState) -> int | None:
+    """T1, T2: the player furthest back in time, the top of the stack first; None at the end."""
+    best = None
+    best_time = END_TIME
+    best_arrival = -1
+    for seat, player in enumerate(state.players):
+        t = player.time
+        if t < best_time or (t == best_time and t < END_TIME and player.arrival > best_arrival):
+            best, best_time, best_arrival = seat, t, player.arrival
+    return best
+
+
+def is_over(state: GameState) -> bool:
+    """E0: every marker is on the end square."""
+    return all(p.time >= END_TIME for p in state.players)
+
+
+def game_year(state: GameState) -> int:
+    """Y2: the year marker shows the year of the player furthest back."""
+    return year_of(min(p.time for p in state.players))
+
+
+def exchange_price(state: GameState, seat: int) -> int:
+    """D4: 1 week, plus 1 for each exchange the same player made since another player's turn."""
+    return state.exchange_streak + 1 if state.last_actor == seat else 1
+
+
+def renews_permits(start: int, end: int) -> bool:
+    """T4, Y1: a marker moving from ``start`` to ``end`` passes week 52 into a new year (the
+    end square is no year), which makes every permit of that player valid again."""
+    return year_of(end) > year_of(start) and end < END_TIME
+
+
+def permits_after_move(start: int, end: int, permits_used: int) -> int:
+    """The used-permit bits after a move from ``start`` to ``end`` (see :func:`renews_permits`)."""
+    return 0 if renews_permits(start, end) else permits_used

@@ -1,0 +1,72 @@
+"""Text that comes from people: players' names and anything read from a file or a prompt.
+
+Such text is shown as typed and never obeyed: the screen renders it literally (no rich
+markup), and what reaches a terminal never carries control codes. A player's name is
+refused outright when it holds anything that is not printable; any other text from outside
+(a damaged file's fields, a path) is shown with its unprintable characters written as
+escapes, so an error message cannot retitle the window or clear the screen.
+"""
+
+from __future__ import annotations
+
+MAX_NAME = 24
+# The longest action ("dig Mesopotamia 12" with all five options) is 64 characters; longer
+# text is refused before it is parsed, so its length costs nothing and no message quotes it.
+MAX_ACTION = 100
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a player's name, or None if it can."""
+    if not name:
+        return "a player's name is empty"
+    if len(name) > MAX_NAME:
+        return f"the name {shown(name[:MAX_NAME])}... is longer than {MAX_NAME} letters"
+    if not name.isprintable():
+        bad = next(c for c in name if not c.isprintable())
+        return (
+            f"the name {shown(name)} holds the unprintable character U+{ord(bad):04X}; "
+            "a name is letters, digits, spaces and punctuation"
+        )
+    if name != name.strip():
+        return f"the name {shown(name)} starts or ends with a space"
+    return None
+
+
+def printable(text: str) -> str:
+    """``text`` with every unprintable character (C0, C1, DEL, ESC, format characters,
+    separators other than the space) written as an escape such as ``\\x1b`` or ``\\u202e``."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else _escape(c) for c in text)
+
+
+def shown(text: str) -> str:
+    """``text`` quoted for a message, with unprintable characters escaped."""
+    return repr(text) if not text.isprintable() else f"'{text}'"
+
+
+def clipped(text: str, limit: int = 40) -> str:
+    """``text`` cut to at most ``limit`` characters (ending in "..." if cut), so that a
+    message quoting a value from outside stays one short line."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def whole_number(text: str, *, digits: int = 9) -> int | None:
+    """The number ``text`` writes in ASCII digits (at most ``digits`` of them), else None.
+
+    ``str.isdigit`` also accepts "²" or "٣", which ``int`` then refuses or reads as another
+    number: typed numbers are ASCII digits only.
+    """
+    text = text.strip()
+    if not (0 < len(text) <= digits and text.isascii() and text.isdigit()):
+        return None
+    return int(text)
+
+
+def _escape(char: str) -> str:
+    code = ord(char)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    return f"\\U{code:08x}"

@@ -1,0 +1,50 @@
+"""A cap on the length of a line typed (or pasted, or piped) at a prompt.
+
+No command, action or answer needs more than a short line; a line of 100,000 characters
+used to cost a minute and gigabytes (prompt_toolkit copies the whole line for every key).
+:func:`capped_line` key bindings keep the buffer at ``MAX_LINE + 1`` characters: keys past
+that are dropped, together with everything already queued up to the end of the line, so a
+long line costs about as much as a short one. The one character kept past the limit lets
+whoever reads the line tell that it was too long (:func:`line_problem`) and refuse it with a
+message, rather than act on a line cut short.
+"""
+
+from __future__ import annotations
+
+from prompt_toolkit.application import get_app
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.keys import Keys
+
+MAX_LINE = 200
+_LINE_ENDS = (Keys.ControlM, Keys.ControlJ)
+
+
+def line_problem(text: str) -> str | None:
+    """Why a line typed at a prompt is refused (it is too long), or None."""
+    if len(text) > MAX_LINE:
+        return f"A line is at most {MAX_LINE} characters; that one was not used."
+    return None
+
+
+def capped_line(limit: int = MAX_LINE) -> KeyBindings:
+    """Key bindings that keep a prompt's line at no more than ``limit + 1`` characters."""
+    keys = KeyBindings()
+    full = Condition(lambda: len(get_app().current_buffer.text) > limit)
+
+    # More specific bindings (Enter, Backspace, Ctrl-C, arrows) still win over this one:
+    # prompt_toolkit prefers a binding without Any, so the line can be ended or shortened.
+    @keys.add(Keys.Any, filter=full)
+    def _drop(event: KeyPressEvent) -> None:
+        queue = event.app.key_processor.input_queue
+        while queue and queue[0].key not in _LINE_ENDS:
+            queue.popleft()
+
+    @keys.add(Keys.BracketedPaste)
+    def _paste(event: KeyPressEvent) -> None:
+        buffer = event.current_buffer
+        text = event.data.replace("\r\n", "\n").replace("\r", "\n")
+        room = max(0, limit + 1 - len(buffer.text))
+        buffer.insert_text(text[:room])
+
+    return keys

@@ -1,0 +1,74 @@
+"""Regenerate the golden game files in tests/golden/ and show how they changed.
+
+    .venv/bin/python tests/regen_golden.py          # rewrite them, print a unified diff
+    .venv/bin/python tests/regen_golden.py --check  # print the diff only; exit 1 if any
+
+A golden file is a whole recorded game. What was *chosen* in it (the seats, the seed and
+each action in notation) is its input and is kept; everything the program derives from those
+choices is written anew by the code as it is now: the cards and tokens each action drew
+(from the file's seed), the digest of the final state and the file's layout. So after a
+deliberate change to the rules, the draws, the digest or the file format, one run brings the
+files up to date, and the diff shows exactly what the change did to three whole games.
+``test_records.py`` fails, with this diff, while a golden file is out of date.
+"""
+
+from __future__ import annotations
+
+import difflib
+import sys
+from pathlib import Path
+
+from thebes.catalog import default_catalog
+from thebes.record import GameRecord, dump_record, read_record
+from thebes.session import Seat, Session
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+
+
+def regenerated(record: GameRecord) -> str:
+    """The file the present code writes for the choices recorded in ``record``."""
+    if record.seed is None:
+        raise ValueError("a golden game needs a seed to draw from")
+    seats = [Seat(p.name, p.colour, p.bot) for p in record.players]
+    session = Session(default_catalog(), seats, record.seed, undo=record.options.undo)
+    for entry in record.actions:
+        session.play(session.parse(entry.action))
+    return dump_record(session.to_record())
+
+
+def difference(path: Path) -> str:
+    """A unified diff from the file as it is to the file as it would be regenerated."""
+    old = path.read_text(encoding="utf-8")
+    new = regenerated(read_record(path))
+    lines = difflib.unified_diff(
+        old.splitlines(keepends=True),
+        new.splitlines(keepends=True),
+        fromfile=f"{path.name} (in the repository)",
+        tofile=f"{path.name} (regenerated)",
+    )
+    return "".join(lines)
+
+
+def golden_files(directory: Path = GOLDEN) -> list[Path]:
+    return sorted(directory.glob("*.json"))
+
+
+def main(argv: list[str], directory: Path = GOLDEN) -> int:
+    """Rewrite the out-of-date files (or, with ``--check``, only list them); print diffs."""
+    check = "--check" in argv
+    changed = 0
+    for path in golden_files(directory):
+        diff = difference(path)
+        if not diff:
+            print(f"{path.name}: unchanged")
+            continue
+        changed += 1
+        sys.stdout.write(diff)
+        if not check:
+            path.write_text(regenerated(read_record(path)), encoding="utf-8")
+            print(f"{path.name}: rewritten")
+    return 1 if check and changed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
