@@ -63,7 +63,6 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument(
         "--save",
-        type=Path,
         metavar="PATH",
         help="where the game is saved (an existing file is refused unless --force)",
     )
@@ -248,14 +247,16 @@ def _simulate(args: argparse.Namespace) -> int:
         try:
             save_dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            print(f"thebes: cannot use {save_dir} for game files: {exc.strerror}", file=sys.stderr)
+            where = printable(str(save_dir))
+            print(f"thebes: cannot use {where} for game files: {exc.strerror}", file=sys.stderr)
             return EXIT_ERROR
     series = Series(tuple(entries), args.games, args.seed, args.rotate, save_dir)
-    results = play_series(series, args.jobs)
+    unsaved = _UnsavedGames()
+    results = unsaved.said(play_series(series, args.jobs))
     if args.json:
         table = standings(entries, results, lambda r: print(json.dumps(r), flush=True))
         print(json.dumps(summary_json(table, args.games)))
-        return EXIT_OK
+        return EXIT_ERROR if unsaved.count else EXIT_OK
     with _progress_bar(args.games) as advance:
 
         def show(result: dict[str, Any]) -> None:
@@ -266,7 +267,28 @@ def _simulate(args: argparse.Namespace) -> int:
     print()
     for line in summary_lines(table):
         print(line)
-    return EXIT_OK
+    if unsaved.count:
+        print(f"thebes: {unsaved.count} of {args.games} game files not saved", file=sys.stderr)
+    return EXIT_ERROR if unsaved.count else EXIT_OK
+
+
+class _UnsavedGames:
+    """Counts the games of a series whose file could not be written (--save-dir)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def said(self, results: Iterator[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+        """The results; each game whose file could not be written is said on stderr in one
+        line and counted, and the series goes on."""
+        from thebes.tournament import NOT_SAVED
+
+        for result in results:
+            problem = result.pop(NOT_SAVED, None)
+            if problem is not None:
+                self.count += 1
+                print(f"thebes: {problem}", file=sys.stderr, flush=True)
+            yield result
 
 
 @contextmanager

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -223,20 +222,6 @@ def dump_record(record: GameRecord) -> str:
     lines.append(f'  "digest": {json.dumps(record.digest)}')
     lines.append("}")
     return "\n".join(lines) + "\n"
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Write a temporary file beside ``path``, flush it to disk, then rename it over ``path``:
-    an interruption at any moment leaves either the old file or the new one, whole."""
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with temporary.open("w", encoding="utf-8") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    finally:
-        temporary.unlink(missing_ok=True)
 
 
 def read_record(path: Path) -> GameRecord:

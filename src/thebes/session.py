@@ -12,6 +12,7 @@ the bags.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,9 +34,9 @@ from thebes.record import (
     expected_digest,
     read_record,
     sealed,
-    write_atomically,
 )
 from thebes.rules import IllegalAction, active_seat, apply, is_over, legal_actions, new_game
+from thebes.savefile import SaveError, write_game_file
 from thebes.text import printable, shown
 
 
@@ -140,6 +141,8 @@ class Session:
         self.seed = seed
         self.undo_enabled = undo
         self.autosave = autosave
+        # Why the last autosave failed; None again once a save succeeds.
+        self.save_problem: str | None = None
         chance: Chance = self._draws(SETUP) if _setup is None else _Replayer(_setup, None, None)
         recorder = _Recorder(chance)
         try:
@@ -271,12 +274,22 @@ class Session:
         )
         return sealed(record, self._state)
 
-    def save(self, path: Path) -> None:
-        write_atomically(path, dump_record(self.to_record()))
+    def save(self, path: str | os.PathLike[str]) -> Path:
+        """Write the game to ``path`` atomically and return the file written (the target of
+        a symbolic link); SaveError says why it could not be."""
+        return write_game_file(path, dump_record(self.to_record()))
 
     def save_if_autosaving(self) -> None:
-        if self.autosave is not None:
+        """Save to the autosave file, if there is one. A failure never stops the game: it
+        is kept in ``save_problem`` until a later save succeeds."""
+        if self.autosave is None:
+            return
+        try:
             self.save(self.autosave)
+        except SaveError as exc:
+            self.save_problem = str(exc)
+        else:
+            self.save_problem = None
 
     @classmethod
     def load(cls, path: Path, catalog: Catalog, *, autosave: bool = False) -> Session:

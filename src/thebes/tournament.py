@@ -20,9 +20,14 @@ from typing import Any
 
 from thebes.bots import BOT_LEVELS
 from thebes.catalog import Catalog, default_catalog
+from thebes.savefile import SaveError
 from thebes.simulate import DEFAULT_NAMES, game_file_name, result_json, seated_session
 
 CATEGORIES = ("artifacts", "exhibitions", "congresses", "majorities")
+# The key of a game's result that says why its file could not be written (--save-dir).
+NOT_SAVED = "not_saved"
+# Games handed to the process pool at a time, per process.
+TASKS_PER_JOB = 16
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,9 +73,13 @@ def play_game(
 ) -> dict[str, Any]:
     """One whole game: its result line, with the level of each player's bot."""
     session = seated_session(catalog, seed, [(e.name, e.level) for e in seats])
+    result = result_json(session.state, seed, {e.name: e.level for e in seats})
     if save_dir is not None:
-        session.save(save_dir / game_file_name(len(seats), seed))
-    return result_json(session.state, seed, {e.name: e.level for e in seats})
+        try:
+            session.save(save_dir / game_file_name(len(seats), seed))
+        except SaveError as exc:
+            result[NOT_SAVED] = str(exc)  # the series goes on; the command reports it
+    return result
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,8 +103,15 @@ def play_series(series: Series, jobs: int = 1) -> Iterator[dict[str, Any]]:
             yield play_game(catalog, series.seed + i, series.seats(i), series.save_dir)
         return
     with multiprocessing.Pool(min(jobs, series.games), _start_worker) as pool:
-        tasks = [(series.seed + i, series.seats(i), series.save_dir) for i in indices]
-        yield from pool.imap(_play_in_worker, tasks)
+        # Pool.imap takes in its whole input at once: handing it a window of games at a
+        # time keeps memory flat however many games the series has.
+        window = TASKS_PER_JOB * jobs
+        for first in range(0, series.games, window):
+            tasks = [
+                (series.seed + i, series.seats(i), series.save_dir)
+                for i in indices[first : first + window]
+            ]
+            yield from pool.imap(_play_in_worker, tasks)
         # Let the workers finish on their own rather than be terminated on leaving the
         # block: they exit cleanly (and a coverage run measures them too).
         pool.close()

@@ -31,6 +31,7 @@ from thebes.model import Action, Dig, Event
 from thebes.narrate import narrate
 from thebes.notation import DIG_OPTIONS, NotationError, dig_options
 from thebes.rules import IllegalAction, scores, why_illegal, winners
+from thebes.savefile import SaveError
 from thebes.session import Session
 from thebes.text import printable, whole_number
 from thebes.tui import panels
@@ -121,6 +122,7 @@ class TerminalGame:
         self.message: Text | None = None
         self.typed = ""  # what the player had typed when a resize interrupted the prompt
         self.drawn_size = (0, 0)
+        self.save_trouble: str | None = None  # the autosave failure the table was told of
 
     # ------------------------------------------------------------ the loop
 
@@ -171,6 +173,24 @@ class TerminalGame:
     def _play(self, action: Action) -> None:
         events = self.session.play(action)
         self._narrate(events)
+        self._after_autosave()
+
+    def _after_autosave(self) -> None:
+        """Tell the table when an autosave fails (the game goes on), and when saving works
+        again."""
+        problem = self.session.save_problem
+        if problem is not None:
+            if problem != self.save_trouble:
+                self.log.append(f"Not saved: {problem}.")
+            self._warn(
+                f"Not saved: {problem}. The game goes on and is saved again after the next "
+                "action; 'save PATH' saves it elsewhere."
+            )
+        elif self.save_trouble is not None:
+            where = printable(str(self.session.autosave))
+            self.log.append(f"Saved again in {where}.")
+            self.message = Text(f"Saved again in {where}.")
+        self.save_trouble = problem
 
     def _narrate(self, events: Sequence[Event]) -> None:
         names = [s.name for s in self.session.seats]
@@ -210,8 +230,10 @@ class TerminalGame:
         app.before_render += check
 
     def _confirm_quit(self) -> None:
-        path = self.session.autosave
+        path, problem = self.session.autosave, self.session.save_problem
         where = f" (it is saved in {printable(str(path))})" if path else ""
+        if problem is not None:
+            where = f" (it is NOT saved: {printable(problem)}; 'save PATH' saves it elsewhere)"
         try:
             answer = self.prompt.prompt(f"Leave the game{where}? [y/N] ")
         except (KeyboardInterrupt, EOFError):
@@ -390,19 +412,34 @@ class TerminalGame:
             person = taken[-1].record.player
             in_order = ", then ".join(reversed(said))
             self.message = Text(f"Took back {in_order}. {person} to play.")
+            self._after_autosave()
         elif word == "save":
-            target = Path(argument).expanduser() if argument else session.autosave
-            if target is None:
-                self._warn("This game has no save file; give one: save PATH")
-                return
-            try:
-                session.save(target)
-            except OSError as exc:
-                self._warn(f"Could not save to {printable(str(target))}: {exc.strerror or exc}.")
-                return
-            self.message = Text(f"Saved to {printable(str(target))}.")
+            self._save(argument)
         elif word == "quit":
             self._confirm_quit()
+
+    def _save(self, argument: str) -> None:
+        """``save`` (to the autosave file) or ``save PATH``. While autosave fails, a save
+        that succeeds elsewhere becomes the autosave file."""
+        session = self.session
+        target = argument or session.autosave
+        if target is None:
+            self._warn("This game has no save file; give one: save PATH")
+            return
+        try:
+            session.save(target)
+        except SaveError as exc:
+            self._warn(f"Not saved: {exc}.")
+            return
+        where = printable(str(target))
+        self.message = Text(f"Saved to {where}.")
+        if argument and session.save_problem is not None:
+            session.autosave = Path(argument).expanduser()
+            self.message = Text(
+                f"Saved to {where}; from now on it is saved there after every action."
+            )
+        if not argument or session.save_problem is not None:
+            session.save_problem = self.save_trouble = None
 
     def _page(self, renderable: RenderableType) -> None:
         if not self.console.is_terminal:
@@ -504,6 +541,10 @@ class TerminalGame:
     def _say_where_saved(self, lead: str) -> None:
         path = self.session.autosave
         if path is None:
+            return
+        if self.session.save_problem is not None:
+            text = f"{lead} The game could not be saved: {self.session.save_problem}."
+            self.console.print(Text(text.strip()), soft_wrap=True)
             return
         where = printable(str(path))
         text = f"{lead} The game is saved in {where}".strip()

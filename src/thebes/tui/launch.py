@@ -12,6 +12,7 @@ from prompt_toolkit import PromptSession
 from thebes.bots import BOT_LEVELS
 from thebes.catalog import default_catalog
 from thebes.record import COLOURS, RecordError
+from thebes.savefile import SaveError, save_target
 from thebes.session import Seat, Session
 from thebes.text import name_problem, printable
 from thebes.tui.game import TerminalGame
@@ -87,20 +88,19 @@ def start_game(
     names: str | None,
     bots: list[str],
     seed: int | None,
-    save: Path | None,
+    save: str | None,
     force: bool,
     undo: bool,
     fast: bool,
     colour: bool,
 ) -> int:
     console = terminal_console(colour=colour)
-    if save is not None and save.exists() and not force:
-        where = printable(str(save))
-        print(
-            f"thebes: {where} exists; 'thebes resume {where}' goes on with that game "
-            "(--force replaces it)",
-            file=sys.stderr,
-        )
+    try:
+        refused = save is not None and _save_refused(save, force)
+    except SaveError as exc:
+        print(f"thebes: {exc}", file=sys.stderr)
+        return 2
+    if refused:
         return 2
     try:
         seats = seats_from(names, bots, prompt_session() if sys.stdin.isatty() else None)
@@ -113,16 +113,21 @@ def start_game(
     if save is None:
         stamp = time.strftime("%Y%m%d-%H%M%S")
         seeded = "" if seed is None else f"-seed{seed}"
-        save = games_folder() / f"{stamp}{seeded}.json"
+        path = games_folder() / f"{stamp}{seeded}.json"
+    else:
+        path = Path(save).expanduser()
+    session = Session(default_catalog(), seats, seed, undo=undo, autosave=path)
     try:
-        save.parent.mkdir(parents=True, exist_ok=True)
-        session = Session(default_catalog(), seats, seed, undo=undo, autosave=save)
-        session.save(save)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        session.save(path)
+    except SaveError as exc:
+        print(f"thebes: {exc}", file=sys.stderr)
+        return 2
     except OSError as exc:
-        where = printable(str(save))
+        where = printable(str(path))
         print(f"thebes: cannot save the game in {where}: {exc.strerror or exc}", file=sys.stderr)
-        return 1
-    said = f"The game is saved in {printable(str(save))} after every action."
+        return 2
+    said = f"The game is saved in {printable(str(path))} after every action."
     if seed is not None:
         said = (
             f"A seeded game (seed {seed}): the same seed and the same moves give the same "
@@ -132,6 +137,20 @@ def start_game(
     with keyboard() as keys:
         TerminalGame(session, console, prompt_input=keys, fast=fast, colour=colour).run()
     return 0
+
+
+def _save_refused(save: str, force: bool) -> bool:
+    """Whether --save names a game that exists (and --force is not given): says so if it
+    does. SaveError if the path can hold no game file at all (a folder, a device)."""
+    if not save_target(save).exists() or force:
+        return False
+    where = printable(save)
+    print(
+        f"thebes: {where} exists; 'thebes resume {where}' goes on with that game "
+        "(--force replaces it)",
+        file=sys.stderr,
+    )
+    return True
 
 
 def resume_game(path: Path, *, fast: bool, colour: bool) -> int:
