@@ -19,6 +19,8 @@ longer than any action is refused before it is looked at.
 
 from __future__ import annotations
 
+from typing import assert_never
+
 from thebes.catalog import DISPLAY_SLOTS, EXHIBITION_SLOTS, WHEEL_SIZE
 from thebes.model import Action, Dig, Exchange, Exhibit, Retire, TakeCard
 from thebes.text import MAX_ACTION, clipped, printable, whole_number
@@ -39,17 +41,20 @@ def dig_options(dig: Dig) -> tuple[str, ...]:
 
 
 def format_action(action: Action, regions: tuple[str, ...]) -> str:
-    if isinstance(action, TakeCard):
-        text = f"take {action.slot + 1}"
-    elif isinstance(action, Exchange):
-        text = "exchange"
-    elif isinstance(action, Dig):
-        options = "".join(f" +{o}" for o in dig_options(action))
-        return f"dig {regions[action.region]} {action.weeks}{options}"
-    elif isinstance(action, Exhibit):
-        text = f"exhibit {EXHIBITION_LETTERS[action.slot]}"
-    else:
-        return "retire"
+    match action:
+        case TakeCard(slot=slot):
+            text = f"take {slot + 1}"
+        case Exchange():
+            text = "exchange"
+        case Dig():
+            options = "".join(f" +{o}" for o in dig_options(action))
+            return f"dig {regions[action.region]} {action.weeks}{options}"
+        case Exhibit(slot=slot):
+            text = f"exhibit {EXHIBITION_LETTERS[slot]}"
+        case Retire():
+            return "retire"
+        case _:
+            assert_never(action)
     return text + " +zeppelin" if action.zeppelin else text
 
 
