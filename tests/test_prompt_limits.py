@@ -26,9 +26,10 @@ from thebes.model import Dig
 from thebes.notation import VERBS
 from thebes.record import MAX_SEED, MIN_SEED
 from thebes.session import Session
-from thebes.tui.game import COMMANDS, QuitGame, TerminalGame, read_plan_line
+from thebes.tui.game import COMMANDS, QuitGame, TerminalGame
 from thebes.tui.linecap import MAX_LINE
 from thebes.tui.menu import build_menu
+from thebes.tui.planner import read_plan_line
 
 TOO_LONG = f"A line is at most {MAX_LINE} characters; that one was not used."
 

@@ -6,6 +6,7 @@ Pure text, no styling: the terminal UI adds colour. One event gives one sentence
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import assert_never
 
 from thebes.card_kinds import KINDS
 from thebes.catalog import Catalog, TokenKind
@@ -61,60 +62,69 @@ def _listing(items: Sequence[str]) -> str:
 def narrate(catalog: Catalog, names: Sequence[str], event: Event) -> str:
     """One event as a sentence."""
     where = catalog.locations
-    if isinstance(event, Travelled):
-        how = "by zeppelin" if event.zeppelin else f"in {weeks(event.weeks)}"
-        route = f"from {where[event.origin]} to {where[event.destination]}"
-        return f"{names[event.player]} travels {route} {how}."
-    if isinstance(event, CardTaken):
-        return (
-            f"{names[event.player]} takes the {card_name(catalog, event.card)} "
-            f"from slot {event.slot + 1} ({weeks(event.weeks)} in all)."
-        )
-    if isinstance(event, DisplayExchanged):
-        return (
-            f"{names[event.player]} exchanges the display in {where[catalog.exchange_city]} "
-            f"({weeks(event.weeks)} in all)."
-        )
-    if isinstance(event, CardRevealed):
-        return f"Slot {event.slot + 1} now shows the {card_name(catalog, event.card)}."
-    if isinstance(event, ExhibitionRevealed):
-        text = f"An exhibition opens: the {card_name(catalog, event.card)}."
-        if event.pushed_out:
-            text += f" The {card_name(catalog, event.pushed_out)} closes."
-        return text
-    if isinstance(event, DeckReshuffled):
-        extra = " with the reserve stack" if event.with_reserve else ""
-        return f"The discard pile is shuffled{extra} into a new draw pile of {event.cards} cards."
-    if isinstance(event, SlotLeftEmpty):
-        return f"No cards are left to fill slot {event.slot + 1}."
-    if isinstance(event, CardSpent):
-        return f"{names[event.player]} spends the {card_name(catalog, event.card)}."
-    if isinstance(event, Dug):
-        site = catalog.regions[event.region]
-        head = (
-            f"{names[event.player]} digs {weeks(event.weeks)} at {site} with "
-            f"{event.knowledge} knowledge and draws {event.drawn} token"
-            f"{'' if event.drawn == 1 else 's'}"
-        )
-        finds = [token_name(catalog, t) for t in event.found]
-        if event.debris:
-            finds.append(f"{event.debris} debris")
-        return f"{head}: {_listing(finds)}." if finds else f"{head}."
-    if isinstance(event, FirstDigBonus):
-        return (
-            f"First dig at {catalog.regions[event.region]}: {names[event.player]} also takes "
-            f"{token_name(catalog, event.token)} lying on the site."
-        )
-    if isinstance(event, ExhibitionHeld):
-        card = catalog.card(event.card)
-        return (
-            f"{names[event.player]} holds the {card_name(catalog, event.card)} "
-            f"({weeks(event.weeks)} in all) for {card.value} VP."
-        )
-    if isinstance(event, YearTurned):
-        return f"{names[event.player]} enters {event.year}: all their permits are valid again."
-    if isinstance(event, Retired):
-        why = " (no other action was possible)" if event.forced else ""
-        return f"{names[event.player]} retires to the end of the game{why}."
-    assert isinstance(event, GameEnded)
-    return "Every marker has reached the end: the game is over."
+    match event:
+        case Travelled():
+            how = "by zeppelin" if event.zeppelin else f"in {weeks(event.weeks)}"
+            route = f"from {where[event.origin]} to {where[event.destination]}"
+            return f"{names[event.player]} travels {route} {how}."
+        case CardTaken():
+            return (
+                f"{names[event.player]} takes the {card_name(catalog, event.card)} "
+                f"from slot {event.slot + 1} ({weeks(event.weeks)} in all)."
+            )
+        case DisplayExchanged():
+            return (
+                f"{names[event.player]} exchanges the display in "
+                f"{where[catalog.exchange_city]} ({weeks(event.weeks)} in all)."
+            )
+        case CardRevealed():
+            return f"Slot {event.slot + 1} now shows the {card_name(catalog, event.card)}."
+        case ExhibitionRevealed():
+            text = f"An exhibition opens: the {card_name(catalog, event.card)}."
+            if event.pushed_out:
+                text += f" The {card_name(catalog, event.pushed_out)} closes."
+            return text
+        case DeckReshuffled():
+            extra = " with the reserve stack" if event.with_reserve else ""
+            return (
+                f"The discard pile is shuffled{extra} into a new draw pile of {event.cards} cards."
+            )
+        case SlotLeftEmpty():
+            return f"No cards are left to fill slot {event.slot + 1}."
+        case CardSpent():
+            return f"{names[event.player]} spends the {card_name(catalog, event.card)}."
+        case Dug():
+            return _dig_sentence(catalog, names, event)
+        case FirstDigBonus():
+            return (
+                f"First dig at {catalog.regions[event.region]}: {names[event.player]} also "
+                f"takes {token_name(catalog, event.token)} lying on the site."
+            )
+        case ExhibitionHeld():
+            card = catalog.card(event.card)
+            return (
+                f"{names[event.player]} holds the {card_name(catalog, event.card)} "
+                f"({weeks(event.weeks)} in all) for {card.value} VP."
+            )
+        case YearTurned():
+            return f"{names[event.player]} enters {event.year}: all their permits are valid again."
+        case Retired():
+            why = " (no other action was possible)" if event.forced else ""
+            return f"{names[event.player]} retires to the end of the game{why}."
+        case GameEnded():
+            return "Every marker has reached the end: the game is over."
+        case _:
+            assert_never(event)
+
+
+def _dig_sentence(catalog: Catalog, names: Sequence[str], event: Dug) -> str:
+    site = catalog.regions[event.region]
+    head = (
+        f"{names[event.player]} digs {weeks(event.weeks)} at {site} with "
+        f"{event.knowledge} knowledge and draws {event.drawn} token"
+        f"{'' if event.drawn == 1 else 's'}"
+    )
+    finds = [token_name(catalog, t) for t in event.found]
+    if event.debris:
+        finds.append(f"{event.debris} debris")
+    return f"{head}: {_listing(finds)}." if finds else f"{head}."

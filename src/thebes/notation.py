@@ -19,15 +19,15 @@ longer than any action is refused before it is looked at.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import assert_never
 
-from thebes.catalog import DISPLAY_SLOTS, EXHIBITION_SLOTS, WHEEL_SIZE
+from thebes.catalog import DISPLAY_SLOTS, EXHIBITION_LETTERS, WHEEL_SIZE
 from thebes.model import Action, Dig, Exchange, Exhibit, Retire, TakeCard
 from thebes.text import MAX_ACTION, clipped, printable, whole_number
 
 VERBS = ("take", "exchange", "dig", "exhibit", "retire")
 DIG_OPTIONS = ("legend", "assistant", "shovel", "permit", "zeppelin")
-EXHIBITION_LETTERS = "abc"[:EXHIBITION_SLOTS]
 
 
 class NotationError(ValueError):
@@ -38,6 +38,19 @@ def dig_options(dig: Dig) -> tuple[str, ...]:
     """The option words a dig uses, in canonical order (zeppelin last)."""
     used = (dig.legend, dig.assistant, dig.shovel, dig.special_permit, dig.zeppelin)
     return tuple(name for name, on in zip(DIG_OPTIONS, used, strict=True) if on)
+
+
+def dig_with(region: int, weeks: int, options: Collection[str]) -> Dig:
+    """The dig with these option words (those of DIG_OPTIONS) and no others."""
+    return Dig(
+        region,
+        weeks,
+        legend="legend" in options,
+        assistant="assistant" in options,
+        shovel="shovel" in options,
+        special_permit="permit" in options,
+        zeppelin="zeppelin" in options,
+    )
 
 
 def format_action(action: Action, regions: tuple[str, ...]) -> str:
@@ -108,15 +121,7 @@ def parse_action(text: str, regions: tuple[str, ...]) -> Action:
             raise NotationError(
                 f"{_q(text)}: a dig lasts 1 to {WHEEL_SIZE} weeks, not {_q(args[1])}"
             )
-        return Dig(
-            region,
-            weeks,
-            legend="legend" in options,
-            assistant="assistant" in options,
-            shovel="shovel" in options,
-            special_permit="permit" in options,
-            zeppelin="zeppelin" in options,
-        )
+        return dig_with(region, weeks, options)
     raise NotationError(f"{_q(text)}: unknown action {_q(words[0])}; actions start with {_verbs()}")
 
 

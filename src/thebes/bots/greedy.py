@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from math import comb
+from typing import assert_never
 
 from thebes.bots.outlook import DigPlan, Outlook
 from thebes.catalog import CardKind, Catalog
@@ -96,30 +97,32 @@ class _Position:
         dig_groups: dict[tuple[int, bool, bool, bool, bool, bool], _DigGroup] = {}
         result = []
         for action in legal:
-            if isinstance(action, Dig):
-                key = (
-                    action.region,
-                    action.legend,
-                    action.assistant,
-                    action.shovel,
-                    action.special_permit,
-                    action.zeppelin,
-                )
-                group = dig_groups.get(key)
-                if group is None:
-                    group = dig_groups[key] = self._dig_group(action)
-                value = group.value(action.weeks)
-            elif isinstance(action, TakeCard):
-                value = self._take(action)
-            elif isinstance(action, Exchange):
-                if exchange_gain is None:
-                    exchange_gain = self._exchange_gain()
-                value = self._moved_value(action) + exchange_gain
-            elif isinstance(action, Exhibit):
-                value = self._exhibit(action)
-            else:
-                assert isinstance(action, Retire)
-                value = self._value(replace(self.player, time=END_TIME))
+            match action:
+                case Dig():
+                    key = (
+                        action.region,
+                        action.legend,
+                        action.assistant,
+                        action.shovel,
+                        action.special_permit,
+                        action.zeppelin,
+                    )
+                    group = dig_groups.get(key)
+                    if group is None:
+                        group = dig_groups[key] = self._dig_group(action)
+                    value = group.value(action.weeks)
+                case TakeCard():
+                    value = self._take(action)
+                case Exchange():
+                    if exchange_gain is None:
+                        exchange_gain = self._exchange_gain()
+                    value = self._moved_value(action) + exchange_gain
+                case Exhibit():
+                    value = self._exhibit(action)
+                case Retire():
+                    value = self._value(replace(self.player, time=END_TIME))
+                case _:
+                    assert_never(action)
             result.append(value)
         return result
 

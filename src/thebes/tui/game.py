@@ -40,11 +40,9 @@ from thebes.tui.menu import (
     MenuEntry,
     action_label,
     build_menu,
-    dig_plan,
-    option_effects,
-    option_sets,
     short_label,
 )
+from thebes.tui.planner import DigPlanner
 from thebes.tui.prompting import prompt_session
 from thebes.tui.reference import reference_tables
 from thebes.tui.screen import MIN_HEIGHT, ScreenInfo, game_screen, too_small_notice
@@ -106,6 +104,7 @@ class TerminalGame:
         self.colour = colour
         self.size = size or terminal_size
         self.prompt: PromptSession[str] = prompt_session(prompt_input, prompt_output)
+        self.planner = DigPlanner(session, console, self.prompt)
         self.bots: dict[int, Player] = {
             seat: make_bot(s.bot, session.seed, seat)
             for seat, s in enumerate(session.seats)
@@ -270,7 +269,9 @@ class TerminalGame:
                 self._warn(f"There is no entry {number}: choose 1 to {len(menu)}.")
                 return None
             entry = menu[number - 1]
-            return self._dig_planner(entry) if entry.is_dig_site else entry.actions[0]
+            if entry.is_dig_site:
+                return self.planner.choose(tuple(a for a in entry.actions if isinstance(a, Dig)))
+            return entry.actions[0]
         if word in COMMANDS:
             self._command(word, text[len(word) :].strip())
             return None
@@ -287,90 +288,6 @@ class TerminalGame:
     def _warn(self, text: str) -> None:
         # Messages may quote what was typed or read: never let a control code through.
         self.message = Text(printable(text), style="bold red" if self.colour else "bold")
-
-    # ------------------------------------------------------------ the dig planner
-
-    def _dig_planner(self, entry: MenuEntry) -> Action | None:
-        """Ask for weeks and options until a legal dig is chosen (or 'back'). Options stay
-        as chosen until changed; a line that changes them shows the new table first, with
-        its weeks ready to confirm, so the dig played is always the one last shown."""
-        digs = tuple(a for a in entry.actions if isinstance(a, Dig))
-        site = self.session.catalog.regions[digs[0].region]
-        choices = option_sets(digs)
-        options = choices[0]
-        ready = ""  # weeks typed with a change of options, offered again to confirm
-        while True:
-            self.console.print(self._plan_view(digs, options))
-            if self.message is not None:
-                self.console.print(self.message)
-                self.message = None
-            words = [f"{d.weeks}{_option_words(d)}" for d in digs if _same_options(d, options)]
-            try:
-                text = self.prompt.prompt(
-                    f"Dig at {site}: weeks (e.g. {words[0]}), +option or -option to change "
-                    "the table, or 'back': ",
-                    completer=WordCompleter([*words, "back"], sentence=True),
-                    default=ready,
-                )
-            except (KeyboardInterrupt, EOFError):
-                return None
-            ready = ""
-            problem = line_problem(text)  # before stripping: a line cut at the cap is refused
-            if problem is not None:
-                self.message = Text(problem)
-                continue
-            if text.strip().lower() in ("", "back", "b"):
-                return None
-            try:
-                plan = read_plan_line(text, options, choices)
-            except OptionsRefused as exc:
-                # The engine's reason for the same dig at the weeks on show says why.
-                trial = replace(exc.asked, weeks=digs[0].weeks)
-                reason = why_illegal(self.session.state, trial)
-                self.message = Text(f"{exc}: {reason}." if reason else f"{exc}.")
-                continue
-            except ValueError as exc:
-                self.message = Text(str(exc))
-                continue
-            if plan.options != options:
-                options = plan.options
-                if plan.weeks is not None:
-                    ready = str(plan.weeks)
-                    self.message = Text(
-                        f"Options changed: check the table; Enter digs {plan.weeks} weeks."
-                    )
-                continue
-            if plan.weeks is None:
-                continue
-            chosen = replace(options, weeks=plan.weeks)
-            if chosen in digs:
-                return chosen
-            reason = why_illegal(self.session.state, chosen) or "not legal now"
-            self.message = Text(f"Not allowed: {reason}.")
-
-    def _plan_view(self, digs: tuple[Dig, ...], options: Dig) -> RenderableType:
-        state = self.session.state
-        plan = dig_plan(state, digs, options)
-        site = state.catalog.regions[plan.region]
-        table = Table(
-            title=f"Dig at {site}{_option_words(options)}: knowledge {plan.knowledge}",
-            title_justify="left",
-        )
-        for column in ("weeks", "in all", "tokens", "exp. artifacts", "exp. VP"):
-            table.add_column(column, justify="right")
-        for row in plan.rows:
-            table.add_row(
-                str(row.weeks),
-                str(row.cost),
-                str(row.tokens),
-                f"{row.artifacts:.2f}",
-                f"{row.vp:.2f}",
-            )
-        notes = [Text("  " + line) for line in option_effects(state, digs)]
-        bonus = state.site_bonus[plan.region]
-        if bonus:
-            notes.append(Text("  first dig here: the 1-VP artifact on the site is yours too"))
-        return Group(table, *notes)
 
     # ------------------------------------------------------------ commands
 

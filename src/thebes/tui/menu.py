@@ -9,7 +9,9 @@ the expected artifacts and VP from the bag's current contents.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import assert_never
 
+from thebes.catalog import EXHIBITION_LETTERS
 from thebes.model import Action, Dig, Exchange, Exhibit, GameState, Retire, TakeCard
 from thebes.narrate import card_name, weeks
 from thebes.notation import DIG_OPTIONS, dig_options, format_action
@@ -75,22 +77,25 @@ def action_label(state: GameState, action: Action) -> str:
     text = format_action(action, catalog.regions)
     cost = action_cost(state, action)
     note = _travel_note(state, action)
-    if isinstance(action, TakeCard):
-        card_id = state.display[action.slot]
-        where = catalog.locations[catalog.card(card_id).city]
-        return f"{text}: {card_name(catalog, card_id)} in {where} — {weeks(cost)}{note}"
-    if isinstance(action, Exchange):
-        where = catalog.locations[catalog.exchange_city]
-        return f"{text}: new display cards in {where} — {weeks(cost)}{note}"
-    if isinstance(action, Exhibit):
-        card_id = state.exhibitions[action.slot]
-        card = catalog.card(card_id)
-        where = catalog.locations[card.city]
-        return f"{text}: {card_name(catalog, card_id)}, {card.value} VP — {weeks(cost)}{note}"
-    if isinstance(action, Retire):
-        return f"retire: move to the end of the game ({weeks(cost)}), take no more turns"
-    assert isinstance(action, Dig)
-    return f"{text} — {weeks(cost)}{note}"
+    match action:
+        case TakeCard(slot=slot):
+            card_id = state.display[slot]
+            where = catalog.locations[catalog.card(card_id).city]
+            return f"{text}: {card_name(catalog, card_id)} in {where} — {weeks(cost)}{note}"
+        case Exchange():
+            where = catalog.locations[catalog.exchange_city]
+            return f"{text}: new display cards in {where} — {weeks(cost)}{note}"
+        case Exhibit(slot=slot):
+            card_id = state.exhibitions[slot]
+            card = catalog.card(card_id)
+            where = catalog.locations[card.city]
+            return f"{text}: {card_name(catalog, card_id)}, {card.value} VP — {weeks(cost)}{note}"
+        case Retire():
+            return f"retire: move to the end of the game ({weeks(cost)}), take no more turns"
+        case Dig():
+            return f"{text} — {weeks(cost)}{note}"
+        case _:
+            assert_never(action)
 
 
 def _dig_label(state: GameState, digs: tuple[Dig, ...]) -> str:
@@ -118,16 +123,23 @@ def short_label(state: GameState, entry: MenuEntry) -> str:
         return f"dig {catalog.regions[action.region]}: planner ({shortest}+ wk)"
     cost = action_cost(state, action)
     zeppelin = " +zep" if not isinstance(action, Retire) and action.zeppelin else ""
-    if isinstance(action, TakeCard):
-        card = catalog.card(state.display[action.slot])
-        where = catalog.locations[card.city]
-        return f"take {action.slot + 1}{zeppelin}: {where} {cost} wk"
-    if isinstance(action, Exchange):
-        return f"exchange{zeppelin}: {cost} wk"
-    if isinstance(action, Exhibit):
-        card = catalog.card(state.exhibitions[action.slot])
-        return f"exhibit {'abc'[action.slot]}{zeppelin}: {card.value} VP {cost} wk"
-    return f"retire ({cost} wk to the end)"
+    match action:
+        case TakeCard(slot=slot):
+            card = catalog.card(state.display[slot])
+            where = catalog.locations[card.city]
+            return f"take {slot + 1}{zeppelin}: {where} {cost} wk"
+        case Exchange():
+            return f"exchange{zeppelin}: {cost} wk"
+        case Exhibit(slot=slot):
+            card = catalog.card(state.exhibitions[slot])
+            letter = EXHIBITION_LETTERS[slot]
+            return f"exhibit {letter}{zeppelin}: {card.value} VP {cost} wk"
+        case Retire():
+            return f"retire ({cost} wk to the end)"
+        case Dig():
+            return f"{format_action(action, catalog.regions)}: {cost} wk"
+        case _:
+            assert_never(action)
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from thebes.card_kinds import KINDS
-from thebes.catalog import DISPLAY_SLOTS, REGION_COUNT, TokenKind
+from thebes.catalog import DISPLAY_SLOTS, EXHIBITION_LETTERS, REGION_COUNT, TokenKind
 from thebes.model import (
     END_TIME,
     NO_CARD,
@@ -176,7 +176,7 @@ def display(state: GameState) -> RenderableType:
             f"{n} {catalog.regions[r]}"
             for n, r in sorted((n, r) for r, n in enumerate(card.requires) if n)
         )
-        line = Text(f"{'abc'[slot]} ", style="bold")
+        line = Text(f"{EXHIBITION_LETTERS[slot]} ", style="bold")
         line.append(f"{'large' if card.large else 'small'} exhibition, {card.value} VP", "bold")
         line.append(f": {catalog.locations[card.city]}, {card.weeks} wk, needs {needs}")
         shows.append(line)
