@@ -13,7 +13,6 @@ import os
 import shutil
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
 from pathlib import Path
 
 from prompt_toolkit import PromptSession
@@ -23,25 +22,20 @@ from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 from rich.console import Console, Group, RenderableType
-from rich.table import Table
 from rich.text import Text
 
 from thebes.bots import Player, make_bot
 from thebes.model import Action, Dig, Event
 from thebes.narrate import narrate
-from thebes.notation import DIG_OPTIONS, NotationError, dig_options
-from thebes.rules import IllegalAction, scores, why_illegal, winners
+from thebes.notation import NotationError
+from thebes.rules import IllegalAction, why_illegal
 from thebes.savefile import SaveError
 from thebes.session import Session
 from thebes.text import printable, whole_number
 from thebes.tui import panels
+from thebes.tui.final import final_view
 from thebes.tui.linecap import line_problem
-from thebes.tui.menu import (
-    MenuEntry,
-    action_label,
-    build_menu,
-    short_label,
-)
+from thebes.tui.menu import MenuEntry, action_label, build_menu, menu_rows, menu_view
 from thebes.tui.planner import DigPlanner
 from thebes.tui.prompting import prompt_session
 from thebes.tui.reference import reference_tables
@@ -381,78 +375,22 @@ class TerminalGame:
         notice = too_small_notice(width, height)
         if notice is not None:
             console.print(notice)
-        menu_view = self._menu_view(menu, width)
-        menu_rows = (len(menu) + self._menu_columns(width) - 1) // self._menu_columns(width)
-        room = max(MIN_HEIGHT - 6, height - menu_rows - 3)
+        state = self.session.state
+        room = max(MIN_HEIGHT - 6, height - menu_rows(menu, width) - 3)
         info = ScreenInfo(game_title(self.session), self._colours(), self.log)
-        console.print(game_screen(self.session.state, info, width, room))
+        console.print(game_screen(state, info, width, room))
         if menu:
-            console.print(menu_view)
+            console.print(menu_view(state, menu, width))
         if self.message is not None:
             console.print(self.message)
-
-    @staticmethod
-    def _menu_columns(width: int) -> int:
-        return max(1, min(3, width // 40))
-
-    def _menu_view(self, menu: list[MenuEntry], width: int) -> RenderableType:
-        columns = self._menu_columns(width)
-        grid = Table.grid(padding=(0, 2))
-        for _ in range(columns):
-            grid.add_column(no_wrap=True, overflow="ellipsis", max_width=width // columns - 2)
-        rows = (len(menu) + columns - 1) // columns
-        state = self.session.state
-        for r in range(rows):
-            cells = []
-            for c in range(columns):
-                i = c * rows + r
-                if i < len(menu):
-                    cell = Text(f"{menu[i].number:>2} ", style="bold")
-                    cell.append(short_label(state, menu[i]))
-                    cells.append(cell)
-                else:
-                    cells.append(Text(""))
-            grid.add_row(*cells)
-        return grid
 
     # ------------------------------------------------------------ the end
 
     def _show_final(self) -> None:
-        session = self.session
-        state = session.state
         width, _ = self.size()
         self.console.clear()
-        table = Table(title="Final scores", title_justify="left", title_style="bold")
-        narrow = width < 100
-        regions = [r[:3] if narrow else r for r in state.catalog.regions]
-        columns = ("player", "artifacts", "exhibit.", "congress", "major.", "total")
-        if not narrow:
-            columns = ("player", "artifacts", "exhibitions", "congresses", "majorities", "total")
-        for column in columns:
-            table.add_column(column, justify="left" if column == "player" else "right")
-        table.add_column("won" if narrow else "majorities won", justify="left")
-        best = winners(state)
-        for seat, (player, score) in enumerate(zip(state.players, scores(state), strict=True)):
-            won = ", ".join(
-                f"{regions[r]} {vp}" for r, vp in enumerate(score.majority_by_region) if vp
-            )
-            name = panels.player_text(player.name, session.seats[seat].colour)
-            if seat in best:
-                name.append(" ★")
-            table.add_row(
-                name,
-                str(score.artifacts),
-                str(score.exhibitions),
-                str(score.congresses),
-                str(score.majorities),
-                Text(str(score.total), style="bold"),
-                won or "-",
-            )
-        names = [state.players[i].name for i in best]
-        verdict = f"{names[0]} wins!" if len(names) == 1 else f"A shared win: {', '.join(names)}."
         self.console.print(Group(*(Text(line) for line in self.log[-3:])))
-        self.console.print(table)
-        self.console.print(Text(verdict, style="bold"))
+        self.console.print(final_view(self.session.state, self._colours(), width))
         self._say_where_saved("")
 
     def _say_where_saved(self, lead: str) -> None:
@@ -472,81 +410,12 @@ class TerminalGame:
         self.console.print(Text(text), soft_wrap=True)
 
 
-@dataclass(frozen=True, slots=True)
-class PlanLine:
-    """What a line typed in the dig planner asks for."""
-
-    options: Dig  # weeks=0: the option flags to show and play
-    weeks: int | None  # the weeks to dig, if the line gives them
-
-
-# The Dig field behind each option word of the notation.
-OPTION_FIELDS = {
-    "legend": "legend",
-    "assistant": "assistant",
-    "shovel": "shovel",
-    "permit": "special_permit",
-    "zeppelin": "zeppelin",
-}
-
-
-def read_plan_line(text: str, options: Dig, choices: Sequence[Dig]) -> PlanLine:
-    """Read "6", "+shovel", "-legend", "6 +shovel" against the options shown now.
-
-    ``+x`` adds option x, ``-x`` drops it, a number gives the weeks; options not mentioned
-    stay as they are. Of the legal option sets with every option asked for and none of the
-    dropped ones, the one with the fewest cards spent is taken (a required +permit or
-    +legend stays). ValueError says what is wrong with the line.
-    """
-    added: set[str] = set()
-    dropped: set[str] = set()
-    weeks: int | None = None
-    problem = line_problem(text)
-    if problem is not None:
-        raise ValueError(problem)
-    for word in text.lower().split():
-        if word[0] in "+-" and word[1:] in DIG_OPTIONS:
-            (added if word[0] == "+" else dropped).add(word[1:])
-        elif whole_number(word, digits=2) is not None and weeks is None:
-            weeks = whole_number(word, digits=2)
-        else:
-            raise ValueError(
-                f"{printable(word)!r} is not understood: give one number of weeks, e.g. 6, "
-                f"and options such as +{DIG_OPTIONS[0]} or -{DIG_OPTIONS[0]}"
-            )
-    wanted = (set(dig_options(options)) | added) - dropped
-    fitting = [
-        c for c in choices if set(dig_options(c)) >= wanted and not set(dig_options(c)) & dropped
-    ]
-    if not fitting:
-        asked = " ".join([*(f"+{o}" for o in sorted(wanted)), *(f"-{o}" for o in sorted(dropped))])
-        flags = {OPTION_FIELDS[o]: o in wanted for o in DIG_OPTIONS}
-        raise OptionsRefused(f"No legal dig here with {asked}", replace(options, **flags))
-    return PlanLine(min(fitting, key=lambda c: len(dig_options(c))), weeks)
-
-
-class OptionsRefused(ValueError):
-    """No legal dig has the options asked for; ``asked`` is a dig with them (weeks 0)."""
-
-    def __init__(self, message: str, asked: Dig) -> None:
-        super().__init__(message)
-        self.asked = asked
-
-
-def _same_options(dig: Dig, options: Dig) -> bool:
-    return replace(dig, weeks=0) == options
-
-
 def game_title(session: Session) -> str:
     """The screen's title: a seeded game says so (its draws can be foreseen from the seed);
     a game without a seed shows none, since it has none."""
     if session.seed is None:
         return "Thebes"
     return f"Thebes — seeded game, seed {session.seed}"
-
-
-def _option_words(dig: Dig) -> str:
-    return "".join(f" +{name}" for name in dig_options(dig))
 
 
 def terminal_size() -> tuple[int, int]:

@@ -8,8 +8,13 @@ the expected artifacts and VP from the bag's current contents.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import assert_never
+
+from rich.console import RenderableType
+from rich.table import Table
+from rich.text import Text
 
 from thebes.catalog import EXHIBITION_LETTERS
 from thebes.model import Action, Dig, Exchange, Exhibit, GameState, Retire, TakeCard
@@ -221,3 +226,33 @@ def option_effects(state: GameState, digs: tuple[Dig, ...]) -> list[str]:
     elif base.legend:
         lines.append(f"+legend (required): your only {site} knowledge is the legend")
     return lines
+
+
+def menu_columns(width: int) -> int:
+    """How many columns of entries fit the width (at most 3)."""
+    return max(1, min(3, width // 40))
+
+
+def menu_rows(menu: Sequence[MenuEntry], width: int) -> int:
+    return -(-len(menu) // menu_columns(width))
+
+
+def menu_view(state: GameState, menu: Sequence[MenuEntry], width: int) -> RenderableType:
+    """The numbered entries in columns, numbers running down each column."""
+    columns = menu_columns(width)
+    grid = Table.grid(padding=(0, 2))
+    for _ in range(columns):
+        grid.add_column(no_wrap=True, overflow="ellipsis", max_width=width // columns - 2)
+    rows = menu_rows(menu, width)
+    for r in range(rows):
+        cells = []
+        for c in range(columns):
+            i = c * rows + r
+            if i < len(menu):
+                cell = Text(f"{menu[i].number:>2} ", style="bold")
+                cell.append(short_label(state, menu[i]))
+                cells.append(cell)
+            else:
+                cells.append(Text(""))
+        grid.add_row(*cells)
+    return grid

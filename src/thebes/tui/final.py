@@ -1,0 +1,47 @@
+"""The end of a game: the final table of scores, part by part, with the majorities won and
+the verdict."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from thebes.model import GameState
+from thebes.rules import scores, winners
+from thebes.tui import panels
+
+WIDE_TABLE_WIDTH = 100  # below it, the columns get short names
+
+
+def final_view(state: GameState, colours: Sequence[str], width: int) -> RenderableType:
+    """The final table (the winners starred) and who won."""
+    table = Table(title="Final scores", title_justify="left", title_style="bold")
+    narrow = width < WIDE_TABLE_WIDTH
+    regions = [r[:3] if narrow else r for r in state.catalog.regions]
+    columns = ("player", "artifacts", "exhibit.", "congress", "major.", "total")
+    if not narrow:
+        columns = ("player", "artifacts", "exhibitions", "congresses", "majorities", "total")
+    for column in columns:
+        table.add_column(column, justify="left" if column == "player" else "right")
+    table.add_column("won" if narrow else "majorities won", justify="left")
+    best = winners(state)
+    for seat, (player, score) in enumerate(zip(state.players, scores(state), strict=True)):
+        won = ", ".join(f"{regions[r]} {vp}" for r, vp in enumerate(score.majority_by_region) if vp)
+        name = panels.player_text(player.name, colours[seat])
+        if seat in best:
+            name.append(" ★")
+        table.add_row(
+            name,
+            str(score.artifacts),
+            str(score.exhibitions),
+            str(score.congresses),
+            str(score.majorities),
+            Text(str(score.total), style="bold"),
+            won or "-",
+        )
+    names = [state.players[i].name for i in best]
+    verdict = f"{names[0]} wins!" if len(names) == 1 else f"A shared win: {', '.join(names)}."
+    return Group(table, Text(verdict, style="bold"))
