@@ -7,8 +7,10 @@ from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 
-from thebes.catalog import CardKind, TokenKind, default_catalog
+from thebes.card_kinds import CardKind
+from thebes.catalog import default_catalog
 from thebes.chance import Chance, ScriptedChance, SeededChance
+from thebes.components import TokenKind
 from thebes.model import Event, GameState, Pile, time_of
 from thebes.notation import parse_action
 from thebes.rules import apply, new_game

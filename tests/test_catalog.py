@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 
 from helpers import CAT, edit_text
-from thebes.catalog import CardKind, DataError, TokenKind, load_catalog
+from thebes.card_kinds import CardKind
+from thebes.catalog import load_catalog
+from thebes.components import DataError, TokenKind
 
 COMPONENTS = Path(__file__).resolve().parents[2] / "shared" / "rules" / "components.md"
 

@@ -17,14 +17,10 @@ from hypothesis import strategies as st
 
 from helpers import edit_text
 from thebes import catalog
-from thebes.catalog import (
-    MAX_DEPTH,
-    MAX_FILE_BYTES,
-    DataError,
-    default_data_dir,
-    load_catalog,
-)
+from thebes.catalog import default_data_dir, load_catalog
 from thebes.cli import main
+from thebes.components import DataError
+from thebes.datafiles import MAX_DEPTH, MAX_FILE_BYTES
 
 FILES = ("board.yaml", "cards.yaml", "tokens.yaml")
 ORIGINAL = {name: (default_data_dir() / name).read_bytes() for name in FILES}

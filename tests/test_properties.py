@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from helpers import CAT, cards_of, loc, score_by_hand, setup, start
-from thebes.catalog import REGION_COUNT
+from thebes.components import REGION_COUNT
 from thebes.model import GameState, PlayerState
 from thebes.rules import journey, knowledge_for, majority_awards, scores
 from thebes.rules.tableau import make_player

@@ -1,20 +1,10 @@
 """The game's components, loaded from ``data/*.yaml`` and checked.
 
-This module owns the boundary between the data files and the engine: it reads only regular
-files of bounded size and shape with ``yaml.safe_load``, validates them with pydantic and the
-game's invariants (all listed in ``docs/data.md``; every refusal is one :class:`DataError`
-naming the file and the entry, and no other exception escapes for any content), and builds a
-:class:`Catalog` of plain tuples that the rules index by integer. It precomputes travel
-times (breadth-first search over the board graph) and the fewest weeks each knowledge total
-needs on the time wheel.
-
-Integer ids used everywhere in the engine:
-- locations: cities first, then sites, in the order of ``board.yaml``;
-- regions: 0..4, the sites in ``board.yaml`` order (region ``r`` is location ``site_base + r``);
-- cards: researcher cards and exhibitions share one id space (``cards.yaml``); 0 means "none";
-- tokens: 1.. in ``tokens.yaml`` order, per region its artifacts, then its specialized-knowledge
-  token, then its general-knowledge token. Debris is not numbered: it always goes back into
-  its bag, so a bag just holds a fixed count of it.
+This module builds the :class:`~thebes.components.Catalog` from the files that
+:mod:`thebes.datafiles` has read and validated, checking the game's invariants across entries
+(all listed in ``docs/data.md``; every refusal is one :class:`DataError` naming the file and
+the entry). It precomputes travel times (breadth-first search over the board graph) and the
+fewest weeks each knowledge total needs on the time wheel.
 """
 
 from __future__ import annotations
@@ -23,228 +13,32 @@ import importlib.resources
 import os
 from collections import Counter, deque
 from dataclasses import dataclass
-from enum import IntEnum
 from pathlib import Path
-from typing import Annotated, Any, Literal, NamedTuple, TypeVar
+from typing import NamedTuple
 
-import yaml
-from pydantic import (
-    AfterValidator,
-    BaseModel,
-    ConfigDict,
-    Field,
-    ValidationError,
-    model_validator,
+from thebes.card_kinds import CardKind
+from thebes.components import (
+    DEBRIS_NAME,
+    EXHIBITION_COUNT,
+    GENERAL_TOKEN_NAME,
+    REGION_COUNT,
+    RESEARCHER_CARD_COUNT,
+    TOKENS_PER_REGION,
+    WHEEL_SIZE,
+    Card,
+    Catalog,
+    DataError,
+    Token,
+    TokenKind,
 )
-
-from thebes.card_kinds import CardKind as CardKind  # the catalog's cards have these kinds
-from thebes.textfile import FileRefused, read_bounded_text
-
-# How many of each component the game has; a data file that disagrees is refused.
-RESEARCHER_CARD_COUNT = 85
-EXHIBITION_COUNT = 10
-TOKENS_PER_REGION = 31
-BAG_SIZE = TOKENS_PER_REGION - 1  # the first-dig bonus artifact lies on the site (S5)
-REGION_COUNT = 5
-WHEEL_SIZE = 12  # knowledge 1..12 rows, weeks 1..12 columns
-DISPLAY_SLOTS = 4
-EXHIBITION_SLOTS = 3
-EXHIBITION_LETTERS = "abc"  # K2: the exhibition slots, newest first
-LEGEND_VALUE = 2  # A3.4: the specialized points a legend adds to one dig
-
-# Bounds on what a data file may hold (docs/data.md): each number within its domain, and the
-# file small and shallow enough to read quickly whatever it contains.
-MAX_FILE_BYTES = 64 * 1024  # the real files are under 8 KB
-MAX_DEPTH = 8  # nesting of lists and mappings; the real files need 5
-MAX_SCALAR = 100  # characters in one value (a name or a number)
-MAX_NAME = 60  # characters in a name
-MAX_CITIES = 32
-MAX_WEEKS = 52  # weeks a card or an exhibition costs: at most a year
-MAX_VP = 10  # VP of one artifact or one exhibition
-CARD_IDS = RESEARCHER_CARD_COUNT + EXHIBITION_COUNT
-DEBRIS_NAME = "debris"
-GENERAL_TOKEN_NAME = "General book"
-
-
-_M = TypeVar("_M", bound=BaseModel)
-
-
-class DataError(Exception):
-    """A data file is missing, unreadable or wrong; the message names the file and the entry."""
-
-
-class TokenKind(IntEnum):
-    ARTIFACT = 0
-    BOOK = 1  # specialized knowledge, 1 point for ``book_region``
-    GENERAL = 2  # general knowledge, 1 point
-
-
-# ---------------------------------------------------------------- file schemas (pydantic)
-
-
-def _clean_name(name: str) -> str:
-    if not name.isprintable():
-        raise ValueError("a name holds printable characters only")
-    if name != name.strip():
-        raise ValueError("a name does not start or end with spaces")
-    return name
-
-
-Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME), AfterValidator(_clean_name)]
-Weeks = Annotated[int, Field(ge=1, le=MAX_WEEKS)]
-VP = Annotated[int, Field(ge=1, le=MAX_VP)]
-CardId = Annotated[int, Field(ge=1, le=CARD_IDS)]
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
-
-
-class BoardFile(_Strict):
-    cities: Annotated[list[Name], Field(min_length=1, max_length=MAX_CITIES)]
-    sites: list[Name]
-    start: Name
-    exchange_city: Name
-    edges: list[Annotated[list[Name], Field(min_length=2, max_length=2)]]
-    time_wheel: dict[
-        Annotated[int, Field(ge=1, le=WHEEL_SIZE)], list[Annotated[int, Field(ge=0, le=BAG_SIZE)]]
-    ]
-
-
-class ResearcherEntry(_Strict):
-    id: CardId
-    kind: Literal[
-        "book",
-        "legend",
-        "general",
-        "assistant",
-        "shovel",
-        "car",
-        "zeppelin",
-        "special_permit",
-        "congress",
-    ]
-    region: Name | None = None
-    value: Annotated[int, Field(ge=1, le=WHEEL_SIZE)] | None = None  # knowledge points
-    city: Name
-    weeks: Weeks
-
-    @model_validator(mode="after")
-    def _fields_fit_kind(self) -> ResearcherEntry:
-        needs_region = self.kind in ("book", "legend")
-        needs_value = self.kind in ("book", "legend", "general")
-        if needs_region != (self.region is not None):
-            raise ValueError(f"a {self.kind} card {'needs' if needs_region else 'has no'} region")
-        if needs_value != (self.value is not None):
-            raise ValueError(f"a {self.kind} card {'needs' if needs_value else 'has no'} value")
-        if self.kind == "legend" and self.value != LEGEND_VALUE:
-            raise ValueError(f"a legend card is worth {LEGEND_VALUE} points (A3.4)")
-        return self
-
-
-class ExhibitionEntry(_Strict):
-    id: CardId
-    size: Literal["small", "large"]
-    city: Name
-    weeks: Weeks
-    vp: VP
-    requires: Annotated[
-        dict[Name, Annotated[int, Field(ge=1, le=TOKENS_PER_REGION)]], Field(min_length=1)
-    ]
-
-
-class CardsFile(_Strict):
-    researchers: list[ResearcherEntry]
-    exhibitions: list[ExhibitionEntry]
-
-
-class ArtifactEntry(_Strict):
-    name: Name
-    value: VP
-
-
-class RegionTokens(_Strict):
-    book_token_for: Name
-    general_tokens: Literal[1]
-    debris: Annotated[int, Field(ge=0, le=TOKENS_PER_REGION)]
-    artifacts: list[ArtifactEntry]
-
-
-class TokensFile(_Strict):
-    regions: dict[Name, RegionTokens]
-
-
-# ---------------------------------------------------------------- the runtime catalog
-
-
-@dataclass(frozen=True, slots=True)
-class Card:
-    id: int
-    kind: CardKind
-    region: int  # region index, or -1
-    value: int  # points of a book / legend / general card, VP of an exhibition; else 0
-    city: int  # location index
-    weeks: int
-    requires: tuple[int, ...]  # exhibitions: artifacts needed per region; else ()
-    large: bool  # exhibitions: large (stack 3) or small (stack 2)
-
-
-@dataclass(frozen=True, slots=True)
-class Token:
-    id: int
-    region: int  # the bag it comes from
-    kind: TokenKind
-    value: int  # VP of an artifact; 1 for knowledge tokens
-    name: str
-    book_region: int  # BOOK tokens: the region it counts for; else -1
-
-
-@dataclass(frozen=True, slots=True)
-class Catalog:
-    """Every component, indexed by integer id. Built once; shared by every game state."""
-
-    locations: tuple[str, ...]
-    city_count: int
-    start: int
-    exchange_city: int
-    edges: tuple[tuple[int, int], ...]
-    travel: tuple[tuple[int, ...], ...]  # travel[a][b]: weeks on the shortest route
-    wheel: tuple[tuple[int, ...], ...]  # wheel[k][w], k and w 0..12; row/column 0 all zero
-    min_weeks: tuple[int, ...]  # min_weeks[k]: fewest weeks with wheel >= 1 (13: none)
-    cards: tuple[Card | None, ...]  # cards[id]; cards[0] is None
-    researcher_ids: tuple[int, ...]
-    small_exhibition_ids: tuple[int, ...]
-    large_exhibition_ids: tuple[int, ...]
-    tokens: tuple[Token | None, ...]  # tokens[id]; tokens[0] is None
-    bag_tokens: tuple[tuple[int, ...], ...]  # per region: the tokens that start in its bag
-    site_bonus: tuple[int, ...]  # per region: the value-1 artifact lying on the site
-    debris: tuple[int, ...]  # per region: debris tokens in the bag, always
-
-    @property
-    def regions(self) -> tuple[str, ...]:
-        return self.locations[self.city_count :]
-
-    @property
-    def site_base(self) -> int:
-        return self.city_count
-
-    def card(self, card_id: int) -> Card:
-        card = self.cards[card_id]
-        if card is None:
-            raise KeyError(card_id)
-        return card
-
-    def token(self, token_id: int) -> Token:
-        token = self.tokens[token_id]
-        if token is None:
-            raise KeyError(token_id)
-        return token
-
-    def region_index(self, name: str) -> int:
-        return self.regions.index(name)
-
-    def location_index(self, name: str) -> int:
-        return self.locations.index(name)
+from thebes.datafiles import (
+    BoardFile,
+    CardsFile,
+    ExhibitionEntry,
+    ResearcherEntry,
+    TokensFile,
+    read_data_file,
+)
 
 
 def default_data_dir() -> Path:
@@ -272,131 +66,10 @@ def default_catalog() -> Catalog:
 
 def load_catalog(data_dir: Path) -> Catalog:
     """Read and check ``board.yaml``, ``cards.yaml`` and ``tokens.yaml`` in ``data_dir``."""
-    board = _read(data_dir / "board.yaml", BoardFile)
-    cards = _read(data_dir / "cards.yaml", CardsFile)
-    tokens = _read(data_dir / "tokens.yaml", TokensFile)
+    board = read_data_file(data_dir / "board.yaml", BoardFile)
+    cards = read_data_file(data_dir / "cards.yaml", CardsFile)
+    tokens = read_data_file(data_dir / "tokens.yaml", TokensFile)
     return _build(data_dir, board, cards, tokens)
-
-
-def _read(path: Path, model: type[_M]) -> _M:
-    """One data file, read, parsed and validated against ``model``; else one DataError."""
-    raw = _parse_yaml(path, _read_text(path))
-    try:
-        return model.model_validate(raw)
-    except ValidationError as exc:
-        error = exc.errors()[0]
-        where = _describe_location(raw, error["loc"])
-        more = f" (and {exc.error_count() - 1} more problems)" if exc.error_count() > 1 else ""
-        raise DataError(f"{path}: {where}: {error['msg']}{more}") from None
-
-
-def _read_text(path: Path) -> str:
-    """The file's text, if it is a regular file of at most MAX_FILE_BYTES bytes of UTF-8
-    (:func:`thebes.textfile.read_bounded_text`: checked before opening, never read past
-    the limit)."""
-    try:
-        return read_bounded_text(path, limit=MAX_FILE_BYTES, what="data file")
-    except FileRefused as exc:
-        raise DataError(f"{path}: {exc}") from None
-
-
-def _parse_yaml(path: Path, text: str) -> Any:
-    """``yaml.safe_load`` of ``text``, after :func:`_check_yaml_shape` has bounded it."""
-    try:
-        _check_yaml_shape(path, text)
-        return yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" at line {mark.line + 1}" if mark is not None else ""
-        raise DataError(f"{path}: not valid YAML{where}: {_show(_first_line(exc), 120)}") from None
-    except RecursionError:  # not expected after the depth check; never a traceback
-        raise DataError(f"{path}: nested too deeply") from None
-    except (ValueError, TypeError, IndexError, OverflowError) as exc:
-        # PyYAML's constructors raise these for some scalars (a date such as 2001-02-30,
-        # an integer past Python's digit limit); the file is not valid either way.
-        raise DataError(f"{path}: not valid YAML: {_show(_first_line(exc), 120)}") from None
-
-
-_EVENT_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-def _check_yaml_shape(path: Path, text: str) -> None:
-    """Refuse, before anything is built, what no data file needs: nesting deeper than
-    MAX_DEPTH, values longer than MAX_SCALAR characters, anchors and aliases (a few lines
-    of them expand into millions of entries), explicit tags, and repeated mapping keys
-    (PyYAML would silently keep the last one). Walks the event stream, so deep nesting
-    costs no recursion; libyaml's event parser is used when PyYAML has it (ten times faster
-    than the pure-Python one, which ``safe_load`` then runs on a file known to be sound)."""
-    # Per open collection: None for a sequence; for a mapping, [keys seen, next is a key].
-    open_nodes: list[list[Any] | None] = []
-    for event in yaml.parse(text, Loader=_EVENT_LOADER):
-        line = event.start_mark.line + 1 if event.start_mark is not None else 0
-        if isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
-            open_nodes.pop()
-            continue
-        if not isinstance(event, yaml.NodeEvent):
-            continue
-        if isinstance(event, yaml.AliasEvent) or event.anchor is not None:
-            raise DataError(f"{path}: line {line}: anchors and aliases (& and *) are not used")
-        tag = getattr(event, "tag", None)
-        if tag is not None:
-            raise DataError(
-                f"{path}: line {line}: explicit tags (such as {_show(tag)}) are not used"
-            )
-        parent = open_nodes[-1] if open_nodes else None
-        if parent is not None:  # inside a mapping: keys and values alternate
-            keys, is_key = parent
-            parent[1] = not is_key
-            if is_key and isinstance(event, yaml.ScalarEvent):
-                if event.value in keys:
-                    raise DataError(f"{path}: line {line}: key {_show(event.value)} is repeated")
-                keys.add(event.value)
-        if isinstance(event, yaml.ScalarEvent):
-            if len(event.value) > MAX_SCALAR:
-                raise DataError(
-                    f"{path}: line {line}: a value of {len(event.value)} characters "
-                    f"(at most {MAX_SCALAR})"
-                )
-        else:
-            open_nodes.append([set(), True] if isinstance(event, yaml.MappingStartEvent) else None)
-            if len(open_nodes) > MAX_DEPTH:
-                raise DataError(f"{path}: line {line}: nested more than {MAX_DEPTH} levels deep")
-
-
-def _first_line(exc: Exception) -> str:
-    return str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-
-
-def _show(value: object, limit: int = 40) -> str:
-    """A value from a data file, fit for a one-line message: printable and short."""
-    try:
-        text = value if isinstance(value, str) else str(value)
-    except ValueError:  # an integer past Python's digit limit
-        return "a very long number"
-    if not text.isprintable():
-        text = repr(text)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
-def _describe_location(raw: Any, loc: tuple[int | str, ...]) -> str:
-    """Turn a pydantic error location into words, naming list entries by their id or name."""
-    if not loc:
-        return "the file"
-    parts: list[str] = []
-    node = raw
-    for key in loc:
-        if isinstance(key, int) and isinstance(node, list):
-            entry = node[key] if key < len(node) else None
-            label = f"entry {key + 1}"
-            if isinstance(entry, dict) and ("id" in entry or "name" in entry):
-                field = "id" if "id" in entry else "name"
-                label += f" ({field} {_show(entry[field])})"
-            parts.append(label)
-            node = entry
-        else:
-            parts.append(_show(key))
-            node = node.get(key) if isinstance(node, dict) else None
-    return " > ".join(parts)
 
 
 def _build(data_dir: Path, board: BoardFile, cards: CardsFile, tokens: TokensFile) -> Catalog:

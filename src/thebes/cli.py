@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from thebes.bots import BOT_LEVELS
-from thebes.catalog import DataError, default_catalog
+from thebes.catalog import default_catalog
+from thebes.components import DataError
 from thebes.record import MAX_SEED, MIN_SEED, RecordError
 from thebes.text import MAX_NAME, printable, whole_number
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from thebes.catalog import Catalog
+from thebes.components import Catalog
 
 FIRST_YEAR = 1901
 WEEKS_PER_YEAR = 52

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import assert_never
 
 from thebes.card_kinds import KINDS
-from thebes.catalog import Catalog, TokenKind
+from thebes.components import Catalog, TokenKind
 from thebes.model import (
     CardRevealed,
     CardSpent,

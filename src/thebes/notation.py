@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import assert_never
 
-from thebes.catalog import DISPLAY_SLOTS, EXHIBITION_LETTERS, WHEEL_SIZE
+from thebes.components import DISPLAY_SLOTS, EXHIBITION_LETTERS, WHEEL_SIZE
 from thebes.model import Action, Dig, Exchange, Exhibit, Retire, TakeCard
 from thebes.text import MAX_ACTION, clipped, printable, whole_number
 

@@ -24,8 +24,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from thebes.catalog import CARD_IDS, TOKENS_PER_REGION
-from thebes.catalog import MAX_NAME as MAX_TOKEN_NAME
+from thebes.components import CARD_IDS, TOKENS_PER_REGION
+from thebes.datafiles import MAX_NAME as MAX_TOKEN_NAME
 from thebes.jsonbounds import JsonRefused, loads_bounded
 from thebes.levels import BOT_LEVELS
 from thebes.model import GameState

@@ -16,8 +16,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from thebes.catalog import Catalog
 from thebes.chance import SETUP, Chance, ImpossibleDraw, SecretChance, SeededChance
+from thebes.components import Catalog
 from thebes.model import Action, Event, GameState, Pile
 from thebes.notation import NotationError, format_action, parse_action
 from thebes.record import (

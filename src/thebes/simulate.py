@@ -11,8 +11,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from thebes.bots import Player, RandomPlayer, make_bot
-from thebes.catalog import Catalog
 from thebes.chance import SETUP, SeededChance
+from thebes.components import Catalog
 from thebes.model import GameState
 from thebes.rules import active_seat, apply, is_over, legal_actions, new_game, scores, winners
 from thebes.session import Session, default_seats

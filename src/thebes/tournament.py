@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from thebes.bots import BOT_LEVELS
-from thebes.catalog import Catalog, default_catalog
+from thebes.catalog import default_catalog
+from thebes.components import Catalog
 from thebes.savefile import SaveError
 from thebes.simulate import DEFAULT_NAMES, game_file_name, result_json, seated_session
 

@@ -17,7 +17,8 @@ from math import comb
 from typing import assert_never
 
 from thebes.bots.outlook import DigPlan, Outlook
-from thebes.catalog import CardKind, Catalog
+from thebes.card_kinds import CardKind
+from thebes.components import Catalog
 from thebes.model import (
     END_TIME,
     Action,

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from thebes.catalog import LEGEND_VALUE, REGION_COUNT, WHEEL_SIZE, Catalog, TokenKind
+from thebes.components import LEGEND_VALUE, REGION_COUNT, WHEEL_SIZE, Catalog, TokenKind
 from thebes.model import END_TIME, WEEKS_PER_YEAR, GameState, PlayerState
 from thebes.rules.knowledge import helper_bonus, total_knowledge
 from thebes.rules.scoring import MAJORITY_VP, SHARED_MAJORITY_VP, congress_vp

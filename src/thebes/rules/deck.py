@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from thebes.catalog import DISPLAY_SLOTS, EXHIBITION_SLOTS, CardKind, Catalog
+from thebes.card_kinds import CardKind
 from thebes.chance import Chance, ImpossibleDraw
+from thebes.components import DISPLAY_SLOTS, EXHIBITION_SLOTS, Catalog
 from thebes.model import (
     NO_CARD,
     CardRevealed,

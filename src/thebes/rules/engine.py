@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import assert_never
 
-from thebes.catalog import DISPLAY_SLOTS, CardKind, Catalog
+from thebes.card_kinds import CardKind
 from thebes.chance import Chance, ImpossibleDraw
+from thebes.components import DISPLAY_SLOTS, Catalog
 from thebes.model import (
     END_TIME,
     LAST_YEAR_START,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from thebes.catalog import LEGEND_VALUE, WHEEL_SIZE, Catalog
+from thebes.components import LEGEND_VALUE, WHEEL_SIZE, Catalog
 from thebes.model import PlayerState
 
 

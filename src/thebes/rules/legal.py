@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import product
 from typing import assert_never
 
-from thebes.catalog import (
+from thebes.components import (
     DISPLAY_SLOTS,
     EXHIBITION_LETTERS,
     EXHIBITION_SLOTS,

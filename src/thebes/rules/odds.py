@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from thebes.catalog import TokenKind
+from thebes.components import TokenKind
 from thebes.model import GameState
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from thebes.card_kinds import CONGRESS_VP
-from thebes.catalog import REGION_COUNT, TokenKind
+from thebes.components import REGION_COUNT, TokenKind
 from thebes.model import GameState
 
 MAJORITY_VP = 5  # E4: the single highest player

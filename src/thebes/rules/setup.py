@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from thebes.catalog import DISPLAY_SLOTS, Catalog
 from thebes.chance import Chance
+from thebes.components import DISPLAY_SLOTS, Catalog
 from thebes.model import NO_CARD, Event, GameState, time_of
 from thebes.rules.deck import Table, initial_deck
 from thebes.rules.tableau import make_player

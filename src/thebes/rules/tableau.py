@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any, assert_never
 
-from thebes.card_kinds import KINDS, Tally
-from thebes.catalog import REGION_COUNT, CardKind, Catalog, TokenKind
+from thebes.card_kinds import KINDS, CardKind, Tally
+from thebes.components import REGION_COUNT, Catalog, TokenKind
 from thebes.model import PlayerState
 
 

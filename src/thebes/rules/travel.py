@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import assert_never
 
-from thebes.catalog import Catalog
+from thebes.components import Catalog
 from thebes.model import (
     NO_CARD,
     Action,

@@ -16,7 +16,7 @@ from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from thebes.catalog import EXHIBITION_LETTERS
+from thebes.components import EXHIBITION_LETTERS
 from thebes.model import Action, Dig, Exchange, Exhibit, GameState, Retire, TakeCard
 from thebes.narrate import card_name, weeks
 from thebes.notation import DIG_OPTIONS, dig_options, format_action

@@ -14,7 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from thebes.card_kinds import KINDS
-from thebes.catalog import DISPLAY_SLOTS, EXHIBITION_LETTERS, REGION_COUNT, TokenKind
+from thebes.components import DISPLAY_SLOTS, EXHIBITION_LETTERS, REGION_COUNT, TokenKind
 from thebes.model import (
     END_TIME,
     NO_CARD,

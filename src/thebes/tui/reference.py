@@ -9,7 +9,7 @@ from rich.console import Console, Group
 from rich.table import Table
 
 from thebes.card_kinds import KINDS
-from thebes.catalog import WHEEL_SIZE, Catalog, TokenKind
+from thebes.components import WHEEL_SIZE, Catalog, TokenKind
 
 
 def card_effect(catalog: Catalog, card_id: int) -> str:
