@@ -26,7 +26,8 @@ from thebes.model import Dig
 from thebes.notation import VERBS
 from thebes.record import MAX_SEED, MIN_SEED
 from thebes.session import Session
-from thebes.tui.game import COMMANDS, QuitGame, TerminalGame
+from thebes.tui.commands import COMMANDS
+from thebes.tui.game import QuitGame, TerminalGame
 from thebes.tui.linecap import MAX_LINE
 from thebes.tui.menu import build_menu
 from thebes.tui.planner import read_plan_line
@@ -193,10 +194,10 @@ def test_random_lines_through_the_prompt_say_what_is_wrong_and_go_on(
                 return
             assert action is None or action in legal
             if len(line) > MAX_LINE:
-                assert action is None and ui.message is not None
-                assert ui.message.plain == TOO_LONG
-            if ui.message is not None:
-                assert ui.message.plain.isprintable()
+                assert action is None and ui.talk.message is not None
+                assert ui.talk.message.plain == TOO_LONG
+            if ui.talk.message is not None:
+                assert ui.talk.message.plain.isprintable()
 
         interpret()
     assert session.steps == []  # lines are only read here, never played

@@ -9,11 +9,9 @@ quitting, Ctrl-C or Ctrl-D never lose anything.
 
 from __future__ import annotations
 
-import os
 import shutil
 import time
 from collections.abc import Callable, Sequence
-from pathlib import Path
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.application import get_app
@@ -21,59 +19,26 @@ from prompt_toolkit.completion import WordCompleter
 from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
-from rich.console import Console, Group, RenderableType
+from rich.console import Console, Group
 from rich.text import Text
 
 from thebes.bots import Player, make_bot
-from thebes.model import Action, Dig, Event
-from thebes.narrate import narrate
+from thebes.model import Action, Dig
 from thebes.notation import NotationError
-from thebes.rules import IllegalAction, why_illegal
-from thebes.savefile import SaveError
+from thebes.rules import why_illegal
 from thebes.session import Session
 from thebes.text import printable, whole_number
-from thebes.tui import panels
+from thebes.tui.commands import COMMANDS, Commands
 from thebes.tui.final import final_view
 from thebes.tui.linecap import line_problem
 from thebes.tui.menu import MenuEntry, action_label, build_menu, menu_rows, menu_view
 from thebes.tui.planner import DigPlanner
 from thebes.tui.prompting import prompt_session
-from thebes.tui.reference import reference_tables
 from thebes.tui.screen import MIN_HEIGHT, ScreenInfo, game_screen, too_small_notice
+from thebes.tui.talk import TableTalk
 
-COMMANDS = {
-    "help": "this list",
-    "rules": "a summary of the rules, then the card and token reference (paged)",
-    "log": "the whole game so far, in plain words",
-    "board": "the board: locations, roads, who is where",
-    "players": "every player's cards, tokens and score",
-    "bags": "what each bag still holds",
-    "undo": "take back the last action, if it revealed nothing new",
-    "save": "save now (the game also saves itself after every action); 'save PATH' for a copy",
-    "quit": "leave the game (it is saved; 'thebes resume FILE' goes on)",
-}
 BOT_PAUSE_SECONDS = 0.8
 RESIZED = "\x00resized:"  # a prompt's result when the terminal changed size under it
-
-RULES_SUMMARY = """\
-Thebes in brief. The player furthest back on the time track acts next (the top of a stack
-first); every action moves your marker on by its cost in weeks, travel included (1 week a
-road; a car saves a week on journeys of 3+; a zeppelin makes one journey free).
-  take N      go to the card's city, pay its weeks, take it; the slot refills from the deck.
-  exchange    in Warsaw: 1 week (2, 3, ... if you exchange again before anyone else moves);
-              the 4 display cards are replaced.
-  dig SITE W  needs a valid permit for the site (one dig per site a year; a special permit
-              allows one more) and at least one book or the legend of that site. Knowledge =
-              books + legend (+2, spent) + assistants (2: +1, 3+: +2, one alone: +1 spent)
-              + general knowledge up to that much, 12 at most. The time wheel turns
-              knowledge and weeks into tokens; shovels add tokens like assistants add points.
-              Debris goes back into the bag. The first dig at a site also takes the artifact
-              lying there.
-  exhibit L   have the listed artifacts (they stay yours), pay 3 or 4 weeks: 4 or 5 VP.
-  retire      in the last year (1903): go to the end square.
-Passing week 52 makes your permits valid again. The game ends when every marker reaches
-week 1 of 1904. Score: artifact values; exhibitions; congresses 1/3/6/10/15/21/28; in each
-region the most specialized points (books and book tokens) 5 VP, tied leaders 3 each."""
 
 
 class QuitGame(Exception):
@@ -104,18 +69,12 @@ class TerminalGame:
             for seat, s in enumerate(session.seats)
             if s.bot is not None
         }
-        names = [s.name for s in session.seats]
-        everyone = ", ".join(names[:-1]) + " and " + names[-1]
-        self.log = [f"{everyone} set out from Warsaw; {names[0]} moves first."]
-        if session.autosave is not None:
-            self.log.insert(0, f"Saved after every action in {printable(str(session.autosave))}")
-        self.log += [
-            narrate(session.catalog, names, e) for step in session.steps for e in step.events
-        ]
-        self.message: Text | None = None
+        self.talk = TableTalk(session, colour=colour)
+        self.commands = Commands(
+            session, console, self.talk, colour=colour, confirm_quit=self._confirm_quit
+        )
         self.typed = ""  # what the player had typed when a resize interrupted the prompt
         self.drawn_size = (0, 0)
-        self.save_trouble: str | None = None  # the autosave failure the table was told of
 
     # ------------------------------------------------------------ the loop
 
@@ -165,29 +124,8 @@ class TerminalGame:
 
     def _play(self, action: Action) -> None:
         events = self.session.play(action)
-        self._narrate(events)
-        self._after_autosave()
-
-    def _after_autosave(self) -> None:
-        """Tell the table when an autosave fails (the game goes on), and when saving works
-        again."""
-        problem = self.session.save_problem
-        if problem is not None:
-            if problem != self.save_trouble:
-                self.log.append(f"Not saved: {problem}.")
-            self._warn(
-                f"Not saved: {problem}. The game goes on and is saved again after the next "
-                "action; 'save PATH' saves it elsewhere."
-            )
-        elif self.save_trouble is not None:
-            where = printable(str(self.session.autosave))
-            self.log.append(f"Saved again in {where}.")
-            self.message = Text(f"Saved again in {where}.")
-        self.save_trouble = problem
-
-    def _narrate(self, events: Sequence[Event]) -> None:
-        names = [s.name for s in self.session.seats]
-        self.log.extend(narrate(self.session.catalog, names, e) for e in events)
+        self.talk.narrate(events)
+        self.talk.after_autosave()
 
     # ------------------------------------------------------------ input
 
@@ -248,10 +186,10 @@ class TerminalGame:
     def _interpret(
         self, text: str, legal: Sequence[Action], menu: list[MenuEntry]
     ) -> Action | None:
-        self.message = None
+        self.talk.message = None
         problem = line_problem(text)
         if problem is not None:
-            self._warn(problem)
+            self.talk.warn(problem)
             return None
         text = text.strip()
         if not text:
@@ -260,108 +198,26 @@ class TerminalGame:
         number = whole_number(text)
         if number is not None:
             if not 1 <= number <= len(menu):
-                self._warn(f"There is no entry {number}: choose 1 to {len(menu)}.")
+                self.talk.warn(f"There is no entry {number}: choose 1 to {len(menu)}.")
                 return None
             entry = menu[number - 1]
             if entry.is_dig_site:
                 return self.planner.choose(tuple(a for a in entry.actions if isinstance(a, Dig)))
             return entry.actions[0]
         if word in COMMANDS:
-            self._command(word, text[len(word) :].strip())
+            self.commands.run(word, text[len(word) :].strip())
             return None
         try:
             action = self.session.parse(text)
         except NotationError as exc:
-            self._warn(f"{exc}. Type help for the commands.")
+            self.talk.warn(f"{exc}. Type help for the commands.")
             return None
         if action in legal:
             return action
-        self._warn(f"Not allowed: {why_illegal(self.session.state, action) or 'not legal now'}.")
+        self.talk.warn(
+            f"Not allowed: {why_illegal(self.session.state, action) or 'not legal now'}."
+        )
         return None
-
-    def _warn(self, text: str) -> None:
-        # Messages may quote what was typed or read: never let a control code through.
-        self.message = Text(printable(text), style="bold red" if self.colour else "bold")
-
-    # ------------------------------------------------------------ commands
-
-    def _command(self, word: str, argument: str) -> None:
-        session = self.session
-        if word == "help":
-            lines = [f"  {name:<8} {what}" for name, what in COMMANDS.items()]
-            self._page(
-                Group(
-                    Text("Commands (type them at any prompt):", style="bold"),
-                    *(Text(line) for line in lines),
-                    Text(
-                        "A menu number picks that action; an action can be typed as shown in "
-                        "the menu (take 2, exchange, dig Egypt 6 +shovel, exhibit a, retire)."
-                    ),
-                    Text("Tab completes actions and commands; Ctrl-C or Ctrl-D asks to leave."),
-                )
-            )
-        elif word == "rules":
-            self._page(Group(Text(RULES_SUMMARY), reference_tables(session.catalog)))
-        elif word == "log":
-            self._page(
-                Group(*(Text(line) for line in self.log)) if self.log else Text("Nothing yet.")
-            )
-        elif word == "board":
-            self._page(panels.board(session.state, self._colours()))
-        elif word == "players":
-            self._page(panels.tableaux(session.state, self._colours()))
-        elif word == "bags":
-            self._page(panels.bags(session.state))
-        elif word == "undo":
-            try:
-                taken = session.undo()
-            except IllegalAction as exc:
-                self._warn(f"{exc}.")
-                return
-            said = [f"{step.record.player}'s '{step.record.action}'" for step in taken]
-            self.log.extend(f"Undo: {what} is taken back." for what in said)
-            person = taken[-1].record.player
-            in_order = ", then ".join(reversed(said))
-            self.message = Text(f"Took back {in_order}. {person} to play.")
-            self._after_autosave()
-        elif word == "save":
-            self._save(argument)
-        elif word == "quit":
-            self._confirm_quit()
-
-    def _save(self, argument: str) -> None:
-        """``save`` (to the autosave file) or ``save PATH``. While autosave fails, a save
-        that succeeds elsewhere becomes the autosave file."""
-        session = self.session
-        target = argument or session.autosave
-        if target is None:
-            self._warn("This game has no save file; give one: save PATH")
-            return
-        try:
-            session.save(target)
-        except SaveError as exc:
-            self._warn(f"Not saved: {exc}.")
-            return
-        where = printable(str(target))
-        self.message = Text(f"Saved to {where}.")
-        if argument and session.save_problem is not None:
-            session.autosave = Path(argument).expanduser()
-            self.message = Text(
-                f"Saved to {where}; from now on it is saved there after every action."
-            )
-        if not argument or session.save_problem is not None:
-            session.save_problem = self.save_trouble = None
-
-    def _page(self, renderable: RenderableType) -> None:
-        if not self.console.is_terminal:
-            self.console.print(renderable)
-            return
-        # less shows colours only with -R; without it the escape codes appear as text.
-        less = os.environ.get("LESS", "")
-        if "-R" not in less.split() and "R" not in less.lstrip("-"):
-            os.environ["LESS"] = (less + " -R").strip()
-        with self.console.pager(styles=self.colour):
-            self.console.print(renderable)
 
     # ------------------------------------------------------------ drawing
 
@@ -377,19 +233,19 @@ class TerminalGame:
             console.print(notice)
         state = self.session.state
         room = max(MIN_HEIGHT - 6, height - menu_rows(menu, width) - 3)
-        info = ScreenInfo(game_title(self.session), self._colours(), self.log)
+        info = ScreenInfo(game_title(self.session), self._colours(), self.talk.log)
         console.print(game_screen(state, info, width, room))
         if menu:
             console.print(menu_view(state, menu, width))
-        if self.message is not None:
-            console.print(self.message)
+        if self.talk.message is not None:
+            console.print(self.talk.message)
 
     # ------------------------------------------------------------ the end
 
     def _show_final(self) -> None:
         width, _ = self.size()
         self.console.clear()
-        self.console.print(Group(*(Text(line) for line in self.log[-3:])))
+        self.console.print(Group(*(Text(line) for line in self.talk.log[-3:])))
         self.console.print(final_view(self.session.state, self._colours(), width))
         self._say_where_saved("")
 

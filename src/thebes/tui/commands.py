@@ -1,0 +1,150 @@
+"""The commands a player can type at any prompt: look things up (paged), undo, save, quit."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+from rich.console import Console, Group, RenderableType
+from rich.text import Text
+
+from thebes.rules import IllegalAction
+from thebes.savefile import SaveError
+from thebes.session import Session
+from thebes.text import printable
+from thebes.tui import panels
+from thebes.tui.reference import reference_tables
+from thebes.tui.talk import TableTalk
+
+COMMANDS = {
+    "help": "this list",
+    "rules": "a summary of the rules, then the card and token reference (paged)",
+    "log": "the whole game so far, in plain words",
+    "board": "the board: locations, roads, who is where",
+    "players": "every player's cards, tokens and score",
+    "bags": "what each bag still holds",
+    "undo": "take back the last action, if it revealed nothing new",
+    "save": "save now (the game also saves itself after every action); 'save PATH' for a copy",
+    "quit": "leave the game (it is saved; 'thebes resume FILE' goes on)",
+}
+RULES_SUMMARY = """\
+Thebes in brief. The player furthest back on the time track acts next (the top of a stack
+first); every action moves your marker on by its cost in weeks, travel included (1 week a
+road; a car saves a week on journeys of 3+; a zeppelin makes one journey free).
+  take N      go to the card's city, pay its weeks, take it; the slot refills from the deck.
+  exchange    in Warsaw: 1 week (2, 3, ... if you exchange again before anyone else moves);
+              the 4 display cards are replaced.
+  dig SITE W  needs a valid permit for the site (one dig per site a year; a special permit
+              allows one more) and at least one book or the legend of that site. Knowledge =
+              books + legend (+2, spent) + assistants (2: +1, 3+: +2, one alone: +1 spent)
+              + general knowledge up to that much, 12 at most. The time wheel turns
+              knowledge and weeks into tokens; shovels add tokens like assistants add points.
+              Debris goes back into the bag. The first dig at a site also takes the artifact
+              lying there.
+  exhibit L   have the listed artifacts (they stay yours), pay 3 or 4 weeks: 4 or 5 VP.
+  retire      in the last year (1903): go to the end square.
+Passing week 52 makes your permits valid again. The game ends when every marker reaches
+week 1 of 1904. Score: artifact values; exhibitions; congresses 1/3/6/10/15/21/28; in each
+region the most specialized points (books and book tokens) 5 VP, tied leaders 3 each."""
+
+
+class Commands:
+    """Carries out the commands of one game at the terminal."""
+
+    def __init__(
+        self,
+        session: Session,
+        console: Console,
+        talk: TableTalk,
+        *,
+        colour: bool,
+        confirm_quit: Callable[[], None],
+    ) -> None:
+        self.session = session
+        self.console = console
+        self.talk = talk
+        self.colour = colour
+        self.confirm_quit = confirm_quit
+        self.colours = [s.colour for s in session.seats]
+
+    def run(self, word: str, argument: str) -> None:
+        """Carry out the command ``word`` (one of COMMANDS) with what followed it."""
+        session = self.session
+        if word == "help":
+            lines = [f"  {name:<8} {what}" for name, what in COMMANDS.items()]
+            self._page(
+                Group(
+                    Text("Commands (type them at any prompt):", style="bold"),
+                    *(Text(line) for line in lines),
+                    Text(
+                        "A menu number picks that action; an action can be typed as shown in "
+                        "the menu (take 2, exchange, dig Egypt 6 +shovel, exhibit a, retire)."
+                    ),
+                    Text("Tab completes actions and commands; Ctrl-C or Ctrl-D asks to leave."),
+                )
+            )
+        elif word == "rules":
+            self._page(Group(Text(RULES_SUMMARY), reference_tables(session.catalog)))
+        elif word == "log":
+            self._page(
+                Group(*(Text(line) for line in self.talk.log))
+                if self.talk.log
+                else Text("Nothing yet.")
+            )
+        elif word == "board":
+            self._page(panels.board(session.state, self.colours))
+        elif word == "players":
+            self._page(panels.tableaux(session.state, self.colours))
+        elif word == "bags":
+            self._page(panels.bags(session.state))
+        elif word == "undo":
+            try:
+                taken = session.undo()
+            except IllegalAction as exc:
+                self.talk.warn(f"{exc}.")
+                return
+            said = [f"{step.record.player}'s '{step.record.action}'" for step in taken]
+            self.talk.log.extend(f"Undo: {what} is taken back." for what in said)
+            person = taken[-1].record.player
+            in_order = ", then ".join(reversed(said))
+            self.talk.message = Text(f"Took back {in_order}. {person} to play.")
+            self.talk.after_autosave()
+        elif word == "save":
+            self._save(argument)
+        elif word == "quit":
+            self.confirm_quit()
+
+    def _save(self, argument: str) -> None:
+        """``save`` (to the autosave file) or ``save PATH``. While autosave fails, a save
+        that succeeds elsewhere becomes the autosave file."""
+        session = self.session
+        target = argument or session.autosave
+        if target is None:
+            self.talk.warn("This game has no save file; give one: save PATH")
+            return
+        try:
+            session.save(target)
+        except SaveError as exc:
+            self.talk.warn(f"Not saved: {exc}.")
+            return
+        where = printable(str(target))
+        self.talk.message = Text(f"Saved to {where}.")
+        if argument and session.save_problem is not None:
+            session.autosave = Path(argument).expanduser()
+            self.talk.message = Text(
+                f"Saved to {where}; from now on it is saved there after every action."
+            )
+        if not argument or session.save_problem is not None:
+            session.save_problem = self.talk.save_trouble = None
+
+    def _page(self, renderable: RenderableType) -> None:
+        if not self.console.is_terminal:
+            self.console.print(renderable)
+            return
+        # less shows colours only with -R; without it the escape codes appear as text.
+        less = os.environ.get("LESS", "")
+        if "-R" not in less.split() and "R" not in less.lstrip("-"):
+            os.environ["LESS"] = (less + " -R").strip()
+        with self.console.pager(styles=self.colour):
+            self.console.print(renderable)

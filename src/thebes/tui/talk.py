@@ -1,0 +1,59 @@
+"""What the table is told: the game's story in plain words (the log), and the one message
+shown under the screen until the next line is typed."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+
+from thebes.model import Event
+from thebes.narrate import narrate
+from thebes.session import Session
+from thebes.text import printable
+
+
+class TableTalk:
+    """The log and the current message of a game at the terminal."""
+
+    def __init__(self, session: Session, *, colour: bool) -> None:
+        self.session = session
+        self.colour = colour
+        names = [s.name for s in session.seats]
+        everyone = ", ".join(names[:-1]) + " and " + names[-1]
+        self.log = [f"{everyone} set out from Warsaw; {names[0]} moves first."]
+        if session.autosave is not None:
+            self.log.insert(0, f"Saved after every action in {printable(str(session.autosave))}")
+        self.log += [
+            narrate(session.catalog, names, e) for step in session.steps for e in step.events
+        ]
+        self.message: Text | None = None
+        self.save_trouble: str | None = None  # the autosave failure the table was told of
+
+    def say(self, text: str) -> None:
+        self.message = Text(printable(text))
+
+    def warn(self, text: str) -> None:
+        # Messages may quote what was typed or read: never let a control code through.
+        self.message = Text(printable(text), style="bold red" if self.colour else "bold")
+
+    def narrate(self, events: Sequence[Event]) -> None:
+        names = [s.name for s in self.session.seats]
+        self.log.extend(narrate(self.session.catalog, names, e) for e in events)
+
+    def after_autosave(self) -> None:
+        """Tell the table when an autosave fails (the game goes on), and when saving works
+        again."""
+        problem = self.session.save_problem
+        if problem is not None:
+            if problem != self.save_trouble:
+                self.log.append(f"Not saved: {problem}.")
+            self.warn(
+                f"Not saved: {problem}. The game goes on and is saved again after the next "
+                "action; 'save PATH' saves it elsewhere."
+            )
+        elif self.save_trouble is not None:
+            where = printable(str(self.session.autosave))
+            self.log.append(f"Saved again in {where}.")
+            self.say(f"Saved again in {where}.")
+        self.save_trouble = problem
