@@ -33,6 +33,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
+    for add in (_add_play, _add_resume, _add_simulate, _add_replay, _add_reference):
+        add(commands)
+    return parser
+
+
+def _add_play(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """thebes play: a game at this keyboard."""
     play = commands.add_parser(
         "play",
         help="play a game at this keyboard (2-4 players, bots in any seat)",
@@ -72,11 +79,17 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--fast", action="store_true", help="no pause after a bot's move")
     play.add_argument("--no-color", action="store_true", help="no colours (NO_COLOR works too)")
 
+
+def _add_resume(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """thebes resume FILE: go on with a saved game."""
     resume = commands.add_parser("resume", help="go on with a saved game")
     resume.add_argument("file", type=Path, metavar="FILE")
     resume.add_argument("--fast", action="store_true", help="no pause after a bot's move")
     resume.add_argument("--no-color", action="store_true", help="no colours")
 
+
+def _add_simulate(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """thebes simulate: series of games between bots."""
     simulate = commands.add_parser(
         "simulate",
         help="play whole games between computer players and print the scores",
@@ -117,6 +130,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--save-dir", type=Path, metavar="DIR", help="write each game's file into DIR"
     )
 
+
+def _add_replay(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """thebes replay FILE: a saved game step by step, or its table."""
     replay = commands.add_parser(
         "replay",
         help="watch a saved game step by step, or print its score table",
@@ -128,12 +144,14 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--json", action="store_true", help="print the scores as JSON")
     replay.add_argument("--no-color", action="store_true", help="no colours")
 
+
+def _add_reference(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """thebes reference: what a player looks up during a game."""
     reference = commands.add_parser(
         "reference",
         help="print the travel times, time wheel, cards, exhibitions and tokens",
     )
     reference.add_argument("--json", action="store_true", help="print it as JSON")
-    return parser
 
 
 def _positive(text: str) -> int:

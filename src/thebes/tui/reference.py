@@ -79,6 +79,18 @@ def _region_tokens(catalog: Catalog, region: int) -> dict[str, Any]:
 
 
 def reference_tables(catalog: Catalog) -> Group:
+    """Every table a player looks up: travel, the time wheel, cards, exhibitions, tokens."""
+    return Group(
+        _travel_table(catalog),
+        _wheel_table(catalog),
+        _cards_table(catalog),
+        _exhibitions_table(catalog),
+        _tokens_table(catalog),
+        _artifacts_table(catalog),
+    )
+
+
+def _travel_table(catalog: Catalog) -> Table:
     short = [name[:3] for name in catalog.locations]
     travel = Table(
         title="Travel time in weeks (shortest route)",
@@ -94,7 +106,10 @@ def reference_tables(catalog: Catalog) -> Group:
         travel.add_column(name, justify="right", width=3, no_wrap=True)
     for i, name in enumerate(catalog.locations):
         travel.add_row(name, *(str(w) for w in catalog.travel[i]))
+    return travel
 
+
+def _wheel_table(catalog: Catalog) -> Table:
     wheel = Table(
         title="Time wheel: tokens drawn for knowledge (rows) and weeks dug (columns)",
         title_justify="left",
@@ -104,7 +119,10 @@ def reference_tables(catalog: Catalog) -> Group:
         wheel.add_column(str(w), justify="right")
     for k in range(1, WHEEL_SIZE + 1):
         wheel.add_row(str(k), *(str(n) if n else "-" for n in catalog.wheel[k][1:]))
+    return wheel
 
+
+def _cards_table(catalog: Catalog) -> Table:
     cards = Table(title="Researcher cards", title_justify="left")
     for column in ("#", "city", "weeks", "effect"):
         cards.add_column(column, justify="right" if column in ("#", "weeks") else "left")
@@ -113,7 +131,10 @@ def reference_tables(catalog: Catalog) -> Group:
         cards.add_row(
             str(c), catalog.locations[card.city], str(card.weeks), card_effect(catalog, c)
         )
+    return cards
 
+
+def _exhibitions_table(catalog: Catalog) -> Table:
     exhibitions = Table(title="Exhibitions", title_justify="left")
     for column in ("#", "city", "weeks", "VP", "requires"):
         exhibitions.add_column(column)
@@ -123,7 +144,10 @@ def reference_tables(catalog: Catalog) -> Group:
         exhibitions.add_row(
             str(c), catalog.locations[card.city], str(card.weeks), str(card.value), needs
         )
+    return exhibitions
 
+
+def _tokens_table(catalog: Catalog) -> Table:
     tokens = Table(title="Excavation tokens (31 per region)", title_justify="left")
     for column in (
         "region",
@@ -147,6 +171,10 @@ def reference_tables(catalog: Catalog) -> Group:
             str(data["general_tokens"]),
             str(data["debris"]),
         )
+    return tokens
+
+
+def _artifacts_table(catalog: Catalog) -> Table:
     names = Table(title="Artifacts", title_justify="left")
     names.add_column("region")
     names.add_column("VP", justify="right")
@@ -160,7 +188,7 @@ def reference_tables(catalog: Catalog) -> Group:
                 if a["value"] == value
             ]
             names.add_row(region, str(value), "; ".join(objects))
-    return Group(travel, wheel, cards, exhibitions, tokens, names)
+    return names
 
 
 def print_reference(catalog: Catalog, console: Console) -> None:
