@@ -31,12 +31,19 @@ from thebes.model import (
 
 def card_name(catalog: Catalog, card_id: int) -> str:
     """A card in a few words: "Egypt book (3)", "shovel", "large exhibition in Paris"."""
+    return card_text(catalog, card_id, KINDS[catalog.card(card_id).kind].name)
+
+
+def card_text(catalog: Catalog, card_id: int, template: str) -> str:
+    """``template`` (one of the card kind's texts in card_kinds.KINDS) filled in for the card:
+    {region}, {value}, {size}, {city} and {needs} (an exhibition's artifacts)."""
     card = catalog.card(card_id)
-    return KINDS[card.kind].name.format(
+    return template.format(
         region=catalog.regions[card.region] if card.region >= 0 else "",
         value=card.value,
         size="large" if card.large else "small",
         city=catalog.locations[card.city],
+        needs=", ".join(f"{n} {catalog.regions[r]}" for r, n in enumerate(card.requires) if n),
     )
 
 

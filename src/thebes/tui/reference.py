@@ -10,16 +10,12 @@ from rich.table import Table
 
 from thebes.card_kinds import KINDS
 from thebes.components import WHEEL_SIZE, Catalog, TokenKind
+from thebes.narrate import card_text
 
 
 def card_effect(catalog: Catalog, card_id: int) -> str:
-    card = catalog.card(card_id)
-    return KINDS[card.kind].effect.format(
-        region=catalog.regions[card.region] if card.region >= 0 else "",
-        value=card.value,
-        size="large" if card.large else "small",
-        needs=", ".join(f"{n} {catalog.regions[r]}" for r, n in enumerate(card.requires) if n),
-    )
+    """What the card does, for the reference: "+3 specialized Egypt", ..."""
+    return card_text(catalog, card_id, KINDS[catalog.card(card_id).kind].effect)
 
 
 def reference_json(catalog: Catalog) -> dict[str, Any]:
