@@ -9,21 +9,26 @@ import statistics
 import time
 
 from thebes.catalog import default_catalog
-from thebes.narrate import narrate
+from thebes.session import Session
 from thebes.simulate import bot_session
 from thebes.tui.screen import ScreenInfo, game_screen, render_text
+from thebes.tui.story import Told, told
+
+
+def story_until(session: Session, number: int) -> list[Told]:
+    return [told(session, n, s) for n, s in enumerate(session.steps[:number], start=1)]
 
 
 def main() -> None:
     catalog = default_catalog()
     session = bot_session(catalog, 4, 1904)
-    names = [p.name for p in session.state.players]
-    log = [narrate(catalog, names, e) for step in session.steps for e in step.events]
-    info = ScreenInfo("Thebes", ("red", "blue", "green", "yellow"), log)
-    for width, height in ((120, 36), (80, 21)):
+    colours = ("red", "blue", "green", "yellow")
+    for width, height in ((120, 40), (80, 24)):
         times = []
-        for step in session.steps:
+        for number, step in enumerate(session.steps):
             start = time.perf_counter()
+            # As the game does each turn: the story so far, then the screen.
+            info = ScreenInfo("Thebes", colours, "Last events", story_until(session, number))
             render_text(game_screen(step.before, info, width, height), width, colour=True)
             times.append((time.perf_counter() - start) * 1000)
         print(

@@ -28,8 +28,8 @@ from thebes.record import COLOURS, read_record
 from thebes.rules import IllegalAction, legal_actions
 from thebes.session import Seat, Session, default_seats
 from thebes.tui.game import game_title
-from thebes.tui.menu import build_menu, option_sets
-from thebes.tui.planner import read_plan_line
+from thebes.tui.menu import build_menu
+from thebes.tui.planner import option_sets, read_plan_line
 from thebes.tui.prompting import prompt_session
 
 # ---------------------------------------------------------------- secret draws

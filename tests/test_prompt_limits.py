@@ -99,9 +99,9 @@ def test_a_long_line_is_refused_even_when_it_holds_a_valid_start(tmp_path: Path)
 
 def test_the_planner_refuses_a_long_line_and_goes_on(tmp_path: Path) -> None:
     session = new_session(tmp_path)
-    # As in test_tui_game: Ann has the Egypt book and opens the planner for Egypt (entry 6).
+    # As in test_tui_game: Ann has the Egypt book and opens the planner for Egypt (entry 8).
     # A line of spaces cut at the cap is refused, not taken for an empty line ("back").
-    keys = "take 2\ntake 1\n6\n" + " " * 300 + "\n8\n"
+    keys = "take 2\ntake 1\n8\n" + " " * 300 + "\n8\n"
     with game(session, keys) as (ui, out):
         ui.run()
     assert TOO_LONG in out.getvalue()

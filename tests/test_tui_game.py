@@ -65,7 +65,7 @@ def test_a_menu_number_plays_that_action(tmp_path: Path) -> None:
     assert session.steps[0].record.player == "Ann"
     text = out.getvalue()
     assert " 2 take 2: London 4 wk" in text
-    assert "Ann takes the Egypt book (2) from slot 2 (4 weeks in all)." in text
+    assert "Ann takes the Egypt book (2) from slot 2 (4 weeks in all)." in " ".join(text.split())
     assert "The game is saved in" in text
     assert "Saved after every action in " in text
     assert len(read_record(tmp_path / "g.json").actions) == 1
@@ -78,7 +78,7 @@ def test_typed_actions_and_clear_messages_for_bad_input(tmp_path: Path) -> None:
         ui.run()
     text = out.getvalue()
     assert "unknown action 'fly'" in text
-    assert "There is no entry 99: choose 1 to 5." in text
+    assert "There is no entry 99 now: choose one of 1, 2, 3, 4, 5." in text
     assert "Not allowed: Ann has no specialized knowledge of Egypt" in text
     assert "the display slot is 1 to 4, not '9'" in text
     assert [s.record.action for s in session.steps] == ["take 4"]
@@ -88,15 +88,17 @@ def test_typed_actions_and_clear_messages_for_bad_input(tmp_path: Path) -> None:
 def test_the_dig_planner_shows_odds_and_takes_weeks_and_options(tmp_path: Path) -> None:
     session = new_session(tmp_path)
     # Ann takes the Egypt book (2); Bob takes the Palestine book (3); Ann opens the planner
-    # for Egypt (entry 6), asks for +zeppelin (she has none), then digs 8 weeks.
-    keys = "take 2\ntake 1\n6\n+zeppelin\n5\n8\n"
+    # for Egypt (entry 8: the digs are 6-10 in board order), asks for +zeppelin (she has
+    # none), then digs 8 weeks.
+    keys = "take 2\ntake 1\n8\n+zeppelin\n5\n8\n"
     with game(session, keys) as (ui, out):
         ui.run()
     text = out.getvalue()
     assert "Dig at Egypt: knowledge 2" in text
     assert "first dig here: the 1-VP artifact on the site is yours too" in text
-    # 1 token of 30 (12 artifacts worth 35 VP) plus the site's artifact: 1.40 and 2.17.
-    assert "│     8 │     12 │      1 │           1.40 │    2.17 │" in text
+    # 1 token of 30 (12 artifacts worth 35 VP) plus the site's artifact: 1.40 and 2.17;
+    # the site's artifact makes at least one artifact certain.
+    assert "│     8 │     12 │      1 │        100% │           1.40 │    2.17 │" in text
     assert "No legal dig here with +zeppelin: Ann has no zeppelin." in text
     assert "Not allowed: with 2 knowledge a dig of 5 weeks draws no token" in text
     assert session.steps[-1].record.action == "dig Egypt 8"
@@ -181,7 +183,7 @@ def test_a_resize_redraws_the_screen_for_the_new_size_keeping_the_typed_text(
     with game(session, "take 2\n", sizes=lambda: next(sizes)) as (ui, out):
         ui.run()
     text = out.getvalue()
-    wide, _, compact = text.partition("Ann: books Gre 0")
+    wide, _, compact = text.partition("Ann: books G0 C0 E0 P0 M0")
     assert "roads to" in wide  # first drawn wide (the board panel)
     assert compact  # then compact, with the active player's one-line tableau
     assert [s.record.action for s in session.steps] == ["take 2"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -12,6 +14,7 @@ from thebes.model import GameState
 from thebes.session import Session
 from thebes.tui.panels import marks, time_track
 from thebes.tui.screen import ScreenInfo, game_screen, render_text
+from thebes.tui.story import Told
 
 COLOURS = ("red", "blue", "green", "yellow")
 GOLDEN_4P = Path(__file__).parent / "golden" / "game-4p.json"
@@ -37,16 +40,22 @@ def scenario() -> GameState:
     return replace(state, players=(*state.players[:2], cleo), clock=state.clock + 1)
 
 
-def screen(width: int, height: int, log: tuple[str, ...] = ()) -> str:
-    info = ScreenInfo("Thebes — seed 5", COLOURS, log)
-    return render_text(game_screen(scenario(), info, width, height), width)
+def events(count: int, words: int = 8) -> list[Told]:
+    return [
+        Told(n, "1901·18", n % 3, " ".join([f"event number {n}"] + ["word"] * words))
+        for n in range(count)
+    ]
+
+
+def screen(width: int, height: int, told: Sequence[Told] = (), *, wide: bool | None = None) -> str:
+    info = ScreenInfo("Thebes — seed 5", COLOURS, "Since Cleo's last turn", told)
+    return render_text(game_screen(scenario(), info, width, height, wide=wide), width)
 
 
 def test_wide_screen_shows_everything() -> None:
-    log = tuple(f"event number {i}" for i in range(12))
-    text = screen(120, 36, log)
+    text = screen(120, 40, events(12))
     lines = text.splitlines()
-    assert len(lines) <= 36 and max(len(line) for line in lines) <= 120
+    assert len(lines) <= 40 and max(len(line) for line in lines) <= 120
     for name in CAT.locations:
         assert name in text
     assert "Time track — year 1901" in text
@@ -60,19 +69,65 @@ def test_wide_screen_shows_everything() -> None:
     assert "E1/6" in text  # one Egyptian artifact worth 6
     assert "G✓ C✓ E✗ P✓ M✓" in text
     # The bags: Egypt lost its 6-VP artifact, Greece its book token.
-    egypt = next(line for line in lines if "Egypt " in line and "16" in line).split()
-    assert "29" in egypt
-    assert "event number 11" in text and "event number 0" not in text
+    bags = text.split("Bags", 1)[1]
+    egypt = next(line for line in bags.splitlines() if "Egypt " in line and "16" in line)
+    assert egypt.rsplit("Egypt", 1)[1].split()[-5:-2] == ["29", "2", "16"]
+    # The newest events that fit, and how many more the log has.
+    assert "event number 11" in text and "event number 0 " not in text
+    assert "earlier: type log)" in text
 
 
-def test_compact_screen_fits_80_by_24() -> None:
-    log = tuple(f"a rather long event line number {i} " * 4 for i in range(10))
-    text = screen(80, 21, log)
+STANDING = re.compile(r"(▶ )?(\S) (\S+) +(\d{4}·\d+) +(\S+) +(\d+) VP")
+
+
+def standing_lines(text: str) -> list[tuple[str, ...]]:
+    return [m.groups("") for m in STANDING.finditer(text)]
+
+
+@pytest.mark.parametrize(("width", "height"), [(80, 24), (120, 40), (200, 60)])
+def test_every_players_standing_is_on_screen(width: int, height: int) -> None:
+    text = screen(width, height)
+    # Ann: Egypt artifact 6 VP + Egypt majority 5 + Crete (book token) majority 5 = 16;
+    # Bob: two congresses, 1 + 2 = 3; Cleo, to play, nothing yet.
+    assert standing_lines(text) == [
+        ("", "A", "Ann", "1901·20", "Egypt", "16"),
+        ("", "B", "Bob", "1901·18", "Rome", "3"),
+        ("▶ ", "C", "Cleo", "1901·18", "Rome", "0"),
+    ]
+
+
+def test_the_layout_depends_only_on_the_terminals_size() -> None:
+    # Many events or few, 120x40 is the whole table: the board and every tableau.
+    for told in ([], events(3), events(60, words=30)):
+        text = screen(120, 40, told)
+        assert "roads to" in text and "books GCEPM" in text and "Bags" in text
+        assert len(text.splitlines()) <= 40
+    assert "roads to" not in screen(119, 40) and "roads to" not in screen(120, 39)
+
+
+def test_compact_screen_fits_80_by_24_and_wraps_events_whole() -> None:
+    told = events(10, words=20)
+    text = screen(80, 21, told)
     lines = text.splitlines()
     assert len(lines) <= 21 and max(len(line) for line in lines) <= 80
-    assert "Cleo: books Gre 0 Cre 0 Egy 0 Pal 0 Mes 0, general 0" in text
+    assert "Cleo: books G0 C0 E0 P0 M0, general 0" in text
     assert "1 shovel" in text and "b small exhibition" in text
-    assert "…" in text  # long log lines are cut, not wrapped
+    assert "…" not in text.split("Since Cleo's last turn")[1]  # events are wrapped, not cut
+    shown = " ".join(text.split("Since Cleo's last turn")[1].split())
+    assert "event number 9 " + " ".join(["word"] * 20) in shown
+
+
+def test_long_names_and_four_players_fit_80_columns() -> None:
+    state = scenario()
+    long_names = ["Annabelle-Marguerite-Lee", "Bartholomew Fitzgerald", "Cleopatra Philopator"]
+    players = tuple(replace(p, name=n) for p, n in zip(state.players, long_names, strict=True))
+    state = replace(state, players=players)
+    info = ScreenInfo("Thebes", COLOURS, "Last events", events(4))
+    for width, height in ((80, 24), (120, 40)):
+        lines = render_text(game_screen(state, info, width, height), width).splitlines()
+        assert max(len(line) for line in lines) <= width
+        assert len(lines) <= height
+        assert any("Annabelle-Marguerite-Lee" in line and "16 VP" in line for line in lines)
 
 
 def test_time_track_stacks_top_marker_first() -> None:
@@ -83,7 +138,6 @@ def test_time_track_stacks_top_marker_first() -> None:
     assert lines[2][column] == "C"  # Cleo on top of the week-18 stack
     assert lines[3][column] == "B"
     assert lines[2][column + 2] == "A"  # Ann alone on week 20
-    assert "A:Ann 1901·20 (137)" in lines[-1] and "C:Cleo 1901·18 (139)◀" in lines[-1]
 
 
 def test_marks_are_unique() -> None:
@@ -94,8 +148,8 @@ def test_marks_are_unique() -> None:
 @pytest.mark.parametrize("width", [80, 120])
 def test_a_whole_game_renders_at_every_step(width: int) -> None:
     session = Session.load(GOLDEN_4P, CAT)
-    info = ScreenInfo("Thebes", COLOURS, ())
-    height = 36 if width == 120 else 21
+    info = ScreenInfo("Thebes", COLOURS, "Last events", events(5))
+    height = 40 if width == 120 else 24
     for step in session.steps[::5]:
         lines = render_text(game_screen(step.before, info, width, height), width).splitlines()
         assert len(lines) <= height and max(len(line) for line in lines) <= width

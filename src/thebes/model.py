@@ -38,6 +38,13 @@ def week_of(time: int) -> int:
     return time % WEEKS_PER_YEAR + 1
 
 
+def date_text(time: int) -> str:
+    """A time as a player reads it: "1902·14" (year·week), or "done" at the end."""
+    if time >= END_TIME:
+        return "done"
+    return f"{year_of(time)}·{week_of(time)}"
+
+
 def time_of(year: int, week: int) -> int:
     return (year - FIRST_YEAR) * WEEKS_PER_YEAR + week - 1
 

@@ -150,6 +150,17 @@ def _check_options(text: str, options: list[str], allowed: tuple[str, ...]) -> N
             )
 
 
+def parse_dig_site(text: str, regions: tuple[str, ...]) -> tuple[int, list[str]] | None:
+    """``dig SITE [+option ...]`` without weeks (the planner's way in): the site and the
+    option words; None for any other text. NotationError for an unknown site."""
+    words = text.split()
+    if len(words) < 2 or words[0].lower() != "dig" or words[1].startswith("+"):
+        return None
+    if any(not w.startswith("+") for w in words[2:]):
+        return None
+    return _region(text, words[1], regions), [w.lower() for w in words[2:]]
+
+
 def _region(text: str, word: str, regions: tuple[str, ...]) -> int:
     lowered = word.lower()
     exact = [i for i, r in enumerate(regions) if r.lower() == lowered]

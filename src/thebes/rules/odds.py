@@ -1,13 +1,15 @@
 """What a dig can be expected to bring, from the bag's public composition.
 
 Every token of a bag is equally likely to be drawn, so the expected number of artifacts
-(and their expected VP) among ``n`` tokens drawn is ``n`` times the bag's share. The
-first-dig bonus adds its artifact for sure. Used by the UI's dig preview and by bots.
+(and their expected VP) among ``n`` tokens drawn is ``n`` times the bag's share, and the
+chance of no artifact at all is hypergeometric. The first-dig bonus adds its artifact for
+sure. Used by the UI's dig preview and by bots.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import comb
 
 from thebes.components import TokenKind
 from thebes.model import GameState
@@ -40,6 +42,7 @@ class DigOdds:
     artifacts: float  # expected artifacts found, first-dig bonus included
     vp: float  # expected artifact VP, first-dig bonus included
     bonus: bool  # the first-dig bonus artifact is still on the site
+    at_least_one: float  # the chance of finding at least one artifact, bonus included
 
 
 def bag_contents(state: GameState, region: int) -> BagContents:
@@ -66,4 +69,13 @@ def dig_odds(state: GameState, region: int, tokens: int) -> DigOdds:
         artifacts=share * bag.artifacts + (1 if bonus else 0),
         vp=share * bag.artifact_vp + bonus_vp,
         bonus=bonus,
+        # Tokens are drawn without putting any back: none of the ``drawn`` is an artifact
+        # with the hypergeometric chance C(others, drawn) / C(size, drawn).
+        at_least_one=1.0 if bonus else 1 - _none_found(bag.size, bag.artifacts, drawn),
     )
+
+
+def _none_found(size: int, artifacts: int, drawn: int) -> float:
+    if size == 0:
+        return 1.0
+    return comb(size - artifacts, drawn) / comb(size, drawn)

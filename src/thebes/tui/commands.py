@@ -18,9 +18,9 @@ from thebes.tui.reference import reference_tables
 from thebes.tui.talk import TableTalk
 
 COMMANDS = {
-    "help": "this list",
+    "help": "this list; 'help keys' explains the screen's abbreviations",
     "rules": "a summary of the rules, then the card and token reference (paged)",
-    "log": "the whole game so far, in plain words",
+    "log": "the whole game so far, in plain words, each action dated (paged)",
     "board": "the board: locations, roads, who is where",
     "players": "every player's cards, tokens and score",
     "bags": "what each bag still holds",
@@ -71,17 +71,21 @@ class Commands:
     def run(self, word: str, argument: str) -> None:
         """Carry out the command ``word`` (one of COMMANDS) with what followed it."""
         session = self.session
-        if word == "help":
+        if word == "help" and argument.lower() == "keys":
+            self._page(keys_view())
+        elif word == "help":
             lines = [f"  {name:<8} {what}" for name, what in COMMANDS.items()]
             self._page(
                 Group(
                     Text("Commands (type them at any prompt):", style="bold"),
                     *(Text(line) for line in lines),
                     Text(
-                        "A menu number picks that action; an action can be typed as shown in "
-                        "the menu (take 2, exchange, dig Egypt 6 +shovel, exhibit a, retire)."
+                        "A menu number picks that action (add z to go by zeppelin: 1z); an "
+                        "action can be typed as the notation writes it (take 2, exchange, "
+                        "dig Egypt 6 +shovel, exhibit a, retire); 'dig Egypt' opens the planner."
                     ),
                     Text("Tab completes actions and commands; Ctrl-C or Ctrl-D asks to leave."),
+                    Text("Pages such as this one end with q."),
                 )
             )
         elif word == "rules":
@@ -148,3 +152,32 @@ class Commands:
             os.environ["LESS"] = (less + " -R").strip()
         with self.console.pager(styles=self.colour):
             self.console.print(renderable)
+
+
+KEYS = (
+    ("▶", "the player to move: the one furthest back in time (the top of a stack first)"),
+    ("A B C D", "the players' marks on the time track and the board (or 1-4)"),
+    ("1902·14", "year·week: where a marker stands on the time track"),
+    ("N VP", "a player's score now, majorities as they stand"),
+    ("VP art+exh+con+maj", "the score's parts: artifacts, exhibitions, congresses, majorities"),
+    ("books GCEPM", "specialized knowledge for Greece, Crete, Egypt, Palestine, Mesopotamia"),
+    ("general, legends", "general knowledge points, and the sites whose legend is held"),
+    ("E3/9", "3 artifacts from Egypt, worth 9 VP in all"),
+    ("G✓ / G✗", "the Greece permit is valid / used this year"),
+    ("assist, zep, sp.permit, congr", "assistants, zeppelins, special permits, congresses"),
+    ("artifacts by VP 1-7", "a bag's artifacts counted by value, 1 VP first"),
+    ("books, debris", "a bag's knowledge tokens, and its debris (always 16: it goes back)"),
+    ("on site", "the 1-VP artifact still lying on the site: the first dig there takes it"),
+    ("1+ artifact", "the planner: the chance that a dig finds at least one artifact"),
+    ("exp.", "expected: the average over every way the bag could be drawn"),
+    ("3 travel + 1-12 wk", "a dig's journey in weeks, then the weeks it can last"),
+    ("Nz", "play menu entry N by zeppelin: the journey costs no weeks"),
+)
+
+
+def keys_view() -> RenderableType:
+    """What the screen's marks and abbreviations mean."""
+    width = max(len(key) for key, _ in KEYS)
+    lines = [Text("The screen's marks and abbreviations", style="bold")]
+    lines += [Text(f"  {key:<{width}}  {meaning}") for key, meaning in KEYS]
+    return Group(*lines)

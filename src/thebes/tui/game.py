@@ -24,17 +24,24 @@ from rich.text import Text
 
 from thebes.bots import Player, make_bot
 from thebes.model import Action, Dig
-from thebes.notation import NotationError
+from thebes.notation import NotationError, parse_dig_site
 from thebes.rules import why_illegal
 from thebes.session import Session
-from thebes.text import printable, whole_number
+from thebes.text import printable
 from thebes.tui.commands import COMMANDS, Commands
 from thebes.tui.final import final_view
 from thebes.tui.linecap import line_problem
-from thebes.tui.menu import MenuEntry, action_label, build_menu, menu_rows, menu_view
+from thebes.tui.menu import (
+    MenuEntry,
+    action_label,
+    build_menu,
+    menu_rows,
+    menu_view,
+    read_choice,
+)
 from thebes.tui.planner import DigPlanner
 from thebes.tui.prompting import prompt_session
-from thebes.tui.screen import MIN_HEIGHT, ScreenInfo, game_screen, too_small_notice
+from thebes.tui.screen import MIN_HEIGHT, ScreenInfo, game_screen, is_wide, too_small_notice
 from thebes.tui.talk import TableTalk
 
 BOT_PAUSE_SECONDS = 0.8
@@ -123,8 +130,8 @@ class TerminalGame:
                 return
 
     def _play(self, action: Action) -> None:
-        events = self.session.play(action)
-        self.talk.narrate(events)
+        self.session.play(action)
+        self.talk.tell_last_step()
         self.talk.after_autosave()
 
     # ------------------------------------------------------------ input
@@ -195,19 +202,16 @@ class TerminalGame:
         if not text:
             return None
         word = text.split()[0].lower()
-        number = whole_number(text)
-        if number is not None:
-            if not 1 <= number <= len(menu):
-                self.talk.warn(f"There is no entry {number}: choose 1 to {len(menu)}.")
-                return None
-            entry = menu[number - 1]
-            if entry.is_dig_site:
-                return self.planner.choose(tuple(a for a in entry.actions if isinstance(a, Dig)))
-            return entry.actions[0]
+        choice = read_choice(text)
+        if choice is not None:
+            return self._menu_choice(menu, *choice)
         if word in COMMANDS:
             self.commands.run(word, text[len(word) :].strip())
             return None
         try:
+            site = parse_dig_site(text, self.session.catalog.regions)
+            if site is not None:
+                return self._plan_at(legal, *site)
             action = self.session.parse(text)
         except NotationError as exc:
             self.talk.warn(f"{exc}. Type help for the commands.")
@@ -218,6 +222,37 @@ class TerminalGame:
             f"Not allowed: {why_illegal(self.session.state, action) or 'not legal now'}."
         )
         return None
+
+    def _menu_choice(self, menu: list[MenuEntry], number: int, zeppelin: bool) -> Action | None:
+        """The action of menu entry ``number`` (by zeppelin if asked), or None with the
+        reason said; a dig site opens the planner."""
+        entry = next((e for e in menu if e.number == number), None)
+        if entry is None:
+            shown = ", ".join(str(e.number) for e in menu if e.playable)
+            self.talk.warn(f"There is no entry {number} now: choose one of {shown}.")
+            return None
+        if not entry.playable:
+            self.talk.warn(f"Entry {number} cannot be played now: {entry.reason}.")
+            return None
+        if zeppelin and not entry.by_zeppelin:
+            self.talk.warn(f"Entry {number} cannot be played by zeppelin now.")
+            return None
+        if entry.is_dig_site:
+            digs = tuple(a for a in entry.actions if isinstance(a, Dig))
+            return self.planner.choose(digs, "+zeppelin" if zeppelin else "")
+        return (entry.zeppelin() if zeppelin else entry.plain())[0]
+
+    def _plan_at(self, legal: Sequence[Action], region: int, options: list[str]) -> Action | None:
+        """``dig SITE`` typed without weeks: the planner for that site, with the options
+        typed already chosen."""
+        digs = tuple(a for a in legal if isinstance(a, Dig) and a.region == region)
+        if not digs:
+            site = self.session.catalog.regions[region]
+            trial = Dig(region, 1)
+            reason = why_illegal(self.session.state, trial) or "no dig there is possible now"
+            self.talk.warn(f"No dig at {site} now: {reason}.")
+            return None
+        return self.planner.choose(digs, " ".join(options))
 
     # ------------------------------------------------------------ drawing
 
@@ -233,10 +268,10 @@ class TerminalGame:
             console.print(notice)
         state = self.session.state
         room = max(MIN_HEIGHT - 6, height - menu_rows(menu, width) - 3)
-        info = ScreenInfo(game_title(self.session), self._colours(), self.talk.log)
-        console.print(game_screen(state, info, width, room))
+        info = ScreenInfo(game_title(self.session), self._colours(), *self.talk.events())
+        console.print(game_screen(state, info, width, room, wide=is_wide(width, height)))
         if menu:
-            console.print(menu_view(state, menu, width))
+            console.print(menu_view(menu, width))
         if self.talk.message is not None:
             console.print(self.talk.message)
 

@@ -1,79 +1,161 @@
-"""The action menu and the dig planner, as plain data built from the legal actions.
+"""The action menu, as plain data built from the state and its legal actions, and its view.
 
-No terminal here: :mod:`thebes.tui.game` shows these and reads the choice. Every entry
-carries its full cost in weeks (travel included) and where it leads; a dig site is one
-entry that opens the planner, which lists for each number of weeks the tokens drawn and
-the expected artifacts and VP from the bag's current contents.
+The numbers never move: 1-4 take the card in display slot 1-4 and 5 exchanges (these five
+are always listed, dimmed with the reason when they cannot be played), 6-10 dig at the five
+sites in board order, 11-13 hold the exhibition in slot a-c and 14 retires (listed when
+they can be played). A zeppelin is not a second copy of an entry: a ``z`` after the number
+(``1z``) plays the entry by zeppelin. Every entry carries its full cost in weeks, travel
+included; a dig site opens the planner (:mod:`thebes.tui.planner`).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import assert_never
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from thebes.components import EXHIBITION_LETTERS
+from thebes.components import DISPLAY_SLOTS, EXHIBITION_LETTERS, EXHIBITION_SLOTS, REGION_COUNT
 from thebes.model import Action, Dig, Exchange, Exhibit, GameState, Retire, TakeCard
 from thebes.narrate import card_name, weeks
-from thebes.notation import DIG_OPTIONS, dig_options, format_action
-from thebes.rules import (
-    action_cost,
-    active_seat,
-    destination,
-    journey,
-    knowledge_for,
-    tokens_to_draw,
-)
-from thebes.rules.odds import dig_odds
+from thebes.notation import format_action
+from thebes.rules import action_cost, active_seat, destination, journey, why_illegal
+
+EXCHANGE_NUMBER = DISPLAY_SLOTS + 1
+FIRST_DIG_NUMBER = EXCHANGE_NUMBER + 1
+FIRST_EXHIBIT_NUMBER = FIRST_DIG_NUMBER + REGION_COUNT
+RETIRE_NUMBER = FIRST_EXHIBIT_NUMBER + EXHIBITION_SLOTS
+ZEPPELIN_MARK = "z"
+_CHOICE = re.compile(r"([0-9]{1,2})(z?)", re.ASCII | re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
 class MenuEntry:
     number: int
-    label: str
-    actions: tuple[Action, ...]  # one action, or every legal dig at one site
+    label: str  # in the menu's columns, cost included
+    actions: tuple[Action, ...]  # the legal actions it plays (every legal dig of a site)
+    reason: str = ""  # why it cannot be played now (no actions)
+    by_zeppelin: bool = False  # it can also be played by zeppelin (``Nz``)
 
     @property
     def is_dig_site(self) -> bool:
-        return isinstance(self.actions[0], Dig)
+        return bool(self.actions) and isinstance(self.actions[0], Dig)
+
+    @property
+    def playable(self) -> bool:
+        return bool(self.actions)
+
+    def plain(self) -> tuple[Action, ...]:
+        """Its actions without a zeppelin."""
+        return tuple(a for a in self.actions if isinstance(a, Retire) or not a.zeppelin)
+
+    def zeppelin(self) -> tuple[Action, ...]:
+        """Its actions by zeppelin."""
+        return tuple(a for a in self.actions if not isinstance(a, Retire) and a.zeppelin)
 
 
-def build_menu(state: GameState, legal: tuple[Action, ...]) -> list[MenuEntry]:
-    """One entry per action, except digs: one entry per site, opening the planner."""
-    entries: list[MenuEntry] = []
-    digs: dict[int, list[Dig]] = {}
+def entry_number(action: Action) -> int:
+    """The menu number that plays ``action`` (the same for its zeppelin variant)."""
+    match action:
+        case TakeCard(slot=slot):
+            return slot + 1
+        case Exchange():
+            return EXCHANGE_NUMBER
+        case Dig(region=region):
+            return FIRST_DIG_NUMBER + region
+        case Exhibit(slot=slot):
+            return FIRST_EXHIBIT_NUMBER + slot
+        case Retire():
+            return RETIRE_NUMBER
+        case _:
+            assert_never(action)
+
+
+def build_menu(state: GameState, legal: Sequence[Action]) -> list[MenuEntry]:
+    """Entries 1-5 always, the others when they can be played; in number order."""
+    by_number: dict[int, list[Action]] = {}
     for action in legal:
-        if isinstance(action, Dig):
-            digs.setdefault(action.region, []).append(action)
-    seen_sites: set[int] = set()
-    for action in legal:
-        if isinstance(action, Dig):
-            if action.region in seen_sites:
-                continue
-            seen_sites.add(action.region)
-            site_digs = tuple(digs[action.region])
-            entries.append(MenuEntry(len(entries) + 1, _dig_label(state, site_digs), site_digs))
-        else:
-            entries.append(MenuEntry(len(entries) + 1, action_label(state, action), (action,)))
+        by_number.setdefault(entry_number(action), []).append(action)
+    entries = []
+    for number in range(1, RETIRE_NUMBER + 1):
+        actions = tuple(by_number.get(number, ()))
+        if actions:
+            entries.append(_entry(state, number, actions))
+        elif number <= EXCHANGE_NUMBER:
+            entries.append(_unplayable(state, number))
     return entries
 
 
-def _travel_note(state: GameState, action: Action) -> str:
+def read_choice(text: str) -> tuple[int, bool] | None:
+    """``"6"`` -> (6, False), ``"1z"`` -> (1, True); None if the text is not a menu choice
+    (ASCII digits only)."""
+    match = _CHOICE.fullmatch(text.strip())
+    if match is None:
+        return None
+    return int(match.group(1)), bool(match.group(2))
+
+
+def _entry(state: GameState, number: int, actions: tuple[Action, ...]) -> MenuEntry:
+    plain = [a for a in actions if isinstance(a, Retire) or not a.zeppelin]
+    shown = plain[0] if plain else actions[0]
+    zeppelin = any(not isinstance(a, Retire) and a.zeppelin for a in actions)
+    if isinstance(shown, Dig):
+        label = _dig_label(state, [a for a in actions if isinstance(a, Dig)])
+    else:
+        label = short_label(state, shown)
+    return MenuEntry(number, label, actions, by_zeppelin=zeppelin)
+
+
+def _unplayable(state: GameState, number: int) -> MenuEntry:
+    action: Action = Exchange() if number == EXCHANGE_NUMBER else TakeCard(number - 1)
+    reason = why_illegal(state, action) or "not now"
+    verb = "exchange" if number == EXCHANGE_NUMBER else f"take {number}"
+    return MenuEntry(number, f"{verb}: {reason}", (), reason=reason)
+
+
+def _travel(state: GameState, action: Action) -> int:
     seat = active_seat(state)
     assert seat is not None
-    player = state.players[seat]
-    if isinstance(action, Retire):
-        return ""
-    if action.zeppelin:
-        return ", by zeppelin"
     where = destination(state, action)
-    assert where is not None
-    travel = journey(state.catalog, player, where, False)
-    return f", {travel} travel" if travel else ""
+    if where is None:
+        return 0
+    return journey(state.catalog, state.players[seat], where, False)
+
+
+def _dig_label(state: GameState, digs: Sequence[Dig]) -> str:
+    """ "dig Egypt: 3 wk travel + 1-12 wk" (the weeks a dig can last here)."""
+    site = state.catalog.regions[digs[0].region]
+    shortest = min(d.weeks for d in digs)
+    longest = max(d.weeks for d in digs)
+    span = f"{shortest} wk" if shortest == longest else f"{shortest}-{longest} wk"
+    travel = _travel(state, digs[0])
+    return f"dig {site}: {travel} travel + {span}" if travel else f"dig {site}: {span}"
+
+
+def short_label(state: GameState, action: Action) -> str:
+    """The action in a few words with its whole cost, for the menu's columns."""
+    catalog = state.catalog
+    cost = action_cost(state, action)
+    match action:
+        case TakeCard(slot=slot):
+            card = catalog.card(state.display[slot])
+            return f"take {slot + 1}: {catalog.locations[card.city]} {cost} wk"
+        case Exchange():
+            return f"exchange: {cost} wk"
+        case Exhibit(slot=slot):
+            card = catalog.card(state.exhibitions[slot])
+            letter = EXHIBITION_LETTERS[slot]
+            return f"exhibit {letter}: {card.value} VP, {catalog.locations[card.city]} {cost} wk"
+        case Retire():
+            return f"retire ({cost} wk to the end)"
+        case Dig():
+            return f"{format_action(action, catalog.regions)}: {cost} wk"
+        case _:
+            assert_never(action)
 
 
 def action_label(state: GameState, action: Action) -> str:
@@ -81,7 +163,9 @@ def action_label(state: GameState, action: Action) -> str:
     catalog = state.catalog
     text = format_action(action, catalog.regions)
     cost = action_cost(state, action)
-    note = _travel_note(state, action)
+    travel = 0 if isinstance(action, Retire) or action.zeppelin else _travel(state, action)
+    by_zeppelin = not isinstance(action, Retire) and action.zeppelin
+    note = ", by zeppelin" if by_zeppelin else f", {travel} travel" if travel else ""
     match action:
         case TakeCard(slot=slot):
             card_id = state.display[slot]
@@ -103,156 +187,43 @@ def action_label(state: GameState, action: Action) -> str:
             assert_never(action)
 
 
-def _dig_label(state: GameState, digs: tuple[Dig, ...]) -> str:
-    catalog = state.catalog
-    region = digs[0].region
-    shortest = min(d.weeks for d in digs)
-    longest = max(d.weeks for d in digs)
-    plain = [d for d in digs if not d.zeppelin]
-    travel_note = _travel_note(state, plain[0] if plain else digs[0])
-    options = [o for o in DIG_OPTIONS if any(o in dig_options(d) for d in digs)]
-    extra = f"; options {', '.join('+' + o for o in options)}" if options else ""
-    return (
-        f"dig at {catalog.regions[region]}: {shortest}-{longest} weeks{travel_note}{extra} "
-        "(opens the dig planner)"
-    )
-
-
-def short_label(state: GameState, entry: MenuEntry) -> str:
-    """The entry in about 36 characters, for the menu's columns."""
-    action = entry.actions[0]
-    catalog = state.catalog
-    if entry.is_dig_site:
-        assert isinstance(action, Dig)
-        shortest = min(d.weeks for d in entry.actions if isinstance(d, Dig))
-        return f"dig {catalog.regions[action.region]}: planner ({shortest}+ wk)"
-    cost = action_cost(state, action)
-    zeppelin = " +zep" if not isinstance(action, Retire) and action.zeppelin else ""
-    match action:
-        case TakeCard(slot=slot):
-            card = catalog.card(state.display[slot])
-            where = catalog.locations[card.city]
-            return f"take {slot + 1}{zeppelin}: {where} {cost} wk"
-        case Exchange():
-            return f"exchange{zeppelin}: {cost} wk"
-        case Exhibit(slot=slot):
-            card = catalog.card(state.exhibitions[slot])
-            letter = EXHIBITION_LETTERS[slot]
-            return f"exhibit {letter}{zeppelin}: {card.value} VP {cost} wk"
-        case Retire():
-            return f"retire ({cost} wk to the end)"
-        case Dig():
-            return f"{format_action(action, catalog.regions)}: {cost} wk"
-        case _:
-            assert_never(action)
-
-
-@dataclass(frozen=True, slots=True)
-class PlanRow:
-    weeks: int
-    cost: int  # weeks in all, travel included
-    tokens: int
-    artifacts: float
-    vp: float
-
-
-@dataclass(frozen=True, slots=True)
-class DigPlan:
-    """What digging at one site would do, for one choice of options."""
-
-    region: int
-    options: Dig  # weeks=0: the option flags only
-    knowledge: int
-    rows: tuple[PlanRow, ...]
-
-
-def dig_plan(state: GameState, digs: tuple[Dig, ...], options: Dig) -> DigPlan:
-    """The planner's table for these option flags: each legal number of weeks."""
-    seat = active_seat(state)
-    assert seat is not None
-    player = state.players[seat]
-    know = knowledge_for(player, options.region, legend=options.legend, assistant=options.assistant)
-    rows = []
-    for dig in digs:
-        if replace(dig, weeks=0) != options:
-            continue
-        count = tokens_to_draw(state.catalog, player, know.total, dig.weeks, shovel=dig.shovel)
-        odds = dig_odds(state, dig.region, count)
-        rows.append(
-            PlanRow(dig.weeks, action_cost(state, dig), odds.tokens, odds.artifacts, odds.vp)
-        )
-    return DigPlan(options.region, options, know.total, tuple(rows))
-
-
-def option_sets(digs: tuple[Dig, ...]) -> list[Dig]:
-    """The distinct option choices among the legal digs (weeks set to 0), fewest first."""
-    seen: dict[Dig, None] = {}
-    for dig in digs:
-        seen.setdefault(replace(dig, weeks=0), None)
-
-    def spent(d: Dig) -> int:
-        return d.legend + d.assistant + d.shovel + d.zeppelin
-
-    return sorted(seen, key=spent)
-
-
-def option_effects(state: GameState, digs: tuple[Dig, ...]) -> list[str]:
-    """What each optional card would change, in words, for the options that apply."""
-    seat = active_seat(state)
-    assert seat is not None
-    player = state.players[seat]
-    region = digs[0].region
-    catalog = state.catalog
-    base = min(option_sets(digs), key=lambda d: d.legend + d.assistant + d.shovel + d.zeppelin)
-    before = knowledge_for(player, region, legend=base.legend, assistant=base.assistant).total
-    lines = []
-    flags = {f for d in digs for f in dig_options(d)}
-    site = catalog.regions[region]
-    if "legend" in flags and not base.legend:
-        after = knowledge_for(player, region, legend=True, assistant=False).total
-        lines.append(f"+legend: spend the {site} legend, knowledge {before} -> {after}")
-    if "assistant" in flags:
-        after = knowledge_for(player, region, legend=base.legend, assistant=True).total
-        lines.append(f"+assistant: spend your lone assistant, knowledge {before} -> {after}")
-    if "shovel" in flags:
-        lines.append("+shovel: spend your lone shovel, one more token")
-    if "zeppelin" in flags:
-        travel = journey(catalog, player, catalog.site_base + region, False)
-        lines.append(f"+zeppelin: spend a zeppelin, the journey costs 0 weeks instead of {travel}")
-    if base.special_permit:
-        lines.append(
-            f"+permit (required): your {site} permit is used; this spends a special permit"
-        )
-    elif base.legend:
-        lines.append(f"+legend (required): your only {site} knowledge is the legend")
-    return lines
-
-
 def menu_columns(width: int) -> int:
     """How many columns of entries fit the width (at most 3)."""
     return max(1, min(3, width // 40))
 
 
 def menu_rows(menu: Sequence[MenuEntry], width: int) -> int:
-    return -(-len(menu) // menu_columns(width))
+    """Rows the menu takes: its entries in columns, and the zeppelin hint if any."""
+    hint = any(e.by_zeppelin for e in menu)
+    return -(-len(menu) // menu_columns(width)) + hint
 
 
-def menu_view(state: GameState, menu: Sequence[MenuEntry], width: int) -> RenderableType:
-    """The numbered entries in columns, numbers running down each column."""
+def menu_view(menu: Sequence[MenuEntry], width: int) -> RenderableType:
+    """The numbered entries in columns, numbers running down each column; an entry that
+    cannot be played now is dimmed and says why."""
     columns = menu_columns(width)
     grid = Table.grid(padding=(0, 2))
     for _ in range(columns):
         grid.add_column(no_wrap=True, overflow="ellipsis", max_width=width // columns - 2)
-    rows = menu_rows(menu, width)
+    rows = -(-len(menu) // columns)
     for r in range(rows):
         cells = []
         for c in range(columns):
             i = c * rows + r
             if i < len(menu):
-                cell = Text(f"{menu[i].number:>2} ", style="bold")
-                cell.append(short_label(state, menu[i]))
+                entry = menu[i]
+                cell = Text(f"{entry.number:>2} ", style="bold" if entry.playable else "dim")
+                cell.append(entry.label, style="" if entry.playable else "dim")
                 cells.append(cell)
             else:
                 cells.append(Text(""))
         grid.add_row(*cells)
-    return grid
+    zeppelins = [str(e.number) for e in menu if e.by_zeppelin]
+    if not zeppelins:
+        return grid
+    hint = Text(
+        f"By zeppelin (the journey is free): add {ZEPPELIN_MARK} to the number, "
+        f"e.g. {zeppelins[0]}{ZEPPELIN_MARK}",
+        style="italic",
+    )
+    return Group(grid, hint)

@@ -21,22 +21,25 @@ from thebes.model import (
     WEEKS_PER_YEAR,
     GameState,
     PlayerState,
+    date_text,
     week_of,
-    year_of,
 )
-from thebes.rules import active_seat, game_year, journey, scores
+from thebes.rules import Score, active_seat, game_year, journey, scores
 from thebes.rules.odds import bag_contents
 
+SCORE_PARTS_LABEL = "VP art+exh+con+maj"
 SITE_MARK = "◆"
 CITY_MARK = "●"
 
 
-def _panel_table(title: str | Text, *, expand: bool = False) -> Table:
+def _panel_table(title: str | Text, *, expand: bool = False, rule: bool = True) -> Table:
+    """A table of the screen: a bold title on the left, a rule under the header only if
+    ``rule`` (the wide screen saves that row)."""
     return Table(
         title=title or None,
         title_justify="left",
         title_style="bold",
-        box=box.SIMPLE_HEAD,
+        box=box.SIMPLE_HEAD if rule else None,
         show_edge=False,
         padding=(0, 1),
         pad_edge=False,
@@ -48,19 +51,20 @@ def player_text(name: str, colour: str, *, short: bool = False) -> Text:
     return Text(name[:3] if short else name, style=f"bold {colour}")
 
 
-def board(state: GameState, colours: Sequence[str], *, compact: bool = False) -> RenderableType:
-    """The 12 locations, who stands where, the connections and the journey in weeks for the
-    active player (car included)."""
+def board(state: GameState, colours: Sequence[str], *, rule: bool = True) -> RenderableType:
+    """The 12 locations, who stands where (by the players' marks), the connections and the
+    journey in weeks for the active player (car included)."""
     catalog = state.catalog
     seat = active_seat(state)
     mover = state.players[seat] if seat is not None else None
     # A Text, not a str: a name is shown as typed, never read as markup.
-    table = _panel_table(Text(f"Board{'' if mover is None else ' — weeks from ' + mover.name}"))
+    title = Text(f"Board{'' if mover is None else ' — weeks from ' + mover.name}")
+    table = _panel_table(title, rule=rule)
     table.add_column("location", no_wrap=True)
     table.add_column("wk", justify="right")
     table.add_column("here", no_wrap=True)
-    if not compact:
-        table.add_column("roads to", no_wrap=True)
+    table.add_column("roads to", no_wrap=True)
+    symbols = marks([p.name for p in state.players])
     neighbours: list[list[str]] = [[] for _ in catalog.locations]
     for a, b in catalog.edges:
         neighbours[a].append(catalog.locations[b][:3])
@@ -70,14 +74,11 @@ def board(state: GameState, colours: Sequence[str], *, compact: bool = False) ->
         label = Text(f"{mark} {name}", style="bold" if mover and mover.location == index else "")
         weeks = "" if mover is None else str(journey(catalog, mover, index, False))
         here = Text(" ").join(
-            player_text(p.name, colours[i], short=True)
+            player_text(symbols[i], colours[i])
             for i, p in enumerate(state.players)
             if p.location == index
         )
-        row: list[RenderableType] = [label, weeks, here]
-        if not compact:
-            row.append(" ".join(neighbours[index]))
-        table.add_row(*row)
+        table.add_row(label, weeks, here, " ".join(neighbours[index]))
     return table
 
 
@@ -89,11 +90,9 @@ def marks(names: Sequence[str]) -> list[str]:
     return [str(seat + 1) for seat in range(len(names))]
 
 
-def time_track(
-    state: GameState, colours: Sequence[str], *, with_names: bool = True
-) -> RenderableType:
-    """Weeks 1-52 with every marker (stacks: top marker first), and each player's year and
-    weeks left."""
+def time_track(state: GameState, colours: Sequence[str]) -> RenderableType:
+    """Weeks 1-52 of the year with every marker (stacks: the top marker first); the
+    standings say whose mark is whose."""
     names = [p.name for p in state.players]
     symbols = marks(names)
     stacks: dict[int, list[int]] = {}
@@ -113,23 +112,8 @@ def time_track(
             else:
                 line.append(" ")
         lines.append(line)
-    seat = active_seat(state)
-    summary = Text()
-    for i, player in enumerate(state.players):
-        if i:
-            summary.append("  ")
-        label = f"{symbols[i]}:{player.name}" if with_names else symbols[i]
-        summary.append_text(player_text(label, colours[i]))
-        if player.time >= END_TIME:
-            summary.append(" done")
-        else:
-            left = END_TIME - player.time
-            summary.append(f" {year_of(player.time)}·{week_of(player.time)} ({left})")
-        if i == seat:
-            summary.append("◀", style="bold")
     title = Text(f"Time track — year {game_year(state)}", style="bold")
-    title.append(" — year·week (weeks left)", style="dim")
-    return Group(title, *lines, summary)
+    return Group(title, *lines)
 
 
 def _tile(head: str, detail: str) -> Text:
@@ -191,11 +175,11 @@ def permits_text(state: GameState, player: PlayerState) -> Text:
     return text
 
 
-def tableaux(state: GameState, colours: Sequence[str]) -> RenderableType:
+def tableaux(state: GameState, colours: Sequence[str], *, rule: bool = True) -> RenderableType:
     """Every player's cards, tokens and score, one column a player."""
     catalog = state.catalog
     regions = [r[:3] for r in catalog.regions]
-    table = _panel_table("")
+    table = _panel_table("", rule=rule)
     table.add_column("Players", no_wrap=True, style="bold")
     for i, player in enumerate(state.players):
         table.add_column(player_text(player.name, colours[i]), no_wrap=True)
@@ -204,13 +188,6 @@ def tableaux(state: GameState, colours: Sequence[str]) -> RenderableType:
     def row(label: str, cells: Sequence[str | Text]) -> None:
         table.add_row(label, *cells)
 
-    row(
-        "time",
-        [
-            "done" if p.time >= END_TIME else f"{year_of(p.time)}·{week_of(p.time)}"
-            for p in state.players
-        ],
-    )
     row("books " + "".join(r[0] for r in regions), [_books(p) for p in state.players])
     row("general, legends", [_general(state, p) for p in state.players])
     row(
@@ -221,7 +198,7 @@ def tableaux(state: GameState, colours: Sequence[str]) -> RenderableType:
         "zep permit congr",
         [f"{p.zeppelins}  {p.special_permits}  {p.congresses}" for p in state.players],
     )
-    row("artifacts", [_artifacts(state, p) for p in state.players])
+    row("artifacts", [artifacts_text(state, p) for p in state.players])
     row(
         "exhibitions",
         [
@@ -230,16 +207,7 @@ def tableaux(state: GameState, colours: Sequence[str]) -> RenderableType:
         ],
     )
     row("permits", [permits_text(state, p) for p in state.players])
-    row(
-        "score",
-        [
-            Text(
-                f"{s.total} ({s.artifacts}+{s.exhibitions}+{s.congresses}+{s.majorities})",
-                style="bold",
-            )
-            for s in table_scores
-        ],
-    )
+    row(SCORE_PARTS_LABEL, [score_parts(s) for s in table_scores])
     return table
 
 
@@ -252,7 +220,8 @@ def _general(state: GameState, player: PlayerState) -> str:
     return f"{player.general}" + (f", {' '.join(legends)}" if legends else "")
 
 
-def _artifacts(state: GameState, player: PlayerState) -> str:
+def artifacts_text(state: GameState, player: PlayerState) -> str:
+    """Artifacts by region: \"E3/9\" is 3 Egypt artifacts worth 9 VP."""
     catalog = state.catalog
     vp = [0] * REGION_COUNT
     for token_id in player.tokens:
@@ -267,9 +236,9 @@ def _artifacts(state: GameState, player: PlayerState) -> str:
     return " ".join(parts) or "-"
 
 
-def bags(state: GameState) -> RenderableType:
+def bags(state: GameState, *, rule: bool = True) -> RenderableType:
     """What each bag still holds: artifacts by value, knowledge tokens, debris."""
-    table = _panel_table("Bags")
+    table = _panel_table("Bags", rule=rule)
     for column in ("site", "artifacts by VP 1-7", "VP", "books", "debris", "on site"):
         table.add_column(column, no_wrap=True, justify="left" if column == "site" else "right")
     for r, region in enumerate(state.catalog.regions):
@@ -292,3 +261,34 @@ def log(lines: Sequence[str], count: int) -> RenderableType:
         Text("Last events", style="bold"),
         *(Text("  " + line, no_wrap=True, overflow="ellipsis") for line in shown),
     )
+
+
+def score_parts(score: Score) -> Text:
+    """ "38 = 20+4+6+8": the total, then artifacts, exhibitions, congresses, majorities."""
+    text = Text(f"{score.total}", style="bold")
+    text.append(f" = {score.artifacts}+{score.exhibitions}+{score.congresses}+{score.majorities}")
+    return text
+
+
+def standings(
+    state: GameState, colours: Sequence[str], *, title: bool = True, width: int = 80
+) -> RenderableType:
+    """One line a player: mark, name, year·week, where they are and score (the player to
+    move marked ▶), names padded to the longest."""
+    symbols = marks([p.name for p in state.players])
+    seat = active_seat(state)
+    totals = [s.total for s in scores(state)]
+    name_width = max(len(p.name) for p in state.players)
+    place_width = max(len(n) for n in state.catalog.locations)
+    lines: list[RenderableType] = []
+    if title:
+        lines.append(Text("Standings", style="bold"))
+    for i, player in enumerate(state.players):
+        line = Text("▶ " if i == seat else "  ", style="bold")
+        line.append_text(player_text(f"{symbols[i]} {player.name:<{name_width}}", colours[i]))
+        place = state.catalog.locations[player.location]
+        line.append(f"  {date_text(player.time):<7}  {place:<{place_width}}  ")
+        line.append(f"{totals[i]:>3} VP", style="bold")
+        line.truncate(width, overflow="ellipsis")
+        lines.append(line)
+    return Group(*lines)

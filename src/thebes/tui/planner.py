@@ -14,13 +14,20 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from thebes.model import Dig
+from thebes.model import Dig, GameState
 from thebes.notation import DIG_OPTIONS, dig_options, dig_with
-from thebes.rules import why_illegal
+from thebes.rules import (
+    action_cost,
+    active_seat,
+    journey,
+    knowledge_for,
+    tokens_to_draw,
+    why_illegal,
+)
+from thebes.rules.odds import dig_odds
 from thebes.session import Session
 from thebes.text import printable, whole_number
 from thebes.tui.linecap import line_problem
-from thebes.tui.menu import dig_plan, option_effects, option_sets
 
 
 class DigPlanner:
@@ -31,15 +38,21 @@ class DigPlanner:
         self.console = console
         self.prompt = prompt
 
-    def choose(self, digs: tuple[Dig, ...]) -> Dig | None:
+    def choose(self, digs: tuple[Dig, ...], preset: str = "") -> Dig | None:
         """Ask for weeks and options until a legal dig of ``digs`` is chosen (None: 'back').
-        Options stay as chosen until changed; a line that changes them shows the new table
-        first, with its weeks ready to confirm, so the dig played is the one last shown."""
+        ``preset`` is a planner line of options to start with ("+zeppelin"). Options stay
+        as chosen until changed; a line that changes them shows the new table first, with
+        its weeks ready to confirm, so the dig played is the one last shown."""
         site = self.session.catalog.regions[digs[0].region]
         choices = option_sets(digs)
         options = choices[0]
         ready = ""  # weeks typed with a change of options, offered again to confirm
         message: Text | None = None
+        if preset:
+            try:
+                options = read_plan_line(preset, options, choices).options
+            except ValueError as exc:
+                message = Text(str(exc))
         while True:
             self.console.print(self.view(digs, options))
             if message is not None:
@@ -96,13 +109,14 @@ class DigPlanner:
             title=f"Dig at {site}{option_words(options)}: knowledge {plan.knowledge}",
             title_justify="left",
         )
-        for column in ("weeks", "in all", "tokens", "exp. artifacts", "exp. VP"):
+        for column in ("weeks", "in all", "tokens", "1+ artifact", "exp. artifacts", "exp. VP"):
             table.add_column(column, justify="right")
         for row in plan.rows:
             table.add_row(
                 str(row.weeks),
                 str(row.cost),
                 str(row.tokens),
+                f"{row.chance:.0%}",
                 f"{row.artifacts:.2f}",
                 f"{row.vp:.2f}",
             )
@@ -169,3 +183,92 @@ def _same_options(dig: Dig, options: Dig) -> bool:
 def option_words(dig: Dig) -> str:
     """The dig's options as they are typed: " +legend +shovel"."""
     return "".join(f" +{name}" for name in dig_options(dig))
+
+
+@dataclass(frozen=True, slots=True)
+class PlanRow:
+    weeks: int
+    cost: int  # weeks in all, travel included
+    tokens: int
+    chance: float  # of at least one artifact
+    artifacts: float
+    vp: float
+
+
+@dataclass(frozen=True, slots=True)
+class DigPlan:
+    """What digging at one site would do, for one choice of options."""
+
+    region: int
+    options: Dig  # weeks=0: the option flags only
+    knowledge: int
+    rows: tuple[PlanRow, ...]
+
+
+def dig_plan(state: GameState, digs: tuple[Dig, ...], options: Dig) -> DigPlan:
+    """The planner's table for these option flags: each legal number of weeks."""
+    seat = active_seat(state)
+    assert seat is not None
+    player = state.players[seat]
+    know = knowledge_for(player, options.region, legend=options.legend, assistant=options.assistant)
+    rows = []
+    for dig in digs:
+        if replace(dig, weeks=0) != options:
+            continue
+        count = tokens_to_draw(state.catalog, player, know.total, dig.weeks, shovel=dig.shovel)
+        odds = dig_odds(state, dig.region, count)
+        rows.append(
+            PlanRow(
+                dig.weeks,
+                action_cost(state, dig),
+                odds.tokens,
+                odds.at_least_one,
+                odds.artifacts,
+                odds.vp,
+            )
+        )
+    return DigPlan(options.region, options, know.total, tuple(rows))
+
+
+def option_sets(digs: tuple[Dig, ...]) -> list[Dig]:
+    """The distinct option choices among the legal digs (weeks set to 0), fewest first."""
+    seen: dict[Dig, None] = {}
+    for dig in digs:
+        seen.setdefault(replace(dig, weeks=0), None)
+
+    def spent(d: Dig) -> int:
+        return d.legend + d.assistant + d.shovel + d.zeppelin
+
+    return sorted(seen, key=spent)
+
+
+def option_effects(state: GameState, digs: tuple[Dig, ...]) -> list[str]:
+    """What each optional card would change, in words, for the options that apply."""
+    seat = active_seat(state)
+    assert seat is not None
+    player = state.players[seat]
+    region = digs[0].region
+    catalog = state.catalog
+    base = min(option_sets(digs), key=lambda d: d.legend + d.assistant + d.shovel + d.zeppelin)
+    before = knowledge_for(player, region, legend=base.legend, assistant=base.assistant).total
+    lines = []
+    flags = {f for d in digs for f in dig_options(d)}
+    site = catalog.regions[region]
+    if "legend" in flags and not base.legend:
+        after = knowledge_for(player, region, legend=True, assistant=False).total
+        lines.append(f"+legend: spend the {site} legend, knowledge {before} -> {after}")
+    if "assistant" in flags:
+        after = knowledge_for(player, region, legend=base.legend, assistant=True).total
+        lines.append(f"+assistant: spend your lone assistant, knowledge {before} -> {after}")
+    if "shovel" in flags:
+        lines.append("+shovel: spend your lone shovel, one more token")
+    if "zeppelin" in flags:
+        travel = journey(catalog, player, catalog.site_base + region, False)
+        lines.append(f"+zeppelin: spend a zeppelin, the journey costs 0 weeks instead of {travel}")
+    if base.special_permit:
+        lines.append(
+            f"+permit (required): your {site} permit is used; this spends a special permit"
+        )
+    elif base.legend:
+        lines.append(f"+legend (required): your only {site} knowledge is the legend")
+    return lines

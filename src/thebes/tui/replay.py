@@ -28,6 +28,7 @@ from thebes.tui.game import terminal_size
 from thebes.tui.linecap import line_problem
 from thebes.tui.prompting import prompt_session
 from thebes.tui.screen import ScreenInfo, game_screen, too_small_notice
+from thebes.tui.story import told
 
 DEFAULT_SPEED = 1.0
 MAX_SPEED = 60.0  # seconds per action in autoplay
@@ -177,11 +178,11 @@ class ReplayViewer:
         width, height = self.size()
         session = self.session
         state = self.state_at(self.position)
-        log = [line for lines in self.narration[: self.position] for line in lines]
         title = f"Replay — action {self.position} of {self.total}"
         if session.seed is not None:
             title += f" — seeded game, seed {session.seed}"
-        info = ScreenInfo(title, [s.colour for s in session.seats], log)
+        events = [told(session, n, s) for n, s in enumerate(session.steps[: self.position], 1)]
+        info = ScreenInfo(title, [s.colour for s in session.seats], "Last events", events)
         self.console.clear()
         notice = too_small_notice(width, height)
         if notice is not None:

@@ -17,11 +17,12 @@ from rich.table import Table
 from rich.text import Text
 
 from thebes.model import END_TIME, GameState
-from thebes.rules import active_seat
+from thebes.rules import active_seat, game_year
 from thebes.tui import panels
+from thebes.tui.story import Told, story_panel
 
-WIDE_MIN_WIDTH = 110
-WIDE_MIN_HEIGHT = 36
+WIDE_MIN_WIDTH = 120
+WIDE_MIN_HEIGHT = 40
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
 
@@ -32,14 +33,13 @@ class ScreenInfo:
 
     title: str  # e.g. "Thebes — seeded game, seed 12"
     colours: Sequence[str]
-    log: Sequence[str]
+    events_title: str  # e.g. "Since Ann's last turn"
+    events: Sequence[Told]
 
 
-def is_wide(width: int, height: int, state: GameState | None = None) -> bool:
-    """Whether the wide layout fits (with at least two lines of log)."""
-    if state is None:
-        return width >= WIDE_MIN_WIDTH and height >= WIDE_MIN_HEIGHT
-    return width >= WIDE_MIN_WIDTH and height >= _height_without_log(state, wide=True) + 3
+def is_wide(width: int, height: int) -> bool:
+    """Whether the terminal takes the wide layout: its size alone decides."""
+    return width >= WIDE_MIN_WIDTH and height >= WIDE_MIN_HEIGHT
 
 
 def too_small_notice(width: int, height: int) -> Text | None:
@@ -53,51 +53,71 @@ def too_small_notice(width: int, height: int) -> Text | None:
     )
 
 
-def game_screen(state: GameState, info: ScreenInfo, width: int, height: int) -> RenderableType:
-    """The screen for a terminal of this size; ``height`` counts the rows left for it."""
+def game_screen(
+    state: GameState, info: ScreenInfo, width: int, height: int, *, wide: bool | None = None
+) -> RenderableType:
+    """The screen in ``width`` columns and ``height`` rows; ``wide`` (the terminal's size
+    decides it: :func:`is_wide`) defaults to what ``width`` and ``height`` allow.
+    Wide: the whole table (time track and standings, board, bags and cards, every tableau),
+    then the events that fit. Compact: standings, cards, the active player's tableau, then
+    the events that fit."""
     header = _header(state, info)
-    wide = is_wide(width, height, state)
+    if wide is None:
+        wide = is_wide(width, height)
     if wide:
-        top = Table.grid(padding=(0, 3))
-        top.add_column(no_wrap=True)
-        top.add_column()
-        top.add_row(
-            panels.board(state, info.colours),
-            # Names are in the players' table below; letters keep this line short.
-            Group(panels.time_track(state, info.colours, with_names=False), panels.bags(state)),
+        top = _side_by_side(
+            panels.time_track(state, info.colours),
+            panels.standings(state, info.colours, width=width - TIME_TRACK_WIDTH - 3),
+        )
+        middle = _side_by_side(
+            panels.board(state, info.colours, rule=False),
+            Group(panels.bags(state, rule=False), panels.display(state)),
         )
         parts: list[RenderableType] = [
             header,
             top,
-            panels.display(state),
-            panels.tableaux(state, info.colours),
+            middle,
+            panels.tableaux(state, info.colours, rule=False),
         ]
     else:
         parts = [
             header,
-            panels.time_track(state, info.colours),
+            panels.standings(state, info.colours, title=False, width=width),
             panels.display(state),
-            _active_tableau(state, info),
+            _active_tableau(state, info, width),
         ]
-    used = _height_without_log(state, wide=wide)
-    parts.append(panels.log(info.log, max(1, height - used - 1)))
+    used = _height_without_events(state, wide=wide)
+    rows = max(1, height - used)
+    parts.append(story_panel(info.events_title, info.events, info.colours, width, rows))
     return Group(*parts)
 
 
-def _height_without_log(state: GameState, *, wide: bool) -> int:
-    """Rows the screen takes before the log, counted from the state (rendering twice to
+TIME_TRACK_WIDTH = 5 + 52  # "week " and the 52 weeks
+
+
+def _side_by_side(left: RenderableType, right: RenderableType) -> Table:
+    grid = Table.grid(padding=(0, 3))
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    grid.add_row(left, right)
+    return grid
+
+
+def _height_without_events(state: GameState, *, wide: bool) -> int:
+    """Rows the screen takes before the events, counted from the state (rendering twice to
     measure would double the time of every redraw)."""
-    weeks = [p.time % 52 for p in state.players if p.time < END_TIME]
-    depth = max((weeks.count(w) for w in weeks), default=0)
-    time_track = 3 + depth  # title, scale, the stacks, the line of players
+    players = len(state.players)
     display = 3 + len(state.exhibitions)  # title, two rows of card tiles, exhibitions
     if wide:
-        board = 3 + len(state.catalog.locations)  # title, header, rule, locations
-        bags = 3 + len(state.catalog.regions)
-        tableaux = 2 + 10  # header, rule, ten rows
-        return 1 + max(board, time_track + bags) + display + tableaux
-    active = 3 if active_seat(state) is not None else 2 + 10
-    return 1 + time_track + display + active
+        weeks = [p.time % 52 for p in state.players if p.time < END_TIME]
+        depth = max((weeks.count(w) for w in weeks), default=0)
+        top = max(2 + depth, 1 + players)  # title and scale, the stacks; title, players
+        board = 2 + len(state.catalog.locations)  # title, header, locations
+        bags = 2 + len(state.catalog.regions)
+        tableaux = 1 + 8  # header, eight rows
+        return 1 + top + max(board, bags + display) + tableaux
+    active = 2 if active_seat(state) is not None else 1 + 8
+    return 1 + players + display + active
 
 
 def _header(state: GameState, info: ScreenInfo) -> Text:
@@ -107,31 +127,40 @@ def _header(state: GameState, info: ScreenInfo) -> Text:
         player = state.players[seat]
         text.append("   to play: ")
         text.append_text(panels.player_text(player.name, info.colours[seat]))
+        text.append(f"   year {game_year(state)}")
     else:
         text.append("   the game is over")
+    text.append("   (help keys: what the abbreviations mean)", style="dim")
     return text
 
 
-def _active_tableau(state: GameState, info: ScreenInfo) -> RenderableType:
-    """The compact layout's one-line-per-topic summary of the active player."""
+def _active_tableau(state: GameState, info: ScreenInfo, width: int) -> RenderableType:
+    """The compact layout's two lines on the active player's cards and tokens."""
     seat = active_seat(state)
     if seat is None:
-        return panels.tableaux(state, info.colours)
+        return panels.tableaux(state, info.colours, rule=False)
     player = state.players[seat]
     catalog = state.catalog
-    books = " ".join(f"{r[:3]} {player.books[i]}" for i, r in enumerate(catalog.regions))
+    books = " ".join(f"{r[0]}{player.books[i]}" for i, r in enumerate(catalog.regions))
     line1 = Text()
     line1.append_text(panels.player_text(player.name, info.colours[seat]))
     line1.append(f": books {books}, general {player.general}")
+    legends = [
+        catalog.regions[r][:3] for r in range(len(catalog.regions)) if player.legends >> r & 1
+    ]
+    if legends:
+        line1.append(f", legends {' '.join(legends)}")
+    line1.append(f", artifacts {panels.artifacts_text(state, player)}")
+    line1.append(f", exhibitions {len(player.exhibitions)}")
     line2 = Text(
-        f"  assistants {player.assistants}, shovels {player.shovels}, car {player.cars}, "
-        f"zeppelins {player.zeppelins}, special permits {player.special_permits}, "
-        f"congresses {player.congresses}"
+        f"  assist {player.assistants} shovel {player.shovels} car {player.cars} "
+        f"zep {player.zeppelins} sp.permit {player.special_permits} "
+        f"congr {player.congresses}  permits "
     )
-    line3 = Text("  permits ")
-    line3.append_text(panels.permits_text(state, player))
-    line3.append(f"  exhibitions {len(player.exhibitions)}")
-    return Group(line1, line2, line3)
+    line2.append_text(panels.permits_text(state, player))
+    for line in (line1, line2):
+        line.truncate(width, overflow="ellipsis")
+    return Group(line1, line2)
 
 
 def terminal_console(*, colour: bool) -> Console:

@@ -3,14 +3,11 @@ shown under the screen until the next line is typed."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from rich.text import Text
 
-from thebes.model import Event
-from thebes.narrate import narrate
 from thebes.session import Session
 from thebes.text import printable
+from thebes.tui.story import Told, since_last_turn, story, told
 
 
 class TableTalk:
@@ -24,10 +21,10 @@ class TableTalk:
         self.log = [f"{everyone} set out from Warsaw; {names[0]} moves first."]
         if session.autosave is not None:
             self.log.insert(0, f"Saved after every action in {printable(str(session.autosave))}")
-        self.log += [
-            narrate(session.catalog, names, e) for step in session.steps for e in step.events
-        ]
+        self.log += [log_line(t) for t in story(session)]
         self.message: Text | None = None
+        if session.autosave is not None:
+            self.say(f"Saved after every action in {session.autosave}.")
         self.save_trouble: str | None = None  # the autosave failure the table was told of
 
     def say(self, text: str) -> None:
@@ -37,9 +34,25 @@ class TableTalk:
         # Messages may quote what was typed or read: never let a control code through.
         self.message = Text(printable(text), style="bold red" if self.colour else "bold")
 
-    def narrate(self, events: Sequence[Event]) -> None:
-        names = [s.name for s in self.session.seats]
-        self.log.extend(narrate(self.session.catalog, names, e) for e in events)
+    def tell_last_step(self) -> None:
+        """Add the action just played to the log."""
+        steps = self.session.steps
+        self.log.append(log_line(told(self.session, len(steps), steps[-1])))
+
+    def events(self) -> tuple[str, list[Told]]:
+        """What the events panel shows, and its title: for a person whose turn it is, the
+        actions since their last turn; otherwise the latest actions."""
+        session = self.session
+        seat = session.active_seat
+        if seat is None or session.seats[seat].is_bot:
+            return "Last events", story(session)
+        name = session.seats[seat].name
+        news = since_last_turn(session, seat)
+        if not any(step.record.player == name for step in session.steps):
+            return "So far", news
+        if not news:  # the same player again: nothing new, so the latest actions
+            return "Last events", story(session)
+        return f"Since {name}'s last turn", news
 
     def after_autosave(self) -> None:
         """Tell the table when an autosave fails (the game goes on), and when saving works
@@ -57,3 +70,7 @@ class TableTalk:
             self.log.append(f"Saved again in {where}.")
             self.say(f"Saved again in {where}.")
         self.save_trouble = problem
+
+
+def log_line(entry: Told) -> str:
+    return f"{entry.when} {entry.text}"
