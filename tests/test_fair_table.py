@@ -184,9 +184,10 @@ def test_a_game_file_with_an_escape_code_in_a_name_is_refused(
         assert "\x1b" not in err and "\x07" not in err
 
 
-def answer_to(make: Callable[[], PromptSession[str]], keys: str) -> list[object]:
-    """What one prompt returns for ``keys`` (empty if it never returns: an error in a key
-    handler leaves prompt_toolkit waiting for Enter on a broken screen)."""
+def answer_to(make: Callable[[], PromptSession[str]], keys: str, wait: float = 10) -> list[object]:
+    """What one prompt returns for ``keys`` within ``wait`` seconds (empty if it never
+    returns: an error in a key handler leaves prompt_toolkit waiting for Enter on a broken
+    screen)."""
     result: list[object] = []
 
     def run() -> None:
@@ -199,7 +200,7 @@ def answer_to(make: Callable[[], PromptSession[str]], keys: str) -> list[object]
 
     worker = threading.Thread(target=run, daemon=True)
     worker.start()
-    worker.join(10)
+    worker.join(wait)
     return result
 
 
@@ -213,7 +214,8 @@ def test_no_key_sequence_breaks_a_prompt(sequence: str) -> None:
 
 def test_the_guard_is_needed_plain_prompt_toolkit_breaks_on_a_short_mouse_report() -> None:
     # Keeps the test above honest: without our bindings this very sequence never returns.
-    assert answer_to(PromptSession, "\x1b[<1;2mx\n") == []
+    # A guarded prompt answers in milliseconds; 2 seconds of no answer is "never" here.
+    assert answer_to(PromptSession, "\x1b[<1;2mx\n", wait=2) == []
 
 
 # ---------------------------------------------------------------- undo

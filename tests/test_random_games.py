@@ -93,10 +93,15 @@ def check_actions(state: GameState, apply_all: bool) -> tuple[object, ...]:
     for action in EVERY_ACTION:
         reason = why_illegal(state, action)
         assert (reason is None) == (action in listed), (action, reason)
+    before = state_digest(state)
     for action in legal:
         assert parse_action(format_action(action, CAT.regions), CAT.regions) == action
         if apply_all:
-            apply(state, action, SeededChance(1))
+            after, _ = apply(state, action, SeededChance(1))
+            # Every kind of action, options included, leaves the position it started from
+            # as it was (a digest is taken from the content, so it sees a change in place).
+            assert state_digest(state) == before, action
+            assert state_digest(after) != before, action
     return legal
 
 

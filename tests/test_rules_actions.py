@@ -154,6 +154,9 @@ def test_A2_D4_exchange_price_rises_1_2_3_then_resets_after_another_turn() -> No
     state = setup(state, 1, week=45)
     assert active_seat(state) == 0
     assert exchange_price(state, 0) == 1
+    # And the run starts again from there: her next exchange makes the price 2, not 5.
+    state, _ = play(state, "exchange", ScriptedChance(cards=range(23, 27)))
+    assert exchange_price(state, 0) == 2
 
 
 def test_A2_D4_another_players_exchange_after_a_run_of_exchanges_starts_at_1() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 from helpers import (
@@ -16,18 +17,24 @@ from helpers import (
     tokens_of,
     winners_by_hand,
 )
-from thebes.chance import ScriptedChance
+from thebes.catalog import CardKind
+from thebes.chance import ScriptedChance, SeededChance
 from thebes.model import (
     END_TIME,
+    Action,
     Deck,
     DeckReshuffled,
+    Dig,
+    Exchange,
+    Exhibit,
     ExhibitionRevealed,
     GameEnded,
     GameState,
     Pile,
     SlotLeftEmpty,
+    TakeCard,
 )
-from thebes.rules import is_over, scores, winners
+from thebes.rules import active_seat, apply, is_over, legal_actions, new_game, scores, winners
 from thebes.simulate import play_random_game, result_json
 
 SMALL = tuple(sorted(CAT.small_exhibition_ids))
@@ -225,6 +232,68 @@ def test_E1_to_E5_finished_random_games_score_as_counted_by_hand() -> None:
         seen.update("shared" for s in scores(state) if 3 in s.majority_by_region)
     # Every part of the score, and a shared majority, came up in these games.
     assert seen == {"artifacts", "exhibitions", "congresses", "majorities", "total", "shared"}
+
+
+def takes_congress(state: GameState, action: Action) -> bool:
+    return (
+        isinstance(action, TakeCard)
+        and CAT.card(state.display[action.slot]).kind is CardKind.CONGRESS
+    )
+
+
+def collectors_game(seed: int) -> GameState:
+    """A finished game of players who each chase one part of the score, nine times in ten:
+    seat 1 congresses, seat 2 exhibitions, seat 3 digs, seat 4 any card or an exchange;
+    otherwise an exhibition, else a card or an exchange, else anything.
+    Random players seldom hold more than four congresses or a large exhibition; these
+    reach every line of the E2 and E3 tables."""
+    rng = random.Random(seed)
+    chance = SeededChance(seed)
+    state, _ = new_game(CAT, ["A", "B", "C", "D"][: 2 + seed % 3], chance)
+    while not is_over(state):
+        legal = legal_actions(state)
+        seat = active_seat(state)
+        assert seat is not None
+        exhibits: list[Action] = [a for a in legal if isinstance(a, Exhibit)]
+        cards: list[Action] = [a for a in legal if isinstance(a, TakeCard | Exchange)]
+        congresses: list[Action] = [a for a in legal if takes_congress(state, a)]
+        digs: list[Action] = [a for a in legal if isinstance(a, Dig)]
+        chased = [congresses, exhibits, digs, cards][seat]
+        if rng.random() >= 0.9:
+            chased = []
+        state, _ = apply(state, rng.choice(chased or exhibits or cards or list(legal)), chance)
+    return state
+
+
+def test_E1_to_E5_collectors_games_score_as_counted_by_hand() -> None:
+    # The engine's scores, part by part, and its winners against the tableaux counted by
+    # the rulebook (helpers.score_by_hand), in games that reach every congress count from
+    # 0 to 9, large and small exhibitions, and sole and shared majorities.
+    congress_counts: set[int] = set()
+    exhibitions: set[bool] = set()
+    majorities: set[int] = set()
+    for seed in range(40):
+        state = collectors_game(seed)
+        engine = [
+            {
+                "artifacts": s.artifacts,
+                "exhibitions": s.exhibitions,
+                "congresses": s.congresses,
+                "majorities": s.majorities,
+                "total": s.total,
+            }
+            for s in scores(state)
+        ]
+        assert engine == score_by_hand(state), seed
+        assert list(winners(state)) == winners_by_hand(state), seed
+        congress_counts.update(
+            sum(CAT.card(c).kind is CardKind.CONGRESS for c in p.cards) for p in state.players
+        )
+        exhibitions.update(CAT.card(c).large for p in state.players for c in p.exhibitions)
+        majorities.update(vp for s in scores(state) for vp in s.majority_by_region)
+    assert congress_counts == set(range(10))  # 7 or more: 28, the 9 congresses in one hand
+    assert exhibitions == {False, True}
+    assert majorities == {0, 3, 5}
 
 
 def test_reshuffled_deck_state_is_consistent_after_long_games() -> None:
