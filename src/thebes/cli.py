@@ -132,6 +132,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="print the travel times, time wheel, cards, exhibitions and tokens",
     )
     reference.add_argument("--json", action="store_true", help="print it as JSON")
+
+    rules = commands.add_parser("rules", help="show the rulebook, or one rule with --id")
+    rules.add_argument("--id", metavar="ID", help="show only this rule, e.g. A3 (any case)")
+    rules.add_argument("--no-color", action="store_true", help="no colours (NO_COLOR works too)")
     return parser
 
 
@@ -182,6 +186,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _play(args)
         if args.command == "resume":
             return _resume(args)
+        if args.command == "rules":
+            return _rules(args)
         return _reference(args)
     except DataError as exc:
         print(f"thebes: bad data file: {printable(str(exc))}", file=sys.stderr)
@@ -217,6 +223,19 @@ def _resume(args: argparse.Namespace) -> int:
     from thebes.tui.launch import resume_game
 
     return resume_game(args.file, fast=args.fast, colour=_colour_wanted(args))
+
+
+def _rules(args: argparse.Namespace) -> int:
+    from thebes.tui.rulebook import RulebookError, UnknownRule, show_rules
+    from thebes.tui.screen import terminal_console
+
+    colour = _colour_wanted(args)
+    try:
+        show_rules(terminal_console(colour=colour), args.id, colour=colour)
+    except RulebookError as exc:
+        print(f"thebes: {exc}", file=sys.stderr)
+        return EXIT_USAGE if isinstance(exc, UnknownRule) else EXIT_ERROR
+    return EXIT_OK
 
 
 def _colour_wanted(args: argparse.Namespace) -> bool:
