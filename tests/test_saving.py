@@ -16,7 +16,6 @@ import pytest
 from helpers import CAT
 from test_cli_play import run_with_keys
 from test_tui_game import game
-from thebes import savefile
 from thebes.cli import main
 from thebes.model import TakeCard
 from thebes.record import read_record
@@ -106,7 +105,7 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary(
     def disk_full(fd: int) -> None:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    monkeypatch.setattr(savefile.os, "fsync", disk_full)
+    monkeypatch.setattr("thebes.savefile.os.fsync", disk_full)
     with pytest.raises(SaveError, match="No space left on device"):
         write_game_file(path, "new game")
     assert path.read_text() == "old game"
