@@ -3,9 +3,12 @@ score a position by hand."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
+
+import pytest
 
 from thebes.card_kinds import CardKind
 from thebes.catalog import default_catalog
@@ -18,6 +21,20 @@ from thebes.rules.tableau import make_player
 
 CAT = default_catalog()
 NAMES = ("Ann", "Bob", "Cleo", "Dan")
+# The rulebook and component facts the project was given, beside the repository.
+SHARED_RULES = Path(__file__).resolve().parents[2] / "shared" / "rules"
+
+
+def shared_rules_file(name: str, folder: Path = SHARED_RULES) -> Path:
+    """``folder/name``, for a test that checks the repository against it. Without the file
+    the test is skipped on a developer's machine but fails when the CI environment
+    variable is set: there a skip would hide a check that never ran."""
+    path = folder / name
+    if not path.is_file():
+        if os.environ.get("CI"):
+            pytest.fail(f"{path} is missing, and CI is set: this check may not be skipped")
+        pytest.skip(f"{path} is not here")
+    return path
 
 
 def region(name: str) -> int:

@@ -8,12 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from helpers import CAT, edit_text
+from helpers import CAT, edit_text, shared_rules_file
 from thebes.card_kinds import CardKind
 from thebes.catalog import load_catalog
 from thebes.components import DataError, TokenKind
-
-COMPONENTS = Path(__file__).resolve().parents[2] / "shared" / "rules" / "components.md"
 
 
 def test_counts() -> None:
@@ -75,9 +73,9 @@ def _md_table(text: str, header: str) -> list[list[str]]:
     return rows
 
 
-@pytest.mark.skipif(not COMPONENTS.exists(), reason="../shared/rules/components.md is not here")
 def test_data_files_carry_exactly_the_facts_of_components_md() -> None:
-    text = COMPONENTS.read_text(encoding="utf-8")
+    # ../shared/rules/components.md: skipped without it, except under CI where that fails.
+    text = shared_rules_file("components.md").read_text(encoding="utf-8")
     names = CAT.locations
     short = {n[:3]: n for n in names}
     travel = _md_table(text, "| from \\ to |")
@@ -134,6 +132,19 @@ def test_data_files_carry_exactly_the_facts_of_components_md() -> None:
         )
         assert [by_value[v] for v in range(1, 8)] == [int(n) for n in counts.split(" / ")]
     assert re.search(r"16 debris", text)
+
+
+def test_a_missing_shared_file_is_skipped_locally_and_fails_under_ci(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("CI", raising=False)
+    with pytest.raises(pytest.skip.Exception):
+        shared_rules_file("components.md", tmp_path)
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match="CI is set"):
+        shared_rules_file("components.md", tmp_path)
+    (tmp_path / "components.md").write_text("| K \\ W |\n", encoding="utf-8")
+    assert shared_rules_file("components.md", tmp_path) == tmp_path / "components.md"
 
 
 # ---------------------------------------------------------------- bad data files

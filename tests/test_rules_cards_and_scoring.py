@@ -17,7 +17,7 @@ from helpers import (
     tokens_of,
     winners_by_hand,
 )
-from thebes.catalog import CardKind
+from thebes.card_kinds import CardKind
 from thebes.chance import ScriptedChance, SeededChance
 from thebes.model import (
     END_TIME,

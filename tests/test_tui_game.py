@@ -13,6 +13,7 @@ from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput, Output
 from prompt_toolkit.output.vt100 import Vt100_Output
+from rich.cells import cell_len
 from rich.console import Console
 
 from helpers import CAT
@@ -135,7 +136,19 @@ def test_commands_help_log_board_players_bags_undo_save(tmp_path: Path) -> None:
     assert "cannot undo: Ann's 'take 2' revealed new cards from the deck" in text
     assert f"Saved to {copy}." in text
     assert len(read_record(copy).actions) == 1
-    assert "Thebes in brief." in text and "Time wheel" in text
+    # `rules` shows the whole rulebook (its first rule to its last section), then the tables.
+    assert "S1 — Players" in text and "Where the 2004 original differs" in text
+    assert text.index("P9 — No reshuffle") < text.index("Time wheel")
+
+
+def test_rules_in_a_game_fit_an_80_column_terminal(tmp_path: Path) -> None:
+    with game(new_session(tmp_path), "rules\n", size=(80, 24)) as (ui, out):
+        ui.run()
+    text = out.getvalue()
+    # What `rules` printed: the rulebook and the reference tables, up to leaving the game.
+    shown = text[text.index("Thebes: the rulebook") : text.index("Game left.")].splitlines()
+    assert any("A3 — Dig at a site" in line for line in shown) and len(shown) > 400
+    assert max(cell_len(line) for line in shown) <= 80
 
 
 def test_too_small_a_terminal_is_told_not_crashed(tmp_path: Path) -> None:

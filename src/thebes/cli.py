@@ -33,7 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
-    for add in (_add_play, _add_resume, _add_simulate, _add_replay, _add_reference):
+    for add in (_add_play, _add_resume, _add_simulate, _add_replay, _add_reference, _add_rules):
         add(commands)
     return parser
 
@@ -154,6 +154,13 @@ def _add_reference(commands: argparse._SubParsersAction[argparse.ArgumentParser]
     reference.add_argument("--json", action="store_true", help="print it as JSON")
 
 
+def _add_rules(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """thebes rules [--id ID]: the rulebook."""
+    rules = commands.add_parser("rules", help="show the rulebook, or one rule with --id")
+    rules.add_argument("--id", metavar="ID", help="show only this rule, e.g. A3 (any case)")
+    rules.add_argument("--no-color", action="store_true", help="no colours (NO_COLOR works too)")
+
+
 def _positive(text: str) -> int:
     # ASCII digits only: int() would also take "٣" (and "²" crashed it elsewhere).
     value = whole_number(text)
@@ -201,6 +208,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _play(args)
         if args.command == "resume":
             return _resume(args)
+        if args.command == "rules":
+            return _rules(args)
         return _reference(args)
     except DataError as exc:
         print(f"thebes: bad data file: {printable(str(exc))}", file=sys.stderr)
@@ -236,6 +245,19 @@ def _resume(args: argparse.Namespace) -> int:
     from thebes.tui.launch import resume_game
 
     return resume_game(args.file, fast=args.fast, colour=_colour_wanted(args))
+
+
+def _rules(args: argparse.Namespace) -> int:
+    from thebes.tui.rulebook import RulebookError, UnknownRule, show_rules
+    from thebes.tui.screen import terminal_console
+
+    colour = _colour_wanted(args)
+    try:
+        show_rules(terminal_console(colour=colour), args.id, colour=colour)
+    except RulebookError as exc:
+        print(f"thebes: {exc}", file=sys.stderr)
+        return EXIT_USAGE if isinstance(exc, UnknownRule) else EXIT_ERROR
+    return EXIT_OK
 
 
 def _colour_wanted(args: argparse.Namespace) -> bool:

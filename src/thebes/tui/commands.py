@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -14,12 +13,14 @@ from thebes.savefile import SaveError
 from thebes.session import Session
 from thebes.text import printable
 from thebes.tui import panels
+from thebes.tui.paging import page
 from thebes.tui.reference import reference_tables
+from thebes.tui.rulebook import rulebook
 from thebes.tui.talk import TableTalk
 
 COMMANDS = {
     "help": "this list; 'help keys' explains the screen's abbreviations",
-    "rules": "a summary of the rules, then the card and token reference (paged)",
+    "rules": "the rulebook, then the card and token reference (paged)",
     "log": "the whole game so far, in plain words, each action dated (paged)",
     "board": "the board: locations, roads, who is where",
     "players": "every player's cards, tokens and score",
@@ -28,25 +29,6 @@ COMMANDS = {
     "save": "save now (the game also saves itself after every action); 'save PATH' for a copy",
     "quit": "leave the game (it is saved; 'thebes resume FILE' goes on)",
 }
-RULES_SUMMARY = """\
-Thebes in brief. The player furthest back on the time track acts next (the top of a stack
-first); every action moves your marker on by its cost in weeks, travel included (1 week a
-road; a car saves a week on journeys of 3+; a zeppelin makes one journey free).
-  take N      go to the card's city, pay its weeks, take it; the slot refills from the deck.
-  exchange    in Warsaw: 1 week (2, 3, ... if you exchange again before anyone else moves);
-              the 4 display cards are replaced.
-  dig SITE W  needs a valid permit for the site (one dig per site a year; a special permit
-              allows one more) and at least one book or the legend of that site. Knowledge =
-              books + legend (+2, spent) + assistants (2: +1, 3+: +2, one alone: +1 spent)
-              + general knowledge up to that much, 12 at most. The time wheel turns
-              knowledge and weeks into tokens; shovels add tokens like assistants add points.
-              Debris goes back into the bag. The first dig at a site also takes the artifact
-              lying there.
-  exhibit L   have the listed artifacts (they stay yours), pay 3 or 4 weeks: 4 or 5 VP.
-  retire      in the last year (1903): go to the end square.
-Passing week 52 makes your permits valid again. The game ends when every marker reaches
-week 1 of 1904. Score: artifact values; exhibitions; congresses 1/3/6/10/15/21/28; in each
-region the most specialized points (books and book tokens) 5 VP, tied leaders 3 each."""
 
 
 class Commands:
@@ -89,7 +71,7 @@ class Commands:
                 )
             )
         elif word == "rules":
-            self._page(Group(Text(RULES_SUMMARY), reference_tables(session.catalog)))
+            self._page(Group(rulebook(), reference_tables(session.catalog)))
         elif word == "log":
             self._page(
                 Group(*(Text(line) for line in self.talk.log))
@@ -143,15 +125,7 @@ class Commands:
             session.save_problem = self.talk.save_trouble = None
 
     def _page(self, renderable: RenderableType) -> None:
-        if not self.console.is_terminal:
-            self.console.print(renderable)
-            return
-        # less shows colours only with -R; without it the escape codes appear as text.
-        less = os.environ.get("LESS", "")
-        if "-R" not in less.split() and "R" not in less.lstrip("-"):
-            os.environ["LESS"] = (less + " -R").strip()
-        with self.console.pager(styles=self.colour):
-            self.console.print(renderable)
+        page(self.console, renderable, styles=self.colour)
 
 
 KEYS = (
