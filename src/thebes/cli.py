@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from thebes.bots import BOT_LEVELS
 from thebes.catalog import default_catalog
 from thebes.components import DataError
+from thebes.library import LISTED
 from thebes.record import MAX_SEED, MIN_SEED, RecordError
 from thebes.text import MAX_NAME, printable, whole_number
 
@@ -33,7 +34,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
-    for add in (_add_play, _add_resume, _add_simulate, _add_replay, _add_reference):
+    for add in (_add_play, _add_resume, _add_games, _add_simulate, _add_replay, _add_reference):
         add(commands)
     return parser
 
@@ -86,6 +87,24 @@ def _add_resume(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     resume.add_argument("file", type=Path, metavar="FILE")
     resume.add_argument("--fast", action="store_true", help="no pause after a bot's move")
     resume.add_argument("--no-color", action="store_true", help="no colours")
+
+
+def _add_games(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """thebes games: the saved games, newest first."""
+    games = commands.add_parser(
+        "games",
+        help="list the saved games, newest first",
+        description="List the saved games, newest first (by the time of the last save), "
+        "numbered as 'thebes resume N' takes them: players, seed and where each game "
+        "stands. Damaged files are listed as unreadable.",
+    )
+    games.add_argument(
+        "--dir", type=Path, metavar="DIR", help="list DIR (default: where games are saved)"
+    )
+    games.add_argument(
+        "--all", action="store_true", help=f"list every game, not only the newest {LISTED}"
+    )
+    games.add_argument("--json", action="store_true", help="one JSON object per game")
 
 
 def _add_simulate(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -201,6 +220,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _play(args)
         if args.command == "resume":
             return _resume(args)
+        if args.command == "games":
+            return _games(args)
         return _reference(args)
     except DataError as exc:
         print(f"thebes: bad data file: {printable(str(exc))}", file=sys.stderr)
@@ -236,6 +257,14 @@ def _resume(args: argparse.Namespace) -> int:
     from thebes.tui.launch import resume_game
 
     return resume_game(args.file, fast=args.fast, colour=_colour_wanted(args))
+
+
+def _games(args: argparse.Namespace) -> int:
+    from thebes.library import games_folder
+    from thebes.tui.gamelist import print_games
+
+    folder = args.dir or games_folder()
+    return print_games(folder, default_catalog(), as_json=args.json, everything=args.all)
 
 
 def _colour_wanted(args: argparse.Namespace) -> bool:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from pathlib import Path
@@ -11,6 +10,7 @@ from prompt_toolkit import PromptSession
 
 from thebes.bots import BOT_LEVELS
 from thebes.catalog import default_catalog
+from thebes.library import games_folder
 from thebes.record import COLOURS, RecordError
 from thebes.savefile import SaveError, save_target
 from thebes.session import Seat, Session
@@ -22,12 +22,6 @@ from thebes.tui.screen import terminal_console
 
 class SetupError(ValueError):
     """Players or options that cannot start a game; the message says why."""
-
-
-def games_folder() -> Path:
-    """Where games are saved unless --save says otherwise."""
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "thebes" / "games"
 
 
 def seats_from(
