@@ -1,4 +1,4 @@
-"""`thebes games`: the saved games of a folder, newest first."""
+"""`thebes games` and `thebes resume [N]`: the saved games of a folder, newest first."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from helpers import CAT, score_by_hand
+from test_cli_play import run_with_keys
 from thebes.bots import RandomPlayer
 from thebes.cli import main
 from thebes.library import Standing
@@ -90,7 +91,7 @@ def test_games_are_listed_newest_first_with_where_they_stand(
 ) -> None:
     lines = listing(capsys, "--dir", str(tmp_path / "games"))
     assert lines[0] == f"Saved games in {tmp_path / 'games'}, newest first:"
-    body = lines[1:]
+    body = lines[1:-1]
     assert [line[:2] for line in body] == [" 1", " 2", " 3", " 4", " 5"]
     c, d, b, a, e = body
     # c: the player to move is the one furthest back in time.
@@ -115,6 +116,7 @@ def test_games_are_listed_newest_first_with_where_they_stand(
     # Written by hand: a 2-player game starts in week 1 of 1901, nobody has a point.
     assert e.endswith("Fay, Gus  seed 5  1901·1, Fay and Gus lead 0\u20130")
     assert all(len(line) <= 80 for line in (a, b, c, e))  # a reason may run over
+    assert "resume" in lines[-1]
 
 
 def test_the_standings_in_words() -> None:
@@ -182,6 +184,8 @@ def test_names_that_look_like_markup_are_shown_as_written(
         "  [b]Al, Bo[/]  seed 5  1901·1, [b]Al and Bo[/] lead 0\u20130"
         in listing(capsys, "--dir", str(tmp_path))[1]
     )
+    code, out, _ = resumed(capsys, "--dir", str(tmp_path), "1")
+    assert code == 0 and "[b]Al" in out
 
 
 def test_control_codes_in_paths_and_reasons_never_reach_the_terminal(
@@ -272,8 +276,122 @@ def test_the_listing_is_bounded(
         aged(tmp_path / f"g{number:03d}.json", number)
     aged(first, 0)
     lines = listing(capsys, "--dir", str(tmp_path))
-    assert len(lines) == 1 + 200 + 1
+    assert len(lines) == 1 + 200 + 2
     assert lines[1].startswith("  1 ") and lines[200].startswith("200 ")
-    assert lines[-1] == "5 older games not listed ('--all' lists them)."
+    assert lines[-2] == "5 older games not listed ('--all' lists them)."
     lines = listing(capsys, "--dir", str(tmp_path), "--all")
-    assert len(lines) == 1 + 205 and lines[205].startswith("205 ")
+    assert len(lines) == 1 + 205 + 1 and lines[205].startswith("205 ")
+
+
+# ---------------------------------------------------------------- resume
+
+
+def resumed(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = run_with_keys(["resume", *args, "--no-color"], "quit\ny\n")
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_resume_without_a_file_goes_on_with_the_newest_unfinished_game(
+    tmp_path: Path, library: dict[str, Session | None], capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "games"
+    before = (folder / "b.json").read_bytes()
+    aged(folder / "a.json", 1000)  # the finished game is now the newest,
+    aged(folder / "c.json", 10)  # and c older than b: list a, d, b, ...
+    code, out, _ = resumed(capsys, "--dir", str(folder))
+    assert code == 0
+    path = folder / "b.json"
+    # The finished game and the damaged file are passed over.
+    assert out.startswith(f"Game 3: {path}\n")
+    assert f"'thebes resume {path}' goes on with it." in out
+    # Looking in and leaving changes nothing: the file and its place in the list stay.
+    assert (folder / "b.json").read_bytes() == before
+    assert (folder / "b.json").stat().st_mtime == T0 + 300
+
+
+def test_resume_n_goes_on_with_game_n_of_the_list(
+    tmp_path: Path, library: dict[str, Session | None], capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "games"
+    code, out, _ = resumed(capsys, "--dir", str(folder), "3")
+    assert code == 0
+    assert out.startswith(f"Game 3: {folder / 'b.json'}\n")
+    assert f"'thebes resume {folder / 'b.json'}' goes on with it." in out
+
+
+@pytest.mark.parametrize(
+    ("choice", "message"),
+    [
+        ("6", "there is no game 6: {folder} holds 5 saved games ('thebes games' lists them)"),
+        ("0", "there is no game 0: {folder} holds 5 saved games"),
+        ("99999999999", "there is no game 99999999999: "),
+        ("2", "game 2 ({folder}/d.json) is unreadable: the file ends too early (truncated?)"),
+        ("4", "game 4 is finished; 'thebes replay {folder}/a.json' shows it"),
+    ],
+)
+def test_resume_n_refuses_in_one_line(
+    choice: str,
+    message: str,
+    tmp_path: Path,
+    library: dict[str, Session | None],
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    folder = tmp_path / "games"
+    assert main(["resume", "--dir", str(folder), choice]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("thebes: " + message.format(folder=folder))
+    assert err.count("\n") == 1
+
+
+def test_resume_without_an_unfinished_game_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    seated_session(CAT, 3, [("Ann", "random"), ("Bob", "random")]).save(tmp_path / "done.json")
+    (tmp_path / "bad.json").write_text("{", "utf-8")
+    assert main(["resume", "--dir", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err == f"thebes: no unfinished game in {tmp_path}; 'thebes play' starts one\n"
+    assert main(["resume", "--dir", str(tmp_path / "nothing")]) == 2
+    assert "no unfinished game" in capsys.readouterr().err
+
+
+def test_a_number_means_the_list_even_beside_a_file_of_that_name(
+    tmp_path: Path,
+    library: dict[str, Session | None],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    folder = tmp_path / "games"
+    here = tmp_path / "here"
+    here.mkdir()
+    shutil.copyfile(folder / "b.json", here / "1")
+    monkeypatch.chdir(here)
+    code, out, err = resumed(capsys, "--dir", str(folder), "1")
+    assert code == 0 and out.startswith(f"Game 1: {folder / 'c.json'}\n")
+    assert err == "thebes: 1 is game 1 of the list; ./1 is the file\n"
+    code, out, _ = resumed(capsys, "./1")
+    # The file is named so that typing the hint again finds it, not game 1 of the list.
+    assert code == 0 and "'thebes resume ./1' goes on with it." in out
+
+
+def test_resume_file_works_as_before(
+    tmp_path: Path, library: dict[str, Session | None], capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "games" / "e.json"
+    code, out, _ = resumed(capsys, str(path))
+    assert code == 0 and not out.startswith("Game ")
+    assert f"'thebes resume {path}' goes on with it." in out
+
+
+def test_a_file_named_by_digits_is_offered_as_a_file_when_play_refuses_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    partial_game(tmp_path, "7", ["Ann", "Bob"], 1)
+    assert main(["play", "--players", "Ann,Bob", "--save", "7"]) == 2
+    err = capsys.readouterr().err
+    assert (
+        err
+        == "thebes: 7 exists; 'thebes resume ./7' goes on with that game (--force replaces it)\n"
+    )

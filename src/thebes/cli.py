@@ -82,9 +82,21 @@ def _add_play(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
 
 
 def _add_resume(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """thebes resume FILE: go on with a saved game."""
-    resume = commands.add_parser("resume", help="go on with a saved game")
-    resume.add_argument("file", type=Path, metavar="FILE")
+    """thebes resume [N | FILE]: go on with a saved game."""
+    resume = commands.add_parser(
+        "resume",
+        help="go on with a saved game",
+        description="Go on with a saved game: without GAME the newest unfinished one, "
+        "with a number N game N of 'thebes games', otherwise the file GAME. A number always "
+        "means the list: write ./3 for a file named 3.",
+    )
+    resume.add_argument("game", nargs="?", metavar="N|FILE")
+    resume.add_argument(
+        "--dir",
+        type=Path,
+        metavar="DIR",
+        help="the folder N counts in (default: where games are saved)",
+    )
     resume.add_argument("--fast", action="store_true", help="no pause after a bot's move")
     resume.add_argument("--no-color", action="store_true", help="no colours")
 
@@ -254,9 +266,27 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _resume(args: argparse.Namespace) -> int:
+    from thebes.library import LibraryError, games_folder, is_game_number, pick_game
     from thebes.tui.launch import resume_game
 
-    return resume_game(args.file, fast=args.fast, colour=_colour_wanted(args))
+    choice: str | None = args.game
+    colour = _colour_wanted(args)
+    if choice is not None and not is_game_number(choice):
+        return resume_game(Path(choice), fast=args.fast, colour=colour)
+    folder = args.dir or games_folder()
+    try:
+        number, game = pick_game(choice, folder, default_catalog())
+    except LibraryError as exc:
+        print(f"thebes: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    if choice is not None and Path(choice).exists():
+        # A number always means the list; say so when a file of that name is here too.
+        print(
+            f"thebes: {choice} is game {choice} of the list; ./{choice} is the file",
+            file=sys.stderr,
+        )
+    print(f"Game {number}: {printable(str(game.file.path))}")
+    return resume_game(game.file.path, fast=args.fast, colour=colour)
 
 
 def _games(args: argparse.Namespace) -> int:

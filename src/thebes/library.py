@@ -1,11 +1,12 @@
 """The library of saved games: the game files of a folder, newest first, and where each
 game stands.
 
-`thebes games` lists them, numbered: game 1 is the file saved last (by modification time),
-whatever its name. Only ``*.json`` files count; hidden files (the ``.NAME.PID.tmp``
-temporaries of an atomic save among them) do not. A file is replayed and verified like
-`thebes resume` does (:meth:`Session.load`), so what a line says is what resuming would
-show; a file that cannot be used is described by its :class:`RecordError`, never raised.
+`thebes games` lists them and `thebes resume [N]` picks one by the same numbering: game 1 is
+the file saved last (by modification time), whatever its name. Only ``*.json`` files count;
+hidden files (the ``.NAME.PID.tmp`` temporaries of an atomic save among them) do not. A
+file is replayed and verified like `thebes resume` does (:meth:`Session.load`), so what a
+line says is what resuming would show; a file that cannot be used is described by its
+:class:`RecordError`, never raised.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from thebes.model import week_of, year_of
 from thebes.record import RecordError
 from thebes.rules import scores, winners
 from thebes.session import Session
-from thebes.text import printable
+from thebes.text import printable, whole_number
 
 # A listing replays every file it shows (a few ms each): this many keep it under a second
 # or two; the rest are counted, and `thebes games --all` shows them.
@@ -146,6 +147,50 @@ def read_games(files: list[GameFile], catalog: Catalog) -> Iterator[SavedGame]:
     """Each file read in turn (lazily: a caller looking for one game stops early)."""
     for file in files:
         yield read_game(file, catalog)
+
+
+def pick_game(choice: str | None, folder: Path, catalog: Catalog) -> tuple[int, SavedGame]:
+    """The game `thebes resume` goes on with, and its number in the list.
+
+    ``None``: the newest unfinished game. All ASCII digits: the game of that number in
+    `thebes games` (always: a file whose name is a number is written ``./3``). LibraryError
+    says why there is none to resume.
+    """
+    files = game_files(folder)
+    where = printable(str(folder))
+    if choice is None:
+        for place, found in enumerate(read_games(files, catalog), 1):
+            if found.unfinished:
+                return place, found
+        raise LibraryError(f"no unfinished game in {where}; 'thebes play' starts one")
+    # Past nine digits no folder holds that many games: out of range like any other.
+    number = whole_number(choice) if is_game_number(choice) else None
+    if number is None or not 1 <= number <= len(files):
+        held = f"{len(files)} saved game{'' if len(files) == 1 else 's'}"
+        raise LibraryError(
+            f"there is no game {printable(choice[:20])}: {where} holds {held} "
+            "('thebes games' lists them)"
+        )
+    game = read_game(files[number - 1], catalog)
+    path = printable(str(game.file.path))
+    if game.error is not None:
+        raise LibraryError(f"game {number} ({path}) is unreadable: {game.error}")
+    if not game.unfinished:
+        raise LibraryError(f"game {number} is finished; 'thebes replay {path}' shows it")
+    return number, game
+
+
+def is_game_number(choice: str) -> bool:
+    """Whether `thebes resume` reads ``choice`` as a number of the list, not a file."""
+    return choice.isascii() and choice.isdigit()
+
+
+def as_file_argument(path: str | os.PathLike[str]) -> str:
+    """``path`` as `thebes resume` must be given it to take it for a file: a name of digits
+    alone would be read as a number of the list, so it is written ``./3``. Escaped for the
+    terminal."""
+    text = os.fspath(path)
+    return printable(f"./{text}" if is_game_number(text) else text)
 
 
 def game_json(number: int, game: SavedGame) -> dict[str, Any]:

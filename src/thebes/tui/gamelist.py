@@ -134,6 +134,8 @@ def print_games(
         _say(
             f"{left} older game{'s' if left > 1 else ''} not listed ('--all' lists them).", as_json
         )
+    if not as_json:
+        print("'thebes resume N' resumes game N; 'thebes resume' the newest unfinished one.")
     return 0
 
 

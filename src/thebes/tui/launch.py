@@ -10,7 +10,7 @@ from prompt_toolkit import PromptSession
 
 from thebes.bots import BOT_LEVELS
 from thebes.catalog import default_catalog
-from thebes.library import games_folder
+from thebes.library import as_file_argument, games_folder
 from thebes.record import COLOURS, RecordError
 from thebes.savefile import SaveError, save_target
 from thebes.session import Seat, Session
@@ -138,10 +138,9 @@ def _save_refused(save: str, force: bool) -> bool:
     does. SaveError if the path can hold no game file at all (a folder, a device)."""
     if not save_target(save).exists() or force:
         return False
-    where = printable(save)
     print(
-        f"thebes: {where} exists; 'thebes resume {where}' goes on with that game "
-        "(--force replaces it)",
+        f"thebes: {printable(save)} exists; 'thebes resume {as_file_argument(save)}' goes on "
+        "with that game (--force replaces it)",
         file=sys.stderr,
     )
     return True
