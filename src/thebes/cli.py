@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from thebes.bots import BOT_LEVELS
 from thebes.catalog import default_catalog
 from thebes.components import DataError
+from thebes.library import LISTED
 from thebes.record import MAX_SEED, MIN_SEED, RecordError
 from thebes.text import MAX_NAME, printable, whole_number
 
@@ -33,7 +34,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
-    for add in (_add_play, _add_resume, _add_simulate, _add_replay, _add_reference, _add_rules):
+    adders = (_add_play, _add_resume, _add_games, _add_simulate, _add_replay, _add_reference)
+    for add in (*adders, _add_rules):
         add(commands)
     return parser
 
@@ -81,11 +83,41 @@ def _add_play(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
 
 
 def _add_resume(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """thebes resume FILE: go on with a saved game."""
-    resume = commands.add_parser("resume", help="go on with a saved game")
-    resume.add_argument("file", type=Path, metavar="FILE")
+    """thebes resume [N | FILE]: go on with a saved game."""
+    resume = commands.add_parser(
+        "resume",
+        help="go on with a saved game",
+        description="Go on with a saved game: without GAME the newest unfinished one, "
+        "with a number N game N of 'thebes games', otherwise the file GAME. A number always "
+        "means the list: write ./3 for a file named 3.",
+    )
+    resume.add_argument("game", nargs="?", metavar="N|FILE")
+    resume.add_argument(
+        "--dir",
+        type=Path,
+        metavar="DIR",
+        help="the folder N counts in (default: where games are saved)",
+    )
     resume.add_argument("--fast", action="store_true", help="no pause after a bot's move")
     resume.add_argument("--no-color", action="store_true", help="no colours")
+
+
+def _add_games(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """thebes games: the saved games, newest first."""
+    games = commands.add_parser(
+        "games",
+        help="list the saved games, newest first",
+        description="List the saved games, newest first (by the time of the last save), "
+        "numbered as 'thebes resume N' takes them: players, seed and where each game "
+        "stands. Damaged files are listed as unreadable.",
+    )
+    games.add_argument(
+        "--dir", type=Path, metavar="DIR", help="list DIR (default: where games are saved)"
+    )
+    games.add_argument(
+        "--all", action="store_true", help=f"list every game, not only the newest {LISTED}"
+    )
+    games.add_argument("--json", action="store_true", help="one JSON object per game")
 
 
 def _add_simulate(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -210,6 +242,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _resume(args)
         if args.command == "rules":
             return _rules(args)
+        if args.command == "games":
+            return _games(args)
         return _reference(args)
     except DataError as exc:
         print(f"thebes: bad data file: {printable(str(exc))}", file=sys.stderr)
@@ -242,9 +276,35 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _resume(args: argparse.Namespace) -> int:
+    from thebes.library import LibraryError, games_folder, is_game_number, pick_game
     from thebes.tui.launch import resume_game
 
-    return resume_game(args.file, fast=args.fast, colour=_colour_wanted(args))
+    choice: str | None = args.game
+    colour = _colour_wanted(args)
+    if choice is not None and not is_game_number(choice):
+        return resume_game(Path(choice), fast=args.fast, colour=colour)
+    folder = args.dir or games_folder()
+    try:
+        number, game = pick_game(choice, folder, default_catalog())
+    except LibraryError as exc:
+        print(f"thebes: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    if choice is not None and Path(choice).exists():
+        # A number always means the list; say so when a file of that name is here too.
+        print(
+            f"thebes: {choice} is game {choice} of the list; ./{choice} is the file",
+            file=sys.stderr,
+        )
+    print(f"Game {number}: {printable(str(game.file.path))}")
+    return resume_game(game.file.path, fast=args.fast, colour=colour)
+
+
+def _games(args: argparse.Namespace) -> int:
+    from thebes.library import games_folder
+    from thebes.tui.gamelist import print_games
+
+    folder = args.dir or games_folder()
+    return print_games(folder, default_catalog(), as_json=args.json, everything=args.all)
 
 
 def _rules(args: argparse.Namespace) -> int:

@@ -23,6 +23,7 @@ from rich.console import Console, Group
 from rich.text import Text
 
 from thebes.bots import Player, make_bot
+from thebes.library import as_file_argument
 from thebes.model import Action, Dig
 from thebes.notation import NotationError, parse_dig_site
 from thebes.rules import why_illegal
@@ -295,7 +296,7 @@ class TerminalGame:
         where = printable(str(path))
         text = f"{lead} The game is saved in {where}".strip()
         if not self.session.is_over:
-            text += f"; 'thebes resume {where}' goes on with it."
+            text += f"; 'thebes resume {as_file_argument(path)}' goes on with it."
         else:
             text += f"; 'thebes replay {where}' shows it again."
         self.console.print(Text(text), soft_wrap=True)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from pathlib import Path
@@ -11,6 +10,7 @@ from prompt_toolkit import PromptSession
 
 from thebes.bots import BOT_LEVELS
 from thebes.catalog import default_catalog
+from thebes.library import as_file_argument, games_folder
 from thebes.record import COLOURS, RecordError
 from thebes.savefile import SaveError, save_target
 from thebes.session import Seat, Session
@@ -22,12 +22,6 @@ from thebes.tui.screen import terminal_console
 
 class SetupError(ValueError):
     """Players or options that cannot start a game; the message says why."""
-
-
-def games_folder() -> Path:
-    """Where games are saved unless --save says otherwise."""
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "thebes" / "games"
 
 
 def seats_from(
@@ -144,10 +138,9 @@ def _save_refused(save: str, force: bool) -> bool:
     does. SaveError if the path can hold no game file at all (a folder, a device)."""
     if not save_target(save).exists() or force:
         return False
-    where = printable(save)
     print(
-        f"thebes: {where} exists; 'thebes resume {where}' goes on with that game "
-        "(--force replaces it)",
+        f"thebes: {printable(save)} exists; 'thebes resume {as_file_argument(save)}' goes on "
+        "with that game (--force replaces it)",
         file=sys.stderr,
     )
     return True

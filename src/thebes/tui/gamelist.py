@@ -1,0 +1,144 @@
+"""`thebes games`: the saved games of a folder, one line each, newest first.
+
+A line reads::
+
+      2  2026-11-23 10:15  Ann, Bob, Cleo (greedy)  seed 12  1902·14, Ann leads 38-31
+
+(with an en dash between the scores): the time of the last save, the players (a bot with
+its level), the seed, and where the game stands. It is kept within 80 columns by cutting
+the longest names first, each to no fewer than :data:`SHORTEST` columns, so that no name
+disappears: a table of four long names may still run over. Names, paths and reasons are
+shown literally and without control codes.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from rich.cells import cell_len
+
+from thebes.components import Catalog
+from thebes.library import (
+    LISTED,
+    GameFile,
+    LibraryError,
+    SavedGame,
+    Standing,
+    game_files,
+    game_json,
+    read_games,
+)
+from thebes.text import printable
+
+WIDTH = 80
+SHORTEST = 6  # a cut name keeps at least five characters and the ellipsis
+SHORTEST_REASON = 50  # a reason is worth a longer line
+ELLIPSIS = "…"
+DASH = "\u2013"  # an en dash, as the scores of a result are written
+
+
+def cut(text: str, cells: int) -> str:
+    """``text`` in at most ``cells`` terminal columns, ending in an ellipsis if cut."""
+    if cell_len(text) <= cells:
+        return text
+    kept, used = [], 0
+    for char in text:
+        used += cell_len(char)
+        if used > cells - 1:
+            break
+        kept.append(char)
+    return "".join(kept) + ELLIPSIS
+
+
+def joined(names: Sequence[str]) -> str:
+    """ "Ann", "Ann and Bob", "Ann, Bob and Cleo"."""
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def status_text(standing: Standing, show: Callable[[str], str]) -> str:
+    """Where the game stands: "1902·14, Ann leads 38-31", "finished: Ann 76-69"; names
+    are written by ``show``."""
+    first, second = standing.top_two
+    leaders = joined([show(name) for name in standing.leaders])
+    if standing.finished:
+        return f"finished: {leaders} {first}{DASH}{second}"
+    verb = "leads" if len(standing.leaders) == 1 else "lead"
+    return f"{standing.where}, {leaders} {verb} {first}{DASH}{second}"
+
+
+def saved_at(file: GameFile) -> str:
+    if file.mtime is None:
+        return "????-??-?? ??:??"
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(file.mtime))
+
+
+def game_line(number: int, game: SavedGame, digits: int = 2) -> str:
+    """The listing's line for one game, its number right-aligned in ``digits`` columns."""
+    lead = f"{number:>{digits}} {saved_at(game.file)}  "
+    standing = game.standing
+    if standing is None:
+        name = printable(game.file.path.name)
+        room = WIDTH - cell_len(lead + name) - len("  unreadable: ")
+        return f"{lead}{name}  unreadable: {cut(game.error or '', max(room, SHORTEST_REASON))}"
+    seed = "no seed" if standing.seed is None else f"seed {standing.seed}"
+    longest = max(cell_len(name) for name, _ in standing.players)
+    line = ""
+    # The longest names are cut first, all to the same width, until the line fits; past
+    # the shortest cut it runs over rather than hide a name.
+    for limit in range(max(longest, SHORTEST), SHORTEST - 1, -1):
+
+        def show(name: str, limit: int = limit) -> str:
+            return cut(printable(name), limit)
+
+        players = ", ".join(
+            show(name) + ("" if level is None else f" ({level})")
+            for name, level in standing.players
+        )
+        line = f"{lead}{players}  {seed}  {status_text(standing, show)}"
+        if cell_len(line) <= WIDTH:
+            break
+    return line
+
+
+def print_games(
+    folder: Path, catalog: Catalog, *, as_json: bool = False, everything: bool = False
+) -> int:
+    """Print the listing of ``folder`` (JSON: one object per game); the exit code. Whatever
+    goes on stdout is flushed line by line: a long listing shows as it is read."""
+    where = printable(str(folder))
+    try:
+        files = game_files(folder)
+    except LibraryError as exc:
+        print(f"thebes: {exc}", file=sys.stderr)
+        return 1
+    if not files:
+        _say(f"No saved games in {where}; 'thebes play' starts one.", as_json)
+        return 0
+    shown = files if everything else files[:LISTED]
+    if not as_json:
+        print(f"Saved games in {where}, newest first:")
+    digits = len(str(len(shown)))
+    for number, game in enumerate(read_games(shown, catalog), 1):
+        if as_json:
+            print(json.dumps(game_json(number, game)), flush=True)
+        else:
+            print(game_line(number, game, max(digits, 2)), flush=True)
+    left = len(files) - len(shown)
+    if left:
+        _say(
+            f"{left} older game{'s' if left > 1 else ''} not listed ('--all' lists them).", as_json
+        )
+    if not as_json:
+        print("'thebes resume N' resumes game N; 'thebes resume' the newest unfinished one.")
+    return 0
+
+
+def _say(text: str, as_json: bool) -> None:
+    """A sentence for people: on stdout, or on stderr when stdout carries JSON."""
+    print(text, file=sys.stderr if as_json else sys.stdout)
