@@ -81,7 +81,8 @@ class Commands:
         elif word == "board":
             self._page(panels.board(session.state, self.colours))
         elif word == "players":
-            self._page(panels.tableaux(session.state, self.colours))
+            width = self.console.width
+            self._page(panels.tableaux(session.state, self.colours, width=width))
         elif word == "bags":
             self._page(panels.bags(session.state))
         elif word == "undo":
@@ -133,12 +134,13 @@ KEYS = (
     ("A B C D", "the players' marks on the time track and the board (or 1-4)"),
     ("1902·14", "year·week: where a marker stands on the time track"),
     ("N VP", "a player's score now, majorities as they stand"),
-    ("VP art+exh+con+maj", "the score's parts: artifacts, exhibitions, congresses, majorities"),
+    ("VP = a+e+c+m", "the score and its parts: artifacts, exhibitions, congresses, majorities"),
     ("books GCEPM", "specialized knowledge for Greece, Crete, Egypt, Palestine, Mesopotamia"),
     ("general, legends", "general knowledge points, and the sites whose legend is held"),
     ("E3/9", "3 artifacts from Egypt, worth 9 VP in all"),
     ("G✓ / G✗", "the Greece permit is valid / used this year"),
-    ("assist, zep, sp.permit, congr", "assistants, zeppelins, special permits, congresses"),
+    ("assist, shov, zep, congr", "assistants, shovels, zeppelins, congresses"),
+    ("permit, sp.permit", "special permits (a second dig at a site in a year)"),
     ("artifacts by VP 1-7", "a bag's artifacts counted by value, 1 VP first"),
     ("books, debris", "a bag's knowledge tokens, and its debris (always 16: it goes back)"),
     ("on site", "the 1-VP artifact still lying on the site: the first dig there takes it"),

@@ -27,7 +27,9 @@ from thebes.model import (
 from thebes.rules import Score, active_seat, game_year, journey, scores
 from thebes.rules.odds import bag_contents
 
-SCORE_PARTS_LABEL = "VP art+exh+con+maj"
+SCORE_PARTS_LABEL = "VP = a+e+c+m"
+LABEL_WIDTH = 16  # the longest row label: "general, legends"
+TABLEAU_MIN_COLUMN = 14  # "G✓ C✓ E✓ P✓ M✓", "99=50+12+15+22"
 SITE_MARK = "◆"
 CITY_MARK = "●"
 
@@ -172,17 +174,28 @@ def permits_text(state: GameState, player: PlayerState) -> Text:
     for r, region in enumerate(state.catalog.regions):
         used = player.permits_used >> r & 1
         text.append(region[0] + ("✗" if used else "✓") + " ", style="dim" if used else "")
+    text.rstrip()
     return text
 
 
-def tableaux(state: GameState, colours: Sequence[str], *, rule: bool = True) -> RenderableType:
-    """Every player's cards, tokens and score, one column a player."""
+def tableaux(
+    state: GameState, colours: Sequence[str], *, rule: bool = True, width: int = 200
+) -> RenderableType:
+    """Every player's cards, tokens and score, one column a player; in ``width`` columns
+    a long name is cut in its column's heading (the standings show it whole)."""
     catalog = state.catalog
     regions = [r[:3] for r in catalog.regions]
+    # The rule's box puts a divider between columns: at 80 columns there is no room for it.
+    rule = rule and width >= 100
     table = _panel_table("", rule=rule)
-    table.add_column("Players", no_wrap=True, style="bold")
+    table.add_column("Players", no_wrap=True, style="bold", min_width=LABEL_WIDTH)
+    # Each column after the first takes 2 more for the padding around it.
+    room = (width - LABEL_WIDTH) // len(state.players) - (3 if rule else 2)
+    column = max(TABLEAU_MIN_COLUMN, room)
     for i, player in enumerate(state.players):
-        table.add_column(player_text(player.name, colours[i]), no_wrap=True)
+        heading = player_text(player.name, colours[i])
+        heading.truncate(column, overflow="ellipsis")
+        table.add_column(heading, no_wrap=True, min_width=TABLEAU_MIN_COLUMN)
     table_scores = scores(state)
 
     def row(label: str, cells: Sequence[str | Text]) -> None:
@@ -191,7 +204,7 @@ def tableaux(state: GameState, colours: Sequence[str], *, rule: bool = True) -> 
     row("books " + "".join(r[0] for r in regions), [_books(p) for p in state.players])
     row("general, legends", [_general(state, p) for p in state.players])
     row(
-        "assist shovel car",
+        "assist shov car",
         [f"{p.assistants}  {p.shovels}  {p.cars}" for p in state.players],
     )
     row(
@@ -264,9 +277,9 @@ def log(lines: Sequence[str], count: int) -> RenderableType:
 
 
 def score_parts(score: Score) -> Text:
-    """ "38 = 20+4+6+8": the total, then artifacts, exhibitions, congresses, majorities."""
+    """ "38=20+4+6+8": the total, then artifacts, exhibitions, congresses, majorities."""
     text = Text(f"{score.total}", style="bold")
-    text.append(f" = {score.artifacts}+{score.exhibitions}+{score.congresses}+{score.majorities}")
+    text.append(f"={score.artifacts}+{score.exhibitions}+{score.congresses}+{score.majorities}")
     return text
 
 

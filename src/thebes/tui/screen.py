@@ -77,7 +77,7 @@ def game_screen(
             header,
             top,
             middle,
-            panels.tableaux(state, info.colours, rule=False),
+            panels.tableaux(state, info.colours, rule=False, width=width),
         ]
     else:
         parts = [
@@ -138,7 +138,7 @@ def _active_tableau(state: GameState, info: ScreenInfo, width: int) -> Renderabl
     """The compact layout's two lines on the active player's cards and tokens."""
     seat = active_seat(state)
     if seat is None:
-        return panels.tableaux(state, info.colours, rule=False)
+        return panels.tableaux(state, info.colours, rule=False, width=width)
     player = state.players[seat]
     catalog = state.catalog
     books = " ".join(f"{r[0]}{player.books[i]}" for i, r in enumerate(catalog.regions))
