@@ -9,7 +9,7 @@ from rich.cells import cell_len
 from rich.console import Console, RenderableType
 
 from helpers import CAT
-from thebes.model import time_of
+from thebes.model import END_TIME, time_of
 from thebes.rules import scores
 from thebes.simulate import bot_session
 from thebes.timeline import Point, Timeline, session_timeline
@@ -57,8 +57,9 @@ def test_four_players_with_24_character_names_fit_the_width(width: int) -> None:
 
 
 def test_heights_follow_the_totals_and_a_shared_cell_alternates() -> None:
-    # Ann and Bob at 0 until week 1 of 1902; then Ann 20 VP, Bob 10.
-    line = Timeline(0, (Point(0, (0, 0)), Point(time_of(1902, 1), (20, 10))))
+    # Ann and Bob at 0 until week 1 of 1902; then Ann 20 VP, Bob 10, to the end.
+    points = (Point(0, (0, 0)), Point(time_of(1902, 1), (20, 10)), Point(END_TIME, (20, 10)))
+    line = Timeline(0, points)
     lines = lines_of(score_chart(line, ["Ann", "Bob"], COLOURS, 80))
     assert lines[0].startswith("Scores over the game")
     assert lines[1].startswith("20 ┤") and lines[6].startswith("10 ┤")
@@ -73,6 +74,14 @@ def test_heights_follow_the_totals_and_a_shared_cell_alternates() -> None:
     assert top.rstrip().endswith("A") and len(top.rstrip()) == 80 - 4
     assert "1901" in lines[-2] and "1904" in lines[-2]
     assert lines[-1] == "A Ann 20 VP   B Bob 10 VP"
+
+
+def test_an_unfinished_game_stops_where_the_record_does() -> None:
+    # Saved in week 27 of 1902, halfway through a 2-player game.
+    line = Timeline(0, (Point(0, (0, 0)), Point(time_of(1902, 27), (12, 4))))
+    rows = plot_rows(lines_of(score_chart(line, ["Ann", "Bob"], COLOURS, 80)))
+    ends = {len(row.rstrip()) for row in rows if row.strip()}
+    assert len(ends) == 1 and 76 // 2 - 2 <= ends.pop() <= 76 // 2 + 2
 
 
 def test_a_three_player_game_starts_in_week_16_of_1901() -> None:

@@ -92,9 +92,13 @@ def _column_times(timeline: Timeline, columns: int) -> list[int]:
 
 
 def _cells(timeline: Timeline, times: list[int], top: int) -> dict[tuple[int, int], list[int]]:
-    """The seats in each (row, column) of the plot."""
+    """The seats in each (row, column) of the plot, up to the week the record reaches (a
+    game saved before its end has no scores yet for the weeks after)."""
     cells: dict[tuple[int, int], list[int]] = {}
+    reached = timeline.points[-1].time
     for column, time in enumerate(times):
+        if time > reached:
+            break
         for seat, total in enumerate(timeline.totals_at(time)):
             row = (total * (PLOT_ROWS - 1) * 2 + top) // (2 * top)  # to the nearest row
             cells.setdefault((row, column), []).append(seat)
