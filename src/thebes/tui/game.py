@@ -28,6 +28,7 @@ from thebes.notation import NotationError
 from thebes.rules import why_illegal
 from thebes.session import Session
 from thebes.text import printable, whole_number
+from thebes.tui.chart import game_chart
 from thebes.tui.commands import COMMANDS, Commands
 from thebes.tui.final import final_view
 from thebes.tui.linecap import line_problem
@@ -247,6 +248,7 @@ class TerminalGame:
         self.console.clear()
         self.console.print(Group(*(Text(line) for line in self.talk.log[-3:])))
         self.console.print(final_view(self.session.state, self._colours(), width))
+        self.console.print(Group(Text(), game_chart(self.session, width)))
         self._say_where_saved("")
 
     def _say_where_saved(self, lead: str) -> None:
