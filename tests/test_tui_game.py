@@ -186,6 +186,13 @@ def test_a_whole_two_player_game_through_the_ui(tmp_path: Path, seed: int) -> No
     best = [session.state.players[i].name for i in winners(session.state)]
     assert (f"{best[0]} wins!" if len(best) == 1 else "A shared win") in final
     assert "replay" in final
+    # Above the table (so that the table stays in view), the chart of the scores over the
+    # game and its legend (P1, P2: the initials are alike, so the marks are the seat numbers).
+    end = text[text.rindex("Scores over the game") :]
+    chart = end[: end.index("Final scores")]
+    assert chart.index("1901") < chart.index("1904")
+    totals = [score.total for score in scores(session.state)]
+    assert f"1 {names[0]} {totals[0]} VP   2 {names[1]} {totals[1]} VP" in chart
 
 
 def test_a_resize_redraws_the_screen_for_the_new_size_keeping_the_typed_text(

@@ -11,6 +11,8 @@ from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
 from helpers import CAT
+from thebes.model import time_of
+from thebes.rules import scores
 from thebes.session import Session
 from thebes.tui.replay import ReplayViewer
 
@@ -78,3 +80,31 @@ def test_bad_commands_get_a_clear_message() -> None:
 def test_a_too_small_terminal_is_told() -> None:
     _, text = view("n\n", size=(70, 20))
     assert "The terminal is 70x20; thebes needs at least 80x24." in text
+
+
+def test_c_shows_the_chart_of_the_scores_with_the_action_marked() -> None:
+    viewer, text = view("g 30\nc\n", size=(80, 30))
+    assert viewer.position == 30 and viewer.charting
+    screen = text[text.rindex("Replay — the whole game") :]
+    assert "▲ marks action 30 of 65" in screen
+    lines = screen.splitlines()
+    assert "Scores over the game" in lines[1]
+    final = [score.total for score in scores(viewer.session.state)]
+    assert f"1 P1 {final[0]} VP   2 P2 {final[1]} VP" in screen
+    axis = next(line for line in lines if "└" in line)
+    assert axis.count("▲") == 1
+    # The marker stands where the rearmost marker was after action 30 (2 years, 78 columns).
+    week = min(p.time for p in viewer.state_at(30).players) - time_of(1902, 1)
+    assert abs(axis.index("▲") - axis.index("└") - 1 - week * 77 / 104) <= 1
+    assert all(len(line) <= 80 for line in lines)
+    assert "c chart" in lines[-1]
+
+
+def test_going_on_past_the_end_shows_the_chart_and_a_step_goes_back_to_the_board() -> None:
+    viewer, text = view(END + RIGHT)
+    assert viewer.position == 65 and viewer.charting
+    assert text.rstrip().endswith("This is the end of the record.")
+    assert "Scores over the game" in text.split("Replay — action 65 of 65")[-1]
+    viewer, text = view(END + RIGHT + LEFT)
+    assert viewer.position == 65 and not viewer.charting
+    assert "Replay — action 65 of 65" in text.split("Scores over the game")[-1]

@@ -29,6 +29,7 @@ from thebes.notation import NotationError, parse_dig_site
 from thebes.rules import why_illegal
 from thebes.session import Session
 from thebes.text import printable
+from thebes.tui.chart import game_chart
 from thebes.tui.commands import COMMANDS, Commands
 from thebes.tui.final import final_view
 from thebes.tui.linecap import line_problem
@@ -281,7 +282,10 @@ class TerminalGame:
     def _show_final(self) -> None:
         width, _ = self.size()
         self.console.clear()
-        self.console.print(Group(*(Text(line) for line in self.talk.log[-3:])))
+        self.console.print(Group(*(Text(line) for line in self.talk.log[-2:])))
+        # The chart before the table: on a short terminal what is printed last stays in
+        # view, and the final table is what the players look for.
+        self.console.print(Group(Text(), game_chart(self.session, width), Text()))
         self.console.print(final_view(self.session.state, self._colours(), width))
         self._say_where_saved("")
 

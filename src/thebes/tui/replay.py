@@ -2,8 +2,9 @@
 
 Keys at the prompt: → or n (or Enter) one action forward, ← or p one back, Home / End to
 the start / the end; typed commands: ``g N`` to action N, ``y 1902`` to the first action
-of a year, ``a [SECONDS]`` to play on by itself (Ctrl-C stops), ``q`` to leave. Each step
-shows what that action did, in words.
+of a year, ``a [SECONDS]`` to play on by itself (Ctrl-C stops), ``c`` for the chart of the
+scores over the game (also shown on going on past the end), ``q`` to leave. Each step shows
+what that action did, in words.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ from thebes.narrate import narrate
 from thebes.rules import active_seat
 from thebes.session import Session
 from thebes.text import whole_number
+from thebes.timeline import clock
+from thebes.tui.chart import game_chart
 from thebes.tui.game import terminal_size
 from thebes.tui.linecap import line_problem
 from thebes.tui.prompting import prompt_session
@@ -34,10 +37,13 @@ DEFAULT_SPEED = 1.0
 MAX_SPEED = 60.0  # seconds per action in autoplay
 # Seconds in ASCII digits: float() would also take "inf", "nan" or "٣", and sleep() then fails.
 SECONDS = re.compile(r"[0-9]{1,2}(\.[0-9]{1,3})?|\.[0-9]{1,3}")
-KEYS = "→ next · ← back · g N · y YEAR · a [SECONDS] autoplay · h help · q quit"
+# At most 80 columns: the line under the screen of the smallest terminal thebes takes.
+KEYS = "→ next · ← back · g N · y YEAR · a [SEC] autoplay · c chart · h help · q quit"
+STEPS = ("", "n", "next", "p", "prev", "back")
 HELP = (
     "→, n or Enter: next action · ←, p: back · Home/End: start/end · g N: go to action N · "
-    "y YEAR: the first action of a year · a [SECONDS]: autoplay (Ctrl-C stops) · q: quit"
+    "y YEAR: the first action of a year · a [SECONDS]: autoplay (Ctrl-C stops) · "
+    "c: the chart of the scores over the game · q: quit"
 )
 
 
@@ -58,6 +64,7 @@ class ReplayViewer:
         self.sleep = sleep
         self.position = 0  # actions shown as done: 0 = the start, len(steps) = the end
         self.message: str | None = None
+        self.charting = False  # the chart of the scores instead of the board, until a key
         names = [s.name for s in session.seats]
         self.narration = [
             [narrate(session.catalog, names, e) for e in step.events] for step in session.steps
@@ -106,11 +113,14 @@ class ReplayViewer:
     def _command(self, text: str) -> bool:
         """Act on one typed line; False to leave."""
         self.message = None
+        charted, self.charting = self.charting, False
         problem = line_problem(text)  # before stripping: a line cut at the cap is refused
         if problem is not None:
             self.message = problem
             return True
         word, _, argument = text.strip().lower().partition(" ")
+        if charted and word in STEPS:
+            return True  # a step from the chart goes back to the board where it was
         if word in ("q", "quit", "exit"):
             return False
         if word in ("", "n", "next"):
@@ -129,6 +139,8 @@ class ReplayViewer:
             self._go_to_year(argument)
         elif word in ("a", "auto"):
             self._autoplay(argument)
+        elif word in ("c", "chart"):
+            self.charting = True
         elif word in ("h", "help", "?"):
             self.message = HELP
         else:
@@ -139,7 +151,9 @@ class ReplayViewer:
         if position < 0:
             self.message = "This is the start of the game."
         elif position > self.total:
+            # Going on past the last action shows how the game went, as the game's end does.
             self.message = "This is the end of the record."
+            self.charting = True
         self.position = min(max(position, 0), self.total)
 
     def _go_to_year(self, argument: str) -> None:
@@ -175,6 +189,9 @@ class ReplayViewer:
     # ------------------------------------------------------------ drawing
 
     def _draw(self) -> None:
+        if self.charting:
+            self._draw_chart()
+            return
         width, height = self.size()
         session = self.session
         state = self.state_at(self.position)
@@ -194,4 +211,13 @@ class ReplayViewer:
             self.console.print(done)
         else:
             self.console.print(Text("The start of the game.", style="bold"))
+        self.console.print(Text(self.message or KEYS, style="" if self.message else "dim"))
+
+    def _draw_chart(self) -> None:
+        width, _ = self.size()
+        self.console.clear()
+        title = f"Replay — the whole game; ▲ marks action {self.position} of {self.total}"
+        self.console.print(Text(title, style="bold"))
+        now = clock(self.state_at(self.position))
+        self.console.print(game_chart(self.session, width, now))
         self.console.print(Text(self.message or KEYS, style="" if self.message else "dim"))
