@@ -155,7 +155,19 @@ def test_too_small_a_terminal_is_told_not_crashed(tmp_path: Path) -> None:
     session = new_session(tmp_path)
     with game(session, "take 2\n", size=(60, 15)) as (ui, out):
         ui.run()
-    assert "The terminal is 60x15; thebes needs at least 80x24." in out.getvalue()
+    text = out.getvalue()
+    assert "The terminal is 60x15; thebes needs at least 80x24." in text
+    assert "Board" not in text and "Cards" not in text  # the notice alone, no broken screen
+    assert len(session.steps) == 1
+
+
+def test_a_terminal_that_grows_again_gets_the_whole_screen(tmp_path: Path) -> None:
+    session = new_session(tmp_path)
+    sizes = iter([(60, 20)] * 2 + [(120, 40)] * 1000)
+    with game(session, "\ntake 2\n", sizes=lambda: next(sizes)) as (ui, out):
+        ui.run()
+    small, _, grown = out.getvalue().partition("The terminal is 60x20")
+    assert "roads to" not in small and "roads to" in grown and "Standings" in grown
     assert len(session.steps) == 1
 
 

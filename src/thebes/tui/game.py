@@ -267,7 +267,12 @@ class TerminalGame:
         console.clear()
         notice = too_small_notice(width, height)
         if notice is not None:
+            # Only the notice: a screen cut to pieces helps nobody. The prompt still takes
+            # commands, and the screen is drawn whole once the terminal is large enough.
             console.print(notice)
+            if self.talk.message is not None:
+                console.print(self.talk.message)
+            return
         state = self.session.state
         room = max(MIN_HEIGHT - 6, height - menu_rows(menu, width) - 3)
         info = ScreenInfo(game_title(self.session), self._colours(), *self.talk.events())

@@ -84,4 +84,7 @@ def prompt_session(
         output=prompt_output,
         key_bindings=merged,
         complete_while_typing=complete_while_typing,
+        # The screen is drawn anew after every line: what was typed is not left behind
+        # (a long line would otherwise stay on screen, wrapped over many rows).
+        erase_when_done=True,
     )

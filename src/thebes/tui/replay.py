@@ -203,7 +203,8 @@ class ReplayViewer:
         self.console.clear()
         notice = too_small_notice(width, height)
         if notice is not None:
-            self.console.print(notice)
+            self.console.print(notice)  # alone: drawn whole again once the terminal grows
+            return
         self.console.print(game_screen(state, info, width, height - 3))
         if self.position:
             step = session.steps[self.position - 1]
