@@ -7,6 +7,7 @@ import os
 from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -229,3 +230,15 @@ def winners_by_hand(state: GameState) -> list[int]:
     """E5: the seats with the highest total counted by hand."""
     totals = [entry["total"] for entry in score_by_hand(state)]
     return [seat for seat, total in enumerate(totals) if total == max(totals)]
+
+
+def node_paths(node: Any, here: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """The path (keys and indices) to every value in a parsed JSON or YAML document."""
+    found = [here]
+    if isinstance(node, dict):
+        for key, value in node.items():
+            found += node_paths(value, (*here, key))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            found += node_paths(value, (*here, i))
+    return found

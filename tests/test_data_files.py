@@ -8,14 +8,13 @@ import os
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from helpers import edit_text
+from helpers import edit_text, node_paths
 from thebes import catalog
 from thebes.catalog import default_data_dir, load_catalog
 from thebes.cli import main
@@ -376,17 +375,6 @@ def _unlinked(path: Path) -> Path:
 # ---------------------------------------------------------------- fuzzing the real files
 
 
-def _paths(node: Any, here: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    found = [here]
-    if isinstance(node, dict):
-        for key, value in node.items():
-            found += _paths(value, (*here, key))
-    elif isinstance(node, list):
-        for i, value in enumerate(node):
-            found += _paths(value, (*here, i))
-    return found
-
-
 NEW_VALUES = st.one_of(
     st.none(),
     st.booleans(),
@@ -419,7 +407,7 @@ def damaged_files(draw: st.DrawFn) -> tuple[str, bytes]:
     if how == "truncate":
         return name, data[: draw(st.integers(0, len(data) - 1))]
     tree = yaml.safe_load(data)
-    path = draw(st.sampled_from(_paths(tree)))
+    path = draw(st.sampled_from(node_paths(tree)))
     value = draw(NEW_VALUES)
     if not path:
         return name, yaml.safe_dump(value).encode()

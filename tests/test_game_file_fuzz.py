@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from prompt_toolkit.styles.style import parse_color
 
-from helpers import CAT
+from helpers import CAT, node_paths
 from thebes.bots import make_bot
 from thebes.record import RecordError
 from thebes.session import Session
@@ -51,17 +51,6 @@ RAW_VALUES = st.one_of(
 )
 
 
-def _paths(node: Any, here: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    found = [here]
-    if isinstance(node, dict):
-        for key, value in node.items():
-            found += _paths(value, (*here, key))
-    elif isinstance(node, list):
-        for i, value in enumerate(node):
-            found += _paths(value, (*here, i))
-    return found
-
-
 def _replaced(tree: Any, path: tuple[Any, ...], value: Any) -> Any:
     if not path:
         return value
@@ -86,7 +75,7 @@ def damaged_files(draw: st.DrawFn) -> bytes:
     if how == "truncate":
         return data[: draw(st.integers(0, len(data) - 1))]
     tree = json.loads(data)
-    path = draw(st.sampled_from(_paths(tree)))
+    path = draw(st.sampled_from(node_paths(tree)))
     if how == "retype":
         tree = _replaced(tree, path, draw(NEW_VALUES))
         return json.dumps(tree, ensure_ascii=draw(st.booleans())).encode()
@@ -94,7 +83,7 @@ def damaged_files(draw: st.DrawFn) -> bytes:
         text = json.dumps(_replaced(tree, path, PLACEHOLDER))
         return text.replace(json.dumps(PLACEHOLDER), draw(RAW_VALUES), 1).encode()
     # Odd characters inside a string of the file: a name, an action, a colour, a level.
-    strings = [p for p in _paths(tree) if isinstance(_at(tree, p), str)]
+    strings = [p for p in node_paths(tree) if isinstance(_at(tree, p), str)]
     where = draw(st.sampled_from(strings))
     old = _at(tree, where)
     cut = draw(st.integers(0, len(old)))
