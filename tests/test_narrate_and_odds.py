@@ -72,3 +72,19 @@ def test_bag_contents_and_expected_finds() -> None:
     # After the Mask of Tutankhamun (6) is found, the bag is poorer.
     state = setup(state, 0, tokens=tokens_of("Egypt", value=6))
     assert bag_contents(state, egypt).artifact_vp == 29
+
+
+def test_the_chance_of_at_least_one_artifact_is_hypergeometric() -> None:
+    # Egypt's bag at the start: 12 artifacts, 2 knowledge tokens, 16 debris (30 tokens).
+    egypt = region("Egypt")
+    state = start(2)
+    bag = bag_contents(state, egypt)
+    assert (bag.artifacts, bag.knowledge, bag.debris) == (12, 2, 16)
+    # With the site's own artifact still there, one is certain.
+    assert dig_odds(state, egypt, 2).at_least_one == 1.0
+    # Without it: no artifact among 2 of 30 is C(18,2)/C(30,2) = 153/435 (worked by hand).
+    bare = replace(state, site_bonus=tuple(0 for _ in state.site_bonus))
+    assert abs(dig_odds(bare, egypt, 2).at_least_one - (1 - 153 / 435)) < 1e-12
+    assert dig_odds(bare, egypt, 0).at_least_one == 0.0
+    # 19 tokens cannot all miss the 12 artifacts: only 18 tokens are not artifacts.
+    assert dig_odds(bare, egypt, 19).at_least_one == 1.0

@@ -9,8 +9,8 @@ from dataclasses import replace
 import pytest
 
 from helpers import CAT, cards_of, dig_chance, loc, play, region, setup, start, tokens_of
-from thebes.catalog import REGION_COUNT
 from thebes.chance import ImpossibleDraw, ScriptedChance
+from thebes.components import REGION_COUNT
 from thebes.model import (
     END_TIME,
     CardSpent,
