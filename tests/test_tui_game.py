@@ -242,3 +242,24 @@ def test_ctrl_c_while_bots_play_leaves_with_every_move_saved(tmp_path: Path) -> 
     saved = read_record(tmp_path / "bots.json")
     assert len(saved.actions) == len(session.steps) > 3
     assert [p.bot for p in saved.players] == ["greedy", "strong"]
+
+
+def test_a_resize_in_the_planner_is_not_read_as_typed_text(tmp_path: Path) -> None:
+    # The resize watch belongs to the main prompt: in the planner a resize must not come
+    # back as text (it used to be read as "\x00resized:").
+    session = new_session(tmp_path)
+    sizes = iter([(120, 40)] * 6 + [(100, 40)] * 1000)
+    keys = "take 2\ntake 1\n8\n8\n"
+    with game(session, keys, sizes=lambda: next(sizes)) as (ui, out):
+        ui.run()
+    text = out.getvalue()
+    assert "resized" not in text and "is not understood" not in text
+    assert session.steps[-1].record.action == "dig Egypt 8"
+
+
+def test_the_planner_keeps_the_standings_in_view(tmp_path: Path) -> None:
+    session = new_session(tmp_path)
+    with game(session, "take 2\ntake 1\n8\nback\n") as (ui, out):
+        ui.run()
+    planner = out.getvalue().split("Dig at Egypt: knowledge 2")[0].rsplit("Thebes", 1)[1]
+    assert "▶ A Ann" in planner and "B Bob" in planner

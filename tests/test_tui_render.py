@@ -61,8 +61,8 @@ def test_wide_screen_shows_everything() -> None:
     assert "Time track — year 1901" in text
     assert "to play: Cleo" in text  # week 18, Cleo arrived after Bob: top of the stack
     assert "1 shovel" in text and "London · 3 wk" in text and "3 Gre legend" in text
-    assert "a large exhibition, 5 VP: London, 4 wk, needs 1 Crete 2 Greece 3 Egypt" in text
-    assert "b small exhibition, 4 VP: London, 3 wk, needs 1 Greece 2 Egypt" in text
+    assert "a large exhibition, 5 VP: London, 4 wk, needs 1 Crete, 2 Greece, 3 Egypt" in text
+    assert "b small exhibition, 4 VP: London, 3 wk, needs 1 Greece, 2 Egypt" in text
     # Ann's tableau: Egypt books 3+3, the Greece book token counts for Crete; permits.
     row = next(line for line in lines if line.startswith("books GCEPM"))
     assert row.split()[2:7] == ["0", "1", "6", "0", "0"]

@@ -19,7 +19,7 @@ from prompt_toolkit.completion import WordCompleter
 from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
-from rich.console import Console, Group
+from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
 from thebes.bots import Player, make_bot
@@ -29,6 +29,7 @@ from thebes.notation import NotationError, parse_dig_site
 from thebes.rules import why_illegal
 from thebes.session import Session
 from thebes.text import printable
+from thebes.tui import panels
 from thebes.tui.chart import game_chart
 from thebes.tui.commands import COMMANDS, Commands
 from thebes.tui.final import final_view
@@ -43,7 +44,14 @@ from thebes.tui.menu import (
 )
 from thebes.tui.planner import DigPlanner
 from thebes.tui.prompting import prompt_session
-from thebes.tui.screen import MIN_HEIGHT, ScreenInfo, game_screen, is_wide, too_small_notice
+from thebes.tui.screen import (
+    MIN_HEIGHT,
+    ScreenInfo,
+    game_screen,
+    is_wide,
+    title_line,
+    too_small_notice,
+)
 from thebes.tui.talk import TableTalk
 
 BOT_PAUSE_SECONDS = 0.8
@@ -72,7 +80,7 @@ class TerminalGame:
         self.colour = colour
         self.size = size or terminal_size
         self.prompt: PromptSession[str] = prompt_session(prompt_input, prompt_output)
-        self.planner = DigPlanner(session, console, self.prompt)
+        self.planner = DigPlanner(session, console, self.prompt, above=self._planner_head)
         self.bots: dict[int, Player] = {
             seat: make_bot(s.bot, session.seed, seat)
             for seat, s in enumerate(session.seats)
@@ -154,6 +162,10 @@ class TerminalGame:
             except (KeyboardInterrupt, EOFError):
                 self._confirm_quit()
                 continue
+            finally:
+                # The session's application outlives this prompt: the planner's and the
+                # quit question's prompts must not be left on a resize.
+                self.prompt.app.before_render -= self._resize_check
             if text.startswith(RESIZED):
                 self.typed = text[len(RESIZED) :]
                 return ""
@@ -161,13 +173,12 @@ class TerminalGame:
 
     def _watch_resize(self) -> None:
         """Leave the prompt when the terminal changes size, so the screen is drawn anew."""
+        get_app().before_render += self._resize_check
+
+    def _resize_check(self, _: object) -> None:
         app = get_app()
-
-        def check(_: object) -> None:
-            if self.size() != self.drawn_size and not app.is_done:
-                app.exit(result=RESIZED + app.current_buffer.text)
-
-        app.before_render += check
+        if self.size() != self.drawn_size and not app.is_done:
+            app.exit(result=RESIZED + app.current_buffer.text)
 
     def _confirm_quit(self) -> None:
         path, problem = self.session.autosave, self.session.save_problem
@@ -281,6 +292,13 @@ class TerminalGame:
             console.print(menu_view(menu, width))
         if self.talk.message is not None:
             console.print(self.talk.message)
+
+    def _planner_head(self) -> RenderableType:
+        """Over the planner: the title and the standings, as on the game screen."""
+        width, _ = self.size()
+        state = self.session.state
+        info = ScreenInfo(game_title(self.session), self._colours(), "", [])
+        return Group(title_line(state, info), panels.standings(state, info.colours, width=width))
 
     # ------------------------------------------------------------ the end
 

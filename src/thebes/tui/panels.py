@@ -153,12 +153,12 @@ def display(state: GameState) -> RenderableType:
     title = Text("Cards", style="bold")
     title.append(f"   draw pile {deck.draw_size}{reserve}, discard {len(deck.discard)}", "dim")
     if not state.exhibitions:
-        title.append(" · no exhibitions yet", "dim")
+        title.append(" · no exhibition on show", "dim")
     shows: list[RenderableType] = [title, cards]
     for slot, card_id in enumerate(state.exhibitions):
         card = catalog.card(card_id)
         # Smallest count first, as the printed cards list them.
-        needs = " ".join(
+        needs = ", ".join(
             f"{n} {catalog.regions[r]}"
             for n, r in sorted((n, r) for r, n in enumerate(card.requires) if n)
         )

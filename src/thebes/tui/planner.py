@@ -5,7 +5,7 @@ options, and the dig played is always the one last shown.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from prompt_toolkit import PromptSession
@@ -33,10 +33,17 @@ from thebes.tui.linecap import line_problem
 class DigPlanner:
     """Asks for the weeks and options of a dig at one site, showing the odds of each."""
 
-    def __init__(self, session: Session, console: Console, prompt: PromptSession[str]) -> None:
+    def __init__(
+        self,
+        session: Session,
+        console: Console,
+        prompt: PromptSession[str],
+        above: Callable[[], RenderableType] | None = None,
+    ) -> None:
         self.session = session
         self.console = console
         self.prompt = prompt
+        self.above = above  # drawn over the planner's table: who is where, the standings
 
     def choose(self, digs: tuple[Dig, ...], preset: str = "") -> Dig | None:
         """Ask for weeks and options until a legal dig of ``digs`` is chosen (None: 'back').
@@ -54,6 +61,9 @@ class DigPlanner:
             except ValueError as exc:
                 message = Text(str(exc))
         while True:
+            if self.above is not None:
+                self.console.clear()
+                self.console.print(self.above())
             self.console.print(self.view(digs, options))
             if message is not None:
                 self.console.print(message)

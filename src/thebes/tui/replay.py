@@ -30,7 +30,7 @@ from thebes.tui.chart import game_chart
 from thebes.tui.game import terminal_size
 from thebes.tui.linecap import line_problem
 from thebes.tui.prompting import prompt_session
-from thebes.tui.screen import ScreenInfo, game_screen, too_small_notice
+from thebes.tui.screen import ScreenInfo, game_screen, is_wide, too_small_notice
 from thebes.tui.story import told
 
 DEFAULT_SPEED = 1.0
@@ -205,7 +205,7 @@ class ReplayViewer:
         if notice is not None:
             self.console.print(notice)  # alone: drawn whole again once the terminal grows
             return
-        self.console.print(game_screen(state, info, width, height - 3))
+        self.console.print(game_screen(state, info, width, height - 3, wide=is_wide(width, height)))
         if self.position:
             step = session.steps[self.position - 1]
             done = Text(f"{self.position}: {step.record.player} — {step.record.action}", "bold")

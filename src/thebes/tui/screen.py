@@ -61,7 +61,7 @@ def game_screen(
     Wide: the whole table (time track and standings, board, bags and cards, every tableau),
     then the events that fit. Compact: standings, cards, the active player's tableau, then
     the events that fit."""
-    header = _header(state, info)
+    header = title_line(state, info)
     if wide is None:
         wide = is_wide(width, height)
     if wide:
@@ -120,7 +120,7 @@ def _height_without_events(state: GameState, *, wide: bool) -> int:
     return 1 + players + display + active
 
 
-def _header(state: GameState, info: ScreenInfo) -> Text:
+def title_line(state: GameState, info: ScreenInfo) -> Text:
     seat = active_seat(state)
     text = Text(info.title, style="bold")
     if seat is not None:
@@ -130,7 +130,7 @@ def _header(state: GameState, info: ScreenInfo) -> Text:
         text.append(f"   year {game_year(state)}")
     else:
         text.append("   the game is over")
-    text.append("   (help keys: what the abbreviations mean)", style="dim")
+    text.append("   · help keys", style="dim")
     return text
 
 

@@ -43,8 +43,10 @@ def told(session: Session, number: int, step: Step) -> Told:
             refills.append(event)
             continue
         if len(refills) > 1:  # one sentence for a display refilled at once (an exchange)
-            shown = ", ".join(f"{r.slot + 1} {card_name(session.catalog, r.card)}" for r in refills)
-            sentences.append(f"The display now shows {shown}.")
+            shown = "; ".join(
+                f"slot {r.slot + 1} the {card_name(session.catalog, r.card)}" for r in refills
+            )
+            sentences.append(f"The display now shows: {shown}.")
         else:
             sentences += [narrate(session.catalog, names, r) for r in refills]
         refills = []
@@ -59,10 +61,11 @@ def story(session: Session) -> list[Told]:
 
 
 def since_last_turn(session: Session, seat: int) -> list[Told]:
-    """The actions after ``seat``'s latest one (all of them if it has not acted yet)."""
+    """``seat``'s latest action (what it found, when others moved straight after) and every
+    action after it; all of them if it has not acted yet."""
     name = session.seats[seat].name
-    last = max((n for n, s in enumerate(session.steps) if s.record.player == name), default=-1)
-    return [told(session, n + 1, s) for n, s in enumerate(session.steps) if n > last]
+    last = max((n for n, s in enumerate(session.steps) if s.record.player == name), default=0)
+    return [told(session, n + 1, s) for n, s in enumerate(session.steps) if n >= last]
 
 
 def paragraph(entry: Told, colours: Sequence[str]) -> Text:

@@ -47,12 +47,9 @@ class TableTalk:
         if seat is None or session.seats[seat].is_bot:
             return "Last events", story(session)
         name = session.seats[seat].name
-        news = since_last_turn(session, seat)
         if not any(step.record.player == name for step in session.steps):
-            return "So far", news
-        if not news:  # the same player again: nothing new, so the latest actions
-            return "Last events", story(session)
-        return f"Since {name}'s last turn", news
+            return "So far", since_last_turn(session, seat)
+        return f"{name}'s last turn and since", since_last_turn(session, seat)
 
     def after_autosave(self) -> None:
         """Tell the table when an autosave fails (the game goes on), and when saving works
