@@ -16,7 +16,7 @@ from thebes.tui.story import Told, told
 
 
 def story_until(session: Session, number: int) -> list[Told]:
-    return [told(session, n, s) for n, s in enumerate(session.steps[:number], start=1)]
+    return [told(session, s) for s in session.steps[:number]]
 
 
 def main() -> None:

@@ -42,7 +42,7 @@ def scenario() -> GameState:
 
 def events(count: int, words: int = 8) -> list[Told]:
     return [
-        Told(n, "1901·18", n % 3, " ".join([f"event number {n}"] + ["word"] * words))
+        Told("1901·18", n % 3, " ".join([f"event number {n}"] + ["word"] * words))
         for n in range(count)
     ]
 

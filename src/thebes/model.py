@@ -19,6 +19,7 @@ end square, week 1 of 1904, is :data:`END_TIME`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from thebes.components import Catalog
 
@@ -96,6 +97,8 @@ class Exhibit:
 @dataclass(frozen=True, slots=True)
 class Retire:
     """A5: move straight to the end square and take no more turns."""
+
+    zeppelin: ClassVar[bool] = False  # no journey, so never by zeppelin (P3)
 
 
 Action = TakeCard | Exchange | Dig | Exhibit | Retire

@@ -191,7 +191,7 @@ def _move_on(
 def cards_spent(catalog: Catalog, player: PlayerState, action: Action) -> list[int]:
     """The single-use cards the action discards: zeppelin, legend, assistant, shovel, permit."""
     spent = []
-    if not isinstance(action, Retire) and action.zeppelin:
+    if action.zeppelin:
         spent.append(first_card_of(catalog, player, CardKind.ZEPPELIN))
     if isinstance(action, Dig):
         if action.legend:

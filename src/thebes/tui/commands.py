@@ -11,7 +11,6 @@ from rich.text import Text
 from thebes.rules import IllegalAction
 from thebes.savefile import SaveError
 from thebes.session import Session
-from thebes.text import printable
 from thebes.tui import panels
 from thebes.tui.paging import page
 from thebes.tui.reference import reference_tables
@@ -115,15 +114,13 @@ class Commands:
         except SaveError as exc:
             self.talk.warn(f"Not saved: {exc}.")
             return
-        where = printable(str(target))
-        self.talk.message = Text(f"Saved to {where}.")
-        if argument and session.save_problem is not None:
+        moved = bool(argument) and session.save_problem is not None
+        if moved:
             session.autosave = Path(argument).expanduser()
-            self.talk.message = Text(
-                f"Saved to {where}; from now on it is saved there after every action."
-            )
-        if not argument or session.save_problem is not None:
+        if moved or not argument:  # the autosave file holds the game now
             session.save_problem = self.talk.save_trouble = None
+        then = "; from now on it is saved there after every action" if moved else ""
+        self.talk.say(f"Saved to {target}{then}.")
 
     def _page(self, renderable: RenderableType) -> None:
         page(self.console, renderable, styles=self.colour)

@@ -51,11 +51,11 @@ class MenuEntry:
 
     def plain(self) -> tuple[Action, ...]:
         """Its actions without a zeppelin."""
-        return tuple(a for a in self.actions if isinstance(a, Retire) or not a.zeppelin)
+        return tuple(a for a in self.actions if not a.zeppelin)
 
     def zeppelin(self) -> tuple[Action, ...]:
         """Its actions by zeppelin."""
-        return tuple(a for a in self.actions if not isinstance(a, Retire) and a.zeppelin)
+        return tuple(a for a in self.actions if a.zeppelin)
 
 
 def entry_number(action: Action) -> int:
@@ -100,9 +100,9 @@ def read_choice(text: str) -> tuple[int, bool] | None:
 
 
 def _entry(state: GameState, number: int, actions: tuple[Action, ...]) -> MenuEntry:
-    plain = [a for a in actions if isinstance(a, Retire) or not a.zeppelin]
+    plain = [a for a in actions if not a.zeppelin]
     shown = plain[0] if plain else actions[0]
-    zeppelin = any(not isinstance(a, Retire) and a.zeppelin for a in actions)
+    zeppelin = any(a.zeppelin for a in actions)
     if isinstance(shown, Dig):
         label = _dig_label(state, [a for a in actions if isinstance(a, Dig)])
     else:
@@ -163,9 +163,8 @@ def action_label(state: GameState, action: Action) -> str:
     catalog = state.catalog
     text = format_action(action, catalog.regions)
     cost = action_cost(state, action)
-    travel = 0 if isinstance(action, Retire) or action.zeppelin else _travel(state, action)
-    by_zeppelin = not isinstance(action, Retire) and action.zeppelin
-    note = ", by zeppelin" if by_zeppelin else f", {travel} travel" if travel else ""
+    travel = 0 if action.zeppelin else _travel(state, action)
+    note = ", by zeppelin" if action.zeppelin else f", {travel} travel" if travel else ""
     match action:
         case TakeCard(slot=slot):
             card_id = state.display[slot]

@@ -21,7 +21,6 @@ from rich.console import Console
 from rich.text import Text
 
 from thebes.model import GameState, year_of
-from thebes.narrate import narrate
 from thebes.rules import active_seat
 from thebes.session import Session
 from thebes.text import whole_number
@@ -31,7 +30,7 @@ from thebes.tui.game import terminal_size
 from thebes.tui.linecap import line_problem
 from thebes.tui.prompting import prompt_session
 from thebes.tui.screen import ScreenInfo, game_screen, is_wide, too_small_notice
-from thebes.tui.story import told
+from thebes.tui.story import story
 
 DEFAULT_SPEED = 1.0
 MAX_SPEED = 60.0  # seconds per action in autoplay
@@ -65,10 +64,7 @@ class ReplayViewer:
         self.position = 0  # actions shown as done: 0 = the start, len(steps) = the end
         self.message: str | None = None
         self.charting = False  # the chart of the scores instead of the board, until a key
-        names = [s.name for s in session.seats]
-        self.narration = [
-            [narrate(session.catalog, names, e) for e in step.events] for step in session.steps
-        ]
+        self.story = story(session)  # every action told once; each screen shows its part
         self.prompt: PromptSession[str] = prompt_session(prompt_input, prompt_output, self._keys())
 
     @property
@@ -198,7 +194,7 @@ class ReplayViewer:
         title = f"Replay — action {self.position} of {self.total}"
         if session.seed is not None:
             title += f" — seeded game, seed {session.seed}"
-        events = [told(session, n, s) for n, s in enumerate(session.steps[: self.position], 1)]
+        events = self.story[: self.position]
         info = ScreenInfo(title, [s.colour for s in session.seats], "Last events", events)
         self.console.clear()
         notice = too_small_notice(width, height)

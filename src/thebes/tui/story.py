@@ -26,13 +26,12 @@ INDENT = 2
 class Told:
     """One action of the game, in words."""
 
-    number: int  # 1 for the first action
     when: str  # the mover's year·week when they took it
     seat: int
     text: str
 
 
-def told(session: Session, number: int, step: Step) -> Told:
+def told(session: Session, step: Step) -> Told:
     names = [s.name for s in session.seats]
     seat = names.index(step.record.player)
     when = date_text(step.before.players[seat].time)
@@ -52,12 +51,12 @@ def told(session: Session, number: int, step: Step) -> Told:
         refills = []
         if event is not None:
             sentences.append(narrate(session.catalog, names, event))
-    return Told(number, when, seat, " ".join(sentences))
+    return Told(when, seat, " ".join(sentences))
 
 
 def story(session: Session) -> list[Told]:
     """Every action so far, first to last."""
-    return [told(session, n, step) for n, step in enumerate(session.steps, start=1)]
+    return [told(session, step) for step in session.steps]
 
 
 def since_last_turn(session: Session, seat: int) -> list[Told]:
@@ -65,7 +64,7 @@ def since_last_turn(session: Session, seat: int) -> list[Told]:
     action after it; all of them if it has not acted yet."""
     name = session.seats[seat].name
     last = max((n for n, s in enumerate(session.steps) if s.record.player == name), default=0)
-    return [told(session, n + 1, s) for n, s in enumerate(session.steps) if n >= last]
+    return [told(session, s) for s in session.steps[last:]]
 
 
 def paragraph(entry: Told, colours: Sequence[str]) -> Text:

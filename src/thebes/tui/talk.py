@@ -19,12 +19,12 @@ class TableTalk:
         names = [s.name for s in session.seats]
         everyone = ", ".join(names[:-1]) + " and " + names[-1]
         self.log = [f"{everyone} set out from Warsaw; {names[0]} moves first."]
-        if session.autosave is not None:
-            self.log.insert(0, f"Saved after every action in {printable(str(session.autosave))}")
         self.log += [log_line(t) for t in story(session)]
         self.message: Text | None = None
         if session.autosave is not None:
-            self.say(f"Saved after every action in {session.autosave}.")
+            saved = f"Saved after every action in {printable(str(session.autosave))}."
+            self.log.insert(0, saved)
+            self.say(saved)
         self.save_trouble: str | None = None  # the autosave failure the table was told of
 
     def say(self, text: str) -> None:
@@ -36,8 +36,7 @@ class TableTalk:
 
     def tell_last_step(self) -> None:
         """Add the action just played to the log."""
-        steps = self.session.steps
-        self.log.append(log_line(told(self.session, len(steps), steps[-1])))
+        self.log.append(log_line(told(self.session, self.session.steps[-1])))
 
     def events(self) -> tuple[str, list[Told]]:
         """What the events panel shows, and its title: for a person whose turn it is, the
@@ -47,9 +46,10 @@ class TableTalk:
         if seat is None or session.seats[seat].is_bot:
             return "Last events", story(session)
         name = session.seats[seat].name
-        if not any(step.record.player == name for step in session.steps):
-            return "So far", since_last_turn(session, seat)
-        return f"{name}'s last turn and since", since_last_turn(session, seat)
+        acted = any(step.record.player == name for step in session.steps)
+        return (f"{name}'s last turn and since" if acted else "So far"), since_last_turn(
+            session, seat
+        )
 
     def after_autosave(self) -> None:
         """Tell the table when an autosave fails (the game goes on), and when saving works
