@@ -11,9 +11,11 @@ import pytest
 
 from helpers import CAT, cards_of, setup, start, tokens_of
 from thebes.model import GameState
+from thebes.rules import active_seat, legal_actions
 from thebes.session import Session
+from thebes.tui.menu import build_menu, menu_rows, menu_view
 from thebes.tui.panels import marks, time_track
-from thebes.tui.screen import ScreenInfo, game_screen, render_text
+from thebes.tui.screen import ScreenInfo, game_screen, is_wide, render_text
 from thebes.tui.story import Told
 
 COLOURS = ("red", "blue", "green", "yellow")
@@ -117,7 +119,7 @@ def test_compact_screen_fits_80_by_24_and_wraps_events_whole() -> None:
     assert "event number 9 " + " ".join(["word"] * 20) in shown
 
 
-def test_long_names_and_four_players_fit_80_columns() -> None:
+def test_long_names_fit_80_columns() -> None:
     state = scenario()
     long_names = ["Annabelle-Marguerite-Lee", "Bartholomew Fitzgerald", "Cleopatra Philopator"]
     players = tuple(replace(p, name=n) for p, n in zip(state.players, long_names, strict=True))
@@ -128,6 +130,31 @@ def test_long_names_and_four_players_fit_80_columns() -> None:
         assert max(len(line) for line in lines) <= width
         assert len(lines) <= height
         assert any("Annabelle-Marguerite-Lee" in line and "16 VP" in line for line in lines)
+
+
+@pytest.mark.parametrize(("width", "height"), [(80, 24), (120, 40)])
+def test_four_long_names_a_zeppelin_and_many_events_fit_with_the_menu(
+    width: int, height: int
+) -> None:
+    names = ["Annabelle-Marguerite-Lee", "Bartholomew Fitzgerald", "Cleopatra Philopator", "Dmitri"]
+    state = start(4)
+    state = replace(
+        state, players=tuple(replace(p, name=n) for p, n in zip(state.players, names, strict=True))
+    )
+    seat = active_seat(state)
+    assert seat is not None
+    state = setup(state, seat, cards=cards_of("zeppelin")[:1])
+    menu = build_menu(state, legal_actions(state))
+    rows = height - menu_rows(menu, width) - 2  # as the game: the message and the prompt
+    info = ScreenInfo("Thebes", COLOURS, "Last events", events(30, words=15))
+    text = render_text(game_screen(state, info, width, rows, wide=is_wide(width, height)), width)
+    text += render_text(menu_view(menu, width), width)
+    lines = text.splitlines()
+    assert len(lines) <= height - 2 and max(len(line) for line in lines) <= width
+    assert len(standing_lines(text)) == 4  # every standing, the long names whole
+    assert all(name in text for name in names)
+    assert "add z to the number" in text  # the zeppelin is a mark on a number
+    assert [line.split()[0] for line in lines if line.lstrip().startswith(("1 take", "2 take"))]
 
 
 def test_time_track_stacks_top_marker_first() -> None:
