@@ -23,6 +23,7 @@ from thebes.model import (
     ExhibitionRevealed,
     GameState,
     Pile,
+    Renew,
     Retire,
     Retired,
     TakeCard,
@@ -78,9 +79,9 @@ def refusal(state: GameState, action: Retire | TakeCard | Exchange | Exhibit | D
 def test_all_actions_lists_every_action_value_once() -> None:
     actions = all_actions()
     digs = REGION_COUNT * 2**5 * 12  # five yes/no options, 1 to 12 weeks
-    assert len(actions) == 4 * 2 + 2 + digs + 3 * 2 + 1
+    assert len(actions) == 4 * 2 + 2 + digs + 3 * 2 + 1 + 1  # ... retire and renew (V3)
     assert len(set(actions)) == len(actions)
-    assert actions[0] == TakeCard(0) and actions[-1] == Retire()
+    assert actions[0] == TakeCard(0) and actions[-2:] == (Retire(), Renew())
     assert {Exchange(), Exchange(True), Exhibit(2, True), Dig(0, 1)} <= set(actions)
     assert Dig(REGION_COUNT - 1, 12, True, True, True, True, True) in actions
     assert not any(isinstance(a, Dig) and a.weeks == 0 for a in actions)

@@ -18,7 +18,8 @@ end square, week 1 of 1904, is :data:`END_TIME`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, fields
 from typing import ClassVar
 
 from thebes.components import Catalog
@@ -48,6 +49,56 @@ def date_text(time: int) -> str:
 
 def time_of(year: int, week: int) -> int:
     return (year - FIRST_YEAR) * WEEKS_PER_YEAR + week - 1
+
+
+# ---------------------------------------------------------------- variants
+
+
+@dataclass(frozen=True, slots=True)
+class Variants:
+    """The optional rules of *Jenseits von Theben* (2004) a game is played with (V1-V5).
+
+    Booleans, not a set of names: the engine asks for them on its hot paths. The names are
+    the fields' names with dashes, as a person types them (``--variant steady-digs``).
+    """
+
+    steady_digs: bool = False  # V1
+    renew_after_exhibition: bool = False  # V2
+    renew_anywhere: bool = False  # V3
+    more_exhibitions: bool = False  # V4
+    card_preview: bool = False  # V5
+
+    @classmethod
+    def from_names(cls, names: Iterable[str]) -> Variants:
+        """The variants named (ValueError names one that is not a variant)."""
+        chosen = {}
+        for name in names:
+            if name not in VARIANT_NAMES:
+                raise ValueError(f"no variant {name!r} (variants: {', '.join(VARIANT_NAMES)})")
+            chosen[name.replace("-", "_")] = True
+        return cls(**chosen)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The names of the variants in play, in the rulebook's order (V1 first)."""
+        return tuple(n for n in VARIANT_NAMES if getattr(self, n.replace("-", "_")))
+
+    def __bool__(self) -> bool:
+        return bool(self.names)
+
+
+VARIANT_NAMES = tuple(f.name.replace("_", "-") for f in fields(Variants))
+NO_VARIANTS = Variants()
+
+# Each variant in a few words, for the help of `--variant` and the screen's header.
+VARIANT_SUMMARIES = {
+    "steady-digs": "each token kept from a dig is replaced by debris: bags keep their size",
+    "renew-after-exhibition": "after each exhibition the four display cards are replaced",
+    "renew-anywhere": "an action anywhere: replace the four display cards, 2 weeks",
+    "more-exhibitions": "after each exhibition a card is drawn: an exhibition is shown",
+    "card-preview": "the next two cards of the draw pile lie face up",
+}
+RENEW_WEEKS = 2  # V3
 
 
 # ---------------------------------------------------------------- actions
@@ -101,7 +152,15 @@ class Retire:
     zeppelin: ClassVar[bool] = False  # no journey, so never by zeppelin (P3)
 
 
-Action = TakeCard | Exchange | Dig | Exhibit | Retire
+@dataclass(frozen=True, slots=True)
+class Renew:
+    """V3 (variant renew-anywhere): discard the four display cards and draw four, where the
+    player stands, for 2 weeks."""
+
+    zeppelin: ClassVar[bool] = False  # no journey, so never by zeppelin (P3)
+
+
+Action = TakeCard | Exchange | Dig | Exhibit | Retire | Renew
 
 
 # ---------------------------------------------------------------- state
@@ -159,15 +218,19 @@ class Deck:
     reserve: Pile | None  # stack 3 (3-4 players), until the first reshuffle uses it
     discard: tuple[int, ...]  # sorted
     reshuffles: int
+    # V5 (variant card-preview): the top cards of the draw pile, face up, top first. They
+    # are committed when turned up, so they are in no pile and no longer unseen.
+    face_up: tuple[int, ...] = ()
 
     @property
     def draw_size(self) -> int:
-        return sum(p.size for p in self.piles)
+        return len(self.face_up) + sum(p.size for p in self.piles)
 
 
 @dataclass(frozen=True, slots=True)
 class GameState:
     catalog: Catalog
+    variants: Variants
     players: tuple[PlayerState, ...]
     display: tuple[int, ...]  # card ids in slots 1-4; NO_CARD for an empty slot
     exhibitions: tuple[int, ...]  # the exhibition queue, slot a first (at most 3)
@@ -190,6 +253,7 @@ class GameState:
 
 def _fields(state: GameState) -> tuple[object, ...]:
     return (
+        state.variants,
         state.players,
         state.display,
         state.exhibitions,
@@ -247,6 +311,30 @@ class ExhibitionRevealed:
 
 
 @dataclass(frozen=True, slots=True)
+class DisplayRenewed:
+    """The four display cards were discarded for new ones: by a player's action (V3), or
+    after an exhibition (V2, ``player`` -1)."""
+
+    player: int
+    discarded: tuple[int, ...]
+    weeks: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardTurnedUp:
+    """V5: the card now lies face up on the draw pile, to be drawn after those before it."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardDrawnAndDiscarded:
+    """V4: the card drawn after an exhibition was no exhibition, so it was discarded."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
 class DeckReshuffled:
     cards: int
     with_reserve: bool
@@ -276,6 +364,7 @@ class Dug:
     drawn: int  # tokens drawn in all, debris included
     found: tuple[int, ...]  # tokens kept: artifacts and knowledge tokens
     debris: int
+    replaced: int = 0  # V1: debris put into the bag for the tokens kept
 
 
 @dataclass(frozen=True, slots=True)
@@ -315,6 +404,9 @@ Event = (
     Travelled
     | CardTaken
     | DisplayExchanged
+    | DisplayRenewed
+    | CardTurnedUp
+    | CardDrawnAndDiscarded
     | CardRevealed
     | ExhibitionRevealed
     | DeckReshuffled

@@ -11,11 +11,14 @@ from typing import assert_never
 from thebes.card_kinds import KINDS
 from thebes.components import Catalog, TokenKind
 from thebes.model import (
+    CardDrawnAndDiscarded,
     CardRevealed,
     CardSpent,
     CardTaken,
+    CardTurnedUp,
     DeckReshuffled,
     DisplayExchanged,
+    DisplayRenewed,
     Dug,
     Event,
     ExhibitionHeld,
@@ -84,8 +87,21 @@ def narrate(catalog: Catalog, names: Sequence[str], event: Event) -> str:
                 f"{names[event.player]} exchanges the display in "
                 f"{where[catalog.exchange_city]} ({weeks(event.weeks)} in all)."
             )
+        case DisplayRenewed():
+            if event.player < 0:
+                return "After the exhibition the four display cards are replaced."
+            return (
+                f"{names[event.player]} renews the display where they stand ({weeks(event.weeks)})."
+            )
         case CardRevealed():
             return f"Slot {event.slot + 1} now shows the {card_name(catalog, event.card)}."
+        case CardTurnedUp():
+            return f"Turned up on the draw pile: the {card_name(catalog, event.card)}."
+        case CardDrawnAndDiscarded():
+            return (
+                f"Drawn for a new exhibition: the {card_name(catalog, event.card)}, "
+                "no exhibition, so it is discarded."
+            )
         case ExhibitionRevealed():
             text = f"An exhibition opens: the {card_name(catalog, event.card)}."
             if event.pushed_out:
@@ -134,4 +150,7 @@ def _dig_sentence(catalog: Catalog, names: Sequence[str], event: Dug) -> str:
     finds = [token_name(catalog, t) for t in event.found]
     if event.debris:
         finds.append(f"{event.debris} debris")
-    return f"{head}: {_listing(finds)}." if finds else f"{head}."
+    text = f"{head}: {_listing(finds)}." if finds else f"{head}."
+    if event.replaced:
+        text += f" {event.replaced} debris go into the bag in their place."
+    return text

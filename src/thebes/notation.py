@@ -9,6 +9,8 @@
                          a special permit and a zeppelin (any of them, in any order)
     exhibit a            hold the exhibition in slot a (a-c)
     retire               move to the end square (last year)
+    renew                replace the four display cards where you stand (variant
+                         renew-anywhere, V3)
 
 :func:`format_action` writes the canonical form (options in the order above);
 :func:`parse_action` also accepts any letter case, extra spaces, options in any order and a
@@ -23,10 +25,10 @@ from collections.abc import Collection
 from typing import assert_never
 
 from thebes.components import DISPLAY_SLOTS, EXHIBITION_LETTERS, WHEEL_SIZE
-from thebes.model import Action, Dig, Exchange, Exhibit, Retire, TakeCard
+from thebes.model import Action, Dig, Exchange, Exhibit, Renew, Retire, TakeCard
 from thebes.text import MAX_ACTION, clipped, printable, whole_number
 
-VERBS = ("take", "exchange", "dig", "exhibit", "retire")
+VERBS = ("take", "exchange", "dig", "exhibit", "retire", "renew")
 DIG_OPTIONS = ("legend", "assistant", "shovel", "permit", "zeppelin")
 
 
@@ -66,6 +68,8 @@ def format_action(action: Action, regions: tuple[str, ...]) -> str:
             text = f"exhibit {EXHIBITION_LETTERS[slot]}"
         case Retire():
             return "retire"
+        case Renew():
+            return "renew"
         case _:
             assert_never(action)
     return text + " +zeppelin" if action.zeppelin else text
@@ -104,11 +108,11 @@ def parse_action(text: str, regions: tuple[str, ...]) -> Action:
         if len(letter) != 1 or letter not in EXHIBITION_LETTERS:
             raise NotationError(f"{_q(text)}: the exhibition slot is a, b or c, not {_q(letter)}")
         return Exhibit(EXHIBITION_LETTERS.index(letter), "zeppelin" in options)
-    if verb == "retire":
+    if verb in ("retire", "renew"):
         _check_options(text, options, ())
         if args:
-            raise NotationError(f"{_q(text)}: 'retire' takes no argument")
-        return Retire()
+            raise NotationError(f"{_q(text)}: {verb!r} takes no argument")
+        return Retire() if verb == "retire" else Renew()
     if verb == "dig":
         _check_options(text, options, DIG_OPTIONS)
         if len(args) != 2:

@@ -1,7 +1,8 @@
 """The game file: a readable JSON record of a whole game, and its checks.
 
 A file holds a header (format and rules version, the seed or null for a game drawn from
-the operating system's randomness, seats, options), the four display
+the operating system's randomness, seats, options, and the variants played if there are
+any: a game without variants is written exactly as before they existed), the four display
 cards dealt at setup, then one line per action: who acted, the action in the canonical
 notation, and what chance gave (the cards that came off the deck, the tokens that came out
 of the bag and how much debris). Replaying uses those outcomes, not a random generator, so
@@ -28,7 +29,7 @@ from thebes.components import CARD_IDS, TOKENS_PER_REGION
 from thebes.datafiles import MAX_NAME as MAX_TOKEN_NAME
 from thebes.jsonbounds import JsonRefused, loads_bounded
 from thebes.levels import BOT_LEVELS
-from thebes.model import GameState
+from thebes.model import VARIANT_NAMES, GameState
 from thebes.text import MAX_ACTION, MAX_NAME, clipped, name_problem, printable, shown
 from thebes.textfile import FileRefused, read_bounded_text
 
@@ -138,10 +139,24 @@ class GameRecord(_Strict):
     seed: Annotated[int, Field(ge=MIN_SEED, le=MAX_SEED)] | None
     players: Annotated[list[SeatRecord], Field(min_length=2, max_length=4, fail_fast=True)]
     options: Options
-    # the display cards dealt at setup
+    # the optional rules played (V1-V5); left out of the file when there are none
+    variants: Annotated[
+        list[Annotated[str, Field(max_length=40)]], Field(max_length=len(VARIANT_NAMES))
+    ] = Field(default_factory=list)
+    # the display cards dealt at setup (and turned up on the draw pile, with card-preview)
     setup: Annotated[list[CardId], Field(max_length=CARD_IDS, fail_fast=True)]
     actions: Annotated[list[ActionRecord], Field(max_length=MAX_ACTIONS, fail_fast=True)]
     digest: Annotated[str, Field(max_length=MAX_DIGEST)]
+
+    @field_validator("variants")
+    @classmethod
+    def _known_variants(cls, variants: list[str]) -> list[str]:
+        for name in variants:
+            if name not in VARIANT_NAMES:
+                raise ValueError(
+                    f"the variant {shown(clipped(name))} is not one of {', '.join(VARIANT_NAMES)}"
+                )
+        return variants
 
     @model_validator(mode="after")
     def _seats_differ(self) -> GameRecord:
@@ -151,6 +166,8 @@ class GameRecord(_Strict):
         colours = [p.colour for p in self.players]
         if len(set(colours)) != len(colours):
             raise ValueError("every player needs a different colour")
+        if len(set(self.variants)) != len(self.variants):
+            raise ValueError("a variant is named twice")
         return self
 
 
@@ -179,6 +196,8 @@ def state_digest(state: GameState) -> str:
         state.site_bonus,
         [state.clock, state.last_actor, state.exchange_streak, state.actions_taken],
     ]
+    if state.variants:  # only then: a game without variants keeps the digest it always had
+        data.append([state.variants.names, deck.face_up])
     text = json.dumps(data, separators=(",", ":"))
     return "sha256:" + hashlib.sha256(text.encode()).hexdigest()[:32]
 
@@ -188,10 +207,16 @@ def record_digest(record: GameRecord, state: GameState) -> str:
     and actions, as compact JSON with sorted keys) and the fingerprint of ``state``, the
     state after its last action. An edit anywhere (a seed, a bot level, a colour, an action)
     changes it."""
-    content = record.model_dump(mode="json", exclude={"digest"})
+    content = record.model_dump(mode="json", exclude=_left_out(record) | {"digest"})
     data = {"record": content, "state": state_digest(state)}
     text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     return "sha256:" + hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def _left_out(record: GameRecord) -> set[str]:
+    """Header fields not written: ``variants`` when there are none, so the files (and the
+    digests) of games without variants are what they were before variants existed."""
+    return set() if record.variants else {"variants"}
 
 
 def expected_digest(record: GameRecord, state: GameState) -> str:
@@ -209,7 +234,7 @@ def sealed(record: GameRecord, state: GameState) -> GameRecord:
 
 def dump_record(record: GameRecord) -> str:
     """The file text: the header one field a line, then one line per action (easy to diff)."""
-    header = record.model_dump(exclude={"actions", "digest"})
+    header = record.model_dump(exclude=_left_out(record) | {"actions", "digest"})
     lines = ["{"]
     for key, value in header.items():
         lines.append(f"  {json.dumps(key)}: {json.dumps(value)},")

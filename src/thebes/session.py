@@ -18,7 +18,7 @@ from pathlib import Path
 
 from thebes.chance import SETUP, Chance, ImpossibleDraw, SecretChance, SeededChance
 from thebes.components import Catalog
-from thebes.model import Action, Event, GameState, Pile
+from thebes.model import NO_VARIANTS, Action, Event, GameState, Pile, Variants
 from thebes.notation import NotationError, format_action, parse_action
 from thebes.record import (
     COLOURS,
@@ -132,11 +132,13 @@ class Session:
         seats: list[Seat],
         seed: int | None,
         *,
+        variants: Variants = NO_VARIANTS,
         undo: bool = True,
         autosave: Path | None = None,
         _setup: list[int] | None = None,
     ) -> None:
         self.catalog = catalog
+        self.variants = variants
         self.seats = list(seats)
         self.seed = seed
         self.undo_enabled = undo
@@ -146,7 +148,7 @@ class Session:
         chance: Chance = self._draws(SETUP) if _setup is None else _Replayer(_setup, None, None)
         recorder = _Recorder(chance)
         try:
-            state, events = new_game(catalog, [s.name for s in seats], recorder)
+            state, events = new_game(catalog, [s.name for s in seats], recorder, variants)
         except ImpossibleDraw as exc:
             raise RecordError(f"setup: {exc}") from None
         if isinstance(chance, _Replayer):
@@ -268,6 +270,7 @@ class Session:
                 for s in self.seats
             ],
             options=Options(undo=self.undo_enabled),
+            variants=list(self.variants.names),
             setup=self.setup,
             actions=[step.record for step in self.steps],
             digest="",
@@ -312,7 +315,12 @@ class Session:
         seats = [Seat(p.name, p.colour, p.bot) for p in record.players]
         try:
             session = cls(
-                catalog, seats, record.seed, undo=record.options.undo, _setup=record.setup
+                catalog,
+                seats,
+                record.seed,
+                variants=Variants.from_names(record.variants),
+                undo=record.options.undo,
+                _setup=record.setup,
             )
         except ValueError as exc:  # a player count or names the rules refuse
             raise RecordError(f"players: {exc}") from None

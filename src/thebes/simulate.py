@@ -13,7 +13,7 @@ from typing import Any
 from thebes.bots import Player, RandomPlayer, make_bot
 from thebes.chance import SETUP, SeededChance
 from thebes.components import Catalog
-from thebes.model import GameState
+from thebes.model import NO_VARIANTS, GameState, Variants
 from thebes.rules import active_seat, apply, is_over, legal_actions, new_game, scores, winners
 from thebes.session import Session, default_seats
 
@@ -33,18 +33,28 @@ def seated_session(
     seed: int,
     seats: Sequence[tuple[str, str]],
     make_player: Callable[[str, int, int], Player] = make_bot,
+    variants: Variants = NO_VARIANTS,
 ) -> Session:
     """A whole game of bots, given as (name, level) in seat order, recorded in a session;
     ``make_player(level, seed, seat)`` makes each seat's player."""
     names = [name for name, _ in seats]
-    session = Session(catalog, default_seats(names, dict(seats)), seed, undo=False)
+    session = Session(
+        catalog, default_seats(names, dict(seats)), seed, variants=variants, undo=False
+    )
     play_out(session, [make_player(level, seed, seat) for seat, (_, level) in enumerate(seats)])
     return session
 
 
-def bot_session(catalog: Catalog, player_count: int, seed: int, level: str = "random") -> Session:
+def bot_session(
+    catalog: Catalog,
+    player_count: int,
+    seed: int,
+    level: str = "random",
+    variants: Variants = NO_VARIANTS,
+) -> Session:
     """A whole game of bots of one level, named P1, P2, ..., recorded in a session."""
-    return seated_session(catalog, seed, [(n, level) for n in DEFAULT_NAMES[:player_count]])
+    seats = [(n, level) for n in DEFAULT_NAMES[:player_count]]
+    return seated_session(catalog, seed, seats, variants=variants)
 
 
 def game_file_name(player_count: int, seed: int) -> str:
@@ -77,12 +87,16 @@ def result_json(
         "leaders": [names[i] for i in winners(state)],
         "actions": state.actions_taken,
         "bots": dict(bots or {}),
+        "variants": list(state.variants.names),
     }
 
 
-def play_random_game(catalog: Catalog, player_count: int, seed: int) -> GameState:
+def play_random_game(
+    catalog: Catalog, player_count: int, seed: int, variants: Variants = NO_VARIANTS
+) -> GameState:
     """The engine alone, without a session: the same game as :func:`bot_session` gives."""
-    state, _ = new_game(catalog, DEFAULT_NAMES[:player_count], SeededChance.for_action(seed, SETUP))
+    names = DEFAULT_NAMES[:player_count]
+    state, _ = new_game(catalog, names, SeededChance.for_action(seed, SETUP), variants)
     seats = [RandomPlayer(seed, seat) for seat in range(player_count)]
     while not is_over(state):
         seat = active_seat(state)

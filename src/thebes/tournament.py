@@ -21,6 +21,7 @@ from typing import Any
 from thebes.bots import BOT_LEVELS
 from thebes.catalog import default_catalog
 from thebes.components import Catalog
+from thebes.model import NO_VARIANTS, Variants
 from thebes.savefile import SaveError
 from thebes.simulate import DEFAULT_NAMES, game_file_name, result_json, seated_session
 
@@ -70,10 +71,15 @@ def seating(entries: Sequence[Entry], seed: int, rotate: bool) -> list[Entry]:
 
 
 def play_game(
-    catalog: Catalog, seed: int, seats: Sequence[Entry], save_dir: Path | None = None
+    catalog: Catalog,
+    seed: int,
+    seats: Sequence[Entry],
+    save_dir: Path | None = None,
+    variants: Variants = NO_VARIANTS,
 ) -> dict[str, Any]:
     """One whole game: its result line, with the level of each player's bot."""
-    session = seated_session(catalog, seed, [(e.name, e.level) for e in seats])
+    pairs = [(e.name, e.level) for e in seats]
+    session = seated_session(catalog, seed, pairs, variants=variants)
     result = result_json(session.state, seed, {e.name: e.level for e in seats})
     if save_dir is not None:
         try:
@@ -90,6 +96,7 @@ class Series:
     seed: int
     rotate: bool = False
     save_dir: Path | None = None
+    variants: Variants = NO_VARIANTS
 
     def seats(self, index: int) -> list[Entry]:
         return seating(self.entries, self.seed + index, self.rotate)
@@ -101,7 +108,8 @@ def play_series(series: Series, jobs: int = 1) -> Iterator[dict[str, Any]]:
     if jobs <= 1 or series.games == 1:
         catalog = default_catalog()
         for i in indices:
-            yield play_game(catalog, series.seed + i, series.seats(i), series.save_dir)
+            seats = series.seats(i)
+            yield play_game(catalog, series.seed + i, seats, series.save_dir, series.variants)
         return
     with multiprocessing.Pool(min(jobs, series.games), _start_worker) as pool:
         # Pool.imap takes in its whole input at once: handing it a window of games at a
@@ -109,7 +117,7 @@ def play_series(series: Series, jobs: int = 1) -> Iterator[dict[str, Any]]:
         window = TASKS_PER_JOB * jobs
         for first in range(0, series.games, window):
             tasks = [
-                (series.seed + i, series.seats(i), series.save_dir)
+                (series.seed + i, series.seats(i), series.save_dir, series.variants)
                 for i in indices[first : first + window]
             ]
             yield from pool.imap(_play_in_worker, tasks)
@@ -127,10 +135,10 @@ def _start_worker() -> None:
     _worker_catalog = default_catalog()
 
 
-def _play_in_worker(task: tuple[int, list[Entry], Path | None]) -> dict[str, Any]:
+def _play_in_worker(task: tuple[int, list[Entry], Path | None, Variants]) -> dict[str, Any]:
     assert _worker_catalog is not None
-    seed, seats, save_dir = task
-    return play_game(_worker_catalog, seed, seats, save_dir)
+    seed, seats, save_dir, variants = task
+    return play_game(_worker_catalog, seed, seats, save_dir, variants)
 
 
 # ---------------------------------------------------------------- standings

@@ -3,8 +3,10 @@
 Each legal action is judged by the acting player's :class:`~thebes.bots.outlook.Outlook` of
 the position it leads to, in expectation over what it may draw: a dig adds the expected VP
 of its tokens (from the bag's public composition) and the site's first-dig bonus; taking a
-card adds what the card does for future digs, majorities and congresses; an exchange adds
-the expected best of four fresh cards from the unseen ones; an exhibition its VP. The weeks
+card adds what the card does for future digs, majorities and congresses; an exchange (or a
+renewal, variant V3) adds the expected best of four fresh cards: the face-up ones of the
+draw pile (variant V5) for what they are, the rest drawn from the unseen ones; an exhibition
+its VP. The weeks
 an action costs come off the outlook's remaining time, so cost and gain are weighed in the
 same VP.
 """
@@ -18,7 +20,7 @@ from typing import assert_never
 
 from thebes.bots.outlook import DigPlan, Outlook
 from thebes.card_kinds import CardKind
-from thebes.components import Catalog
+from thebes.components import DISPLAY_SLOTS, Catalog
 from thebes.model import (
     END_TIME,
     Action,
@@ -27,6 +29,7 @@ from thebes.model import (
     Exhibit,
     GameState,
     PlayerState,
+    Renew,
     Retire,
     TakeCard,
 )
@@ -40,6 +43,7 @@ from thebes.rules import (
     permits_after_move,
     tokens_to_draw,
 )
+from thebes.rules.bags import debris_in_bag
 from thebes.rules.tableau import changed_player
 from thebes.rules.turns import renews_permits
 
@@ -95,6 +99,7 @@ class _Position:
 
     def values(self, legal: Sequence[Action]) -> list[float]:
         exchange_gain: float | None = None
+        renew_gain: float | None = None
         dig_groups: dict[tuple[int, bool, bool, bool, bool, bool], _DigGroup] = {}
         result = []
         for action in legal:
@@ -116,8 +121,12 @@ class _Position:
                     value = self._take(action)
                 case Exchange():
                     if exchange_gain is None:
-                        exchange_gain = self._exchange_gain()
+                        exchange_gain = self._new_display_gain(self.catalog.exchange_city)
                     value = self._moved_value(action) + exchange_gain
+                case Renew():
+                    if renew_gain is None:
+                        renew_gain = self._new_display_gain(self.player.location)
+                    value = self._moved_value(action) + renew_gain
                 case Exhibit():
                     value = self._exhibit(action)
                 case Retire():
@@ -203,45 +212,59 @@ class _Position:
             permits_used=player.permits_used | 1 << region,
             tokens=catalog.wheel[know.total],
             extra_tokens=tokens_to_draw(catalog, player, know.total, 0, shovel=action.shovel),
-            bag_size=len(state.bags[region]) + catalog.debris[region],
+            bag_size=len(state.bags[region]) + debris_in_bag(state, region),
             vp_per_token=self.vp_per_token[region],
         )
 
-    def _exchange_gain(self) -> float:
-        """Expected gain of taking the best of four cards drawn from the unseen ones, seen
-        from Warsaw after the exchange."""
-        unseen = self.state.deck.unseen
-        if not unseen:
-            return 0.0
+    def _new_display_gain(self, where: int) -> float:
+        """Expected gain of taking the best of four new display cards, seen from ``where``
+        after the exchange or renewal: the face-up cards of the draw pile (V5) come first and
+        are known, the others are drawn from the unseen ones."""
+        deck = self.state.deck
         catalog = self.catalog
-        player = self.player
-        at_warsaw = replace(player, location=catalog.exchange_city)
-        base = self._value(at_warsaw)
+        # An exhibition turned up goes to the queue, and the slot takes the card after it.
+        known = [c for c in deck.face_up if catalog.card(c).kind is not CardKind.EXHIBITION]
+        known = known[:DISPLAY_SLOTS]
+        unseen = deck.unseen
+        if not unseen and not known:
+            return 0.0
+        at = replace(self.player, location=where)
+        gains = self._card_gains(at, unseen)
+        best_known = max(self._card_gains(at, known), default=0.0)
+        hidden_draws = DISPLAY_SLOTS - len(known)
+        if not hidden_draws or not gains:
+            return EXCHANGE_SHARE * best_known
+        return EXCHANGE_SHARE * _expected_best_of(gains, hidden_draws, at_least=best_known)
+
+    def _card_gains(self, at: PlayerState, cards: Sequence[int]) -> list[float]:
+        """What taking each card adds to the outlook of ``at``."""
+        catalog = self.catalog
+        base = self._value(at)
         gain_of: dict[tuple[CardKind, int, int], float] = {}
         gains = []
-        for card_id in unseen:
+        for card_id in cards:
             card = catalog.cards[card_id]
             assert card is not None
             # Cards alike but for their city are priced alike, from the first one's city.
             key = (card.kind, card.region, card.value)
             gain = gain_of.get(key)
             if gain is None:
-                time = player.time + journey(catalog, at_warsaw, card.city, False) + card.weeks
+                time = at.time + journey(catalog, at, card.city, False) + card.weeks
                 if time > END_TIME:
                     gain = gain_of[key] = 0.0  # T5: too late to take it
                 else:
                     taken = changed_player(
                         catalog,
-                        at_warsaw,
+                        at,
                         location=card.city,
                         time=time,
-                        arrival=at_warsaw.arrival,
-                        permits_used=at_warsaw.permits_used,
+                        arrival=at.arrival,
+                        permits_used=at.permits_used,
                         gained_cards=(card_id,),
                     )
                     gain = gain_of[key] = max(0.0, self._value(taken) - base)
             gains.append(gain)
-        return EXCHANGE_SHARE * _expected_best_of(gains, 4)
+        return gains
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,12 +291,13 @@ class _DigGroup:
         )
 
 
-def _expected_best_of(values: list[float], draws: int) -> float:
-    """Expected maximum of ``draws`` values drawn without replacement from ``values``."""
+def _expected_best_of(values: list[float], draws: int, at_least: float = 0.0) -> float:
+    """Expected maximum of ``at_least`` and ``draws`` values drawn without replacement from
+    ``values``."""
     values = sorted(values)
     n = len(values)
     if n <= draws:
-        return values[-1] if values else 0.0
+        return max(values[-1], at_least) if values else at_least
     total = comb(n, draws)
     # The i-th smallest (0-based) is the maximum when the other draws-1 come from below it.
-    return sum(v * comb(i, draws - 1) for i, v in enumerate(values)) / total
+    return sum(max(v, at_least) * comb(i, draws - 1) for i, v in enumerate(values)) / total

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 
 from thebes.components import LEGEND_VALUE, REGION_COUNT, WHEEL_SIZE, Catalog, TokenKind
 from thebes.model import END_TIME, WEEKS_PER_YEAR, GameState, PlayerState
+from thebes.rules.bags import debris_in_bag
 from thebes.rules.knowledge import helper_bonus, total_knowledge
 from thebes.rules.scoring import MAJORITY_VP, SHARED_MAJORITY_VP, congress_vp
 
@@ -64,19 +65,24 @@ class Outlook:
         self._plans: dict[tuple[object, ...], DigPlan] = {}
         self._plans_for: tuple[float, ...] = ()
         self._bags: tuple[tuple[int, ...], ...] | None = None
+        self._steady = False
         self._vp_per_token: tuple[float, ...] = ()
 
     # ------------------------------------------------------------ the bags
 
     def vp_per_token(self, state: GameState) -> tuple[float, ...]:
         """Per region: expected artifact VP of one token drawn from its bag now."""
-        if state.bags is not self._bags:
-            token_vp, debris = self.token_vp, self.catalog.debris
+        # Keyed by the bags and the variant: with steady-digs (V1) the debris grows as
+        # tokens leave, so equal bags hold more debris.
+        if state.bags is not self._bags or state.variants.steady_digs != self._steady:
+            token_vp = self.token_vp
+            debris = [debris_in_bag(state, r) for r in range(len(state.bags))]
             self._vp_per_token = tuple(
                 sum(token_vp[t] for t in bag) / (len(bag) + debris[r]) if bag or debris[r] else 0.0
                 for r, bag in enumerate(state.bags)
             )
             self._bags = state.bags
+            self._steady = state.variants.steady_digs
         return self._vp_per_token
 
     # ------------------------------------------------------------ the parts of an outlook

@@ -1,8 +1,9 @@
 """The researcher deck: staged draw piles, the reserve, the discard pile and the displays.
 
 Rules S6/S7 (setting up the staged piles), K1 (drawing and reshuffling), K2/D9 (drawn
-exhibitions entering the exhibition queue), K3 (the discard pile). Drawing asks a
-:class:`~thebes.chance.Chance` which card comes off the top pile and checks the answer.
+exhibitions entering the exhibition queue), K3 (the discard pile), and the variant V5 (the
+top two cards lie face up). Drawing asks a :class:`~thebes.chance.Chance` which card comes
+off the top pile and checks the answer.
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ from thebes.chance import Chance, ImpossibleDraw
 from thebes.components import DISPLAY_SLOTS, EXHIBITION_SLOTS, Catalog
 from thebes.model import (
     NO_CARD,
+    CardDrawnAndDiscarded,
     CardRevealed,
+    CardTurnedUp,
     Deck,
     DeckReshuffled,
     Event,
@@ -26,6 +29,7 @@ from thebes.rules.tableau import add_sorted, remove_one
 
 # S7 (D2): with 2 players, 40 on top and 41 below.
 TWO_PLAYER_TOP = 40
+PREVIEW_CARDS = 2  # V5
 
 
 def initial_deck(catalog: Catalog, player_count: int) -> Deck:
@@ -61,6 +65,7 @@ class Table:
     display: list[int]
     exhibitions: list[int]
     events: list[Event] = field(default_factory=list)
+    preview: bool = False  # V5: keep the top two cards of the draw pile face up
 
     def draw(self, chance: Chance, catalog: Catalog) -> int:
         """Take the top card of the draw pile, reshuffling first if it is empty (K1).
@@ -68,12 +73,42 @@ class Table:
         Returns NO_CARD if no card is left to draw. Decision P9: the discard pile (with the
         reserve, the first time) is only reshuffled when it holds a researcher card; a pile of
         exhibitions alone would chase itself through the exhibition display for ever.
+
+        With V5 the face-up cards are the top of the draw pile: the first of them is drawn,
+        and the next face-down card is turned up in its place (P13).
         """
+        face_up = self.deck.face_up
+        if not self.preview or not face_up:
+            card = self._draw_face_down(chance, catalog, reshuffle=True)
+        else:
+            card = face_up[0]
+            d = self.deck
+            self.deck = Deck(d.unseen, d.piles, d.reserve, d.discard, d.reshuffles, face_up[1:])
+        if self.preview:
+            self.turn_up(chance, catalog)
+        return card
+
+    def turn_up(self, chance: Chance, catalog: Catalog) -> None:
+        """V5: turn up face-down cards until two lie face up or none is left face down (a
+        reshuffle waits until a card must be drawn, as K1 says)."""
+        while len(self.deck.face_up) < PREVIEW_CARDS:
+            card = self._draw_face_down(chance, catalog, reshuffle=False)
+            if card == NO_CARD:
+                return
+            d = self.deck
+            self.deck = Deck(
+                d.unseen, d.piles, d.reserve, d.discard, d.reshuffles, (*d.face_up, card)
+            )
+            self.events.append(CardTurnedUp(card))
+
+    def _draw_face_down(self, chance: Chance, catalog: Catalog, *, reshuffle: bool) -> int:
         deck = self.deck
         piles = deck.piles
         while piles and piles[0].size == 0:
             piles = piles[1:]
         if not piles:
+            if not reshuffle:
+                return NO_CARD
             if deck.reserve is not None:
                 pile = Pile(deck.reserve.hidden, tuple(sorted(deck.reserve.known + deck.discard)))
                 with_reserve = True
@@ -81,11 +116,13 @@ class Table:
                 pile = Pile(0, deck.discard)
                 with_reserve = False
             if not _holds_researcher_card(pile, catalog):
-                self.deck = Deck(deck.unseen, (), deck.reserve, deck.discard, deck.reshuffles)
+                self.deck = Deck(
+                    deck.unseen, (), deck.reserve, deck.discard, deck.reshuffles, deck.face_up
+                )
                 return NO_CARD
             self.events.append(DeckReshuffled(pile.size, with_reserve))
             piles = (pile,)
-            deck = Deck(deck.unseen, piles, None, (), deck.reshuffles + 1)
+            deck = Deck(deck.unseen, piles, None, (), deck.reshuffles + 1, deck.face_up)
         pile = piles[0]
         card = chance.draw_card(pile, deck.unseen)
         unseen = deck.unseen
@@ -96,7 +133,9 @@ class Table:
             unseen = remove_one(unseen, card)
         else:
             raise ImpossibleDraw(f"card {card} cannot be drawn: it is not in the draw pile")
-        self.deck = Deck(unseen, (pile, *piles[1:]), deck.reserve, deck.discard, deck.reshuffles)
+        self.deck = Deck(
+            unseen, (pile, *piles[1:]), deck.reserve, deck.discard, deck.reshuffles, deck.face_up
+        )
         return card
 
     def fill_slot(self, slot: int, chance: Chance, catalog: Catalog) -> None:
@@ -108,22 +147,50 @@ class Table:
                 self.events.append(SlotLeftEmpty(slot))
                 return
             if catalog.card(card).kind is CardKind.EXHIBITION:
-                self.exhibitions.insert(0, card)
-                pushed_out = NO_CARD
-                if len(self.exhibitions) > EXHIBITION_SLOTS:
-                    pushed_out = self.exhibitions.pop()
-                    self.discard(pushed_out)
-                self.events.append(ExhibitionRevealed(card, pushed_out))
+                self._show_exhibition(card)
                 continue
             self.display[slot] = card
             self.events.append(CardRevealed(slot, card))
             return
 
     def discard(self, *cards: int) -> None:
-        deck = self.deck
+        d = self.deck
         self.deck = Deck(
-            deck.unseen, deck.piles, deck.reserve, add_sorted(deck.discard, *cards), deck.reshuffles
+            d.unseen, d.piles, d.reserve, add_sorted(d.discard, *cards), d.reshuffles, d.face_up
         )
+
+    def clear_display(self) -> tuple[int, ...]:
+        """Discard the display cards (A2, V2, V3) and return them; :meth:`fill_display`
+        deals the new ones."""
+        old = tuple(c for c in self.display if c != NO_CARD)
+        self.discard(*old)
+        self.display = [NO_CARD] * DISPLAY_SLOTS
+        return old
+
+    def fill_display(self, chance: Chance, catalog: Catalog) -> None:
+        for slot in range(DISPLAY_SLOTS):
+            self.fill_slot(slot, chance, catalog)
+
+    def draw_for_exhibitions(self, chance: Chance, catalog: Catalog) -> None:
+        """V4: draw one card; an exhibition enters the queue (K2), any other card is
+        discarded (nothing happens if no card can be drawn, P9)."""
+        card = self.draw(chance, catalog)
+        if card == NO_CARD:
+            return
+        if catalog.card(card).kind is CardKind.EXHIBITION:
+            self._show_exhibition(card)
+        else:
+            self.discard(card)
+            self.events.append(CardDrawnAndDiscarded(card))
+
+    def _show_exhibition(self, card: int) -> None:
+        """K2, D9: the exhibition enters slot a; a fourth pushes slot c's out."""
+        self.exhibitions.insert(0, card)
+        pushed_out = NO_CARD
+        if len(self.exhibitions) > EXHIBITION_SLOTS:
+            pushed_out = self.exhibitions.pop()
+            self.discard(pushed_out)
+        self.events.append(ExhibitionRevealed(card, pushed_out))
 
 
 def _holds_researcher_card(pile: Pile, catalog: Catalog) -> bool:

@@ -1,4 +1,5 @@
-"""Applying an action (A1-A5, K3, T2, T4, Y1): the next state and the events a UI narrates.
+"""Applying an action (A1-A5, K3, T2, T4, Y1, and the variants V1-V5): the next state and
+the events a UI narrates.
 
 :func:`apply` refuses what :func:`~thebes.rules.legal.reason_illegal` refuses, spends the
 action's single-use cards, does the action (drawing from a :class:`~thebes.chance.Chance`),
@@ -12,7 +13,7 @@ from typing import assert_never
 
 from thebes.card_kinds import CardKind
 from thebes.chance import Chance, ImpossibleDraw
-from thebes.components import DISPLAY_SLOTS, Catalog
+from thebes.components import Catalog
 from thebes.model import (
     END_TIME,
     LAST_YEAR_START,
@@ -22,6 +23,7 @@ from thebes.model import (
     CardTaken,
     Dig,
     DisplayExchanged,
+    DisplayRenewed,
     Dug,
     Event,
     Exchange,
@@ -31,6 +33,7 @@ from thebes.model import (
     GameEnded,
     GameState,
     PlayerState,
+    Renew,
     Retire,
     Retired,
     TakeCard,
@@ -38,6 +41,7 @@ from thebes.model import (
     YearTurned,
     year_of,
 )
+from thebes.rules.bags import debris_in_bag
 from thebes.rules.deck import Table
 from thebes.rules.knowledge import knowledge_for, tokens_to_draw
 from thebes.rules.legal import IllegalAction, cost, reason_illegal, regular_actions
@@ -91,7 +95,13 @@ def apply(state: GameState, action: Action, chance: Chance) -> tuple[GameState, 
     # K3: single-use cards are spent when the action is declared, before anything is drawn.
     spent = tuple(cards_spent(catalog, player, action))
     events.extend(CardSpent(seat, card) for card in spent)
-    table = Table(state.deck, list(state.display), list(state.exhibitions), events)
+    table = Table(
+        state.deck,
+        list(state.display),
+        list(state.exhibitions),
+        events,
+        preview=state.variants.card_preview,
+    )
     if spent:
         table.discard(*spent)
     turn = _Turn(events, table, state.bags, state.site_bonus, player.permits_used, spent=spent)
@@ -100,11 +110,15 @@ def apply(state: GameState, action: Action, chance: Chance) -> tuple[GameState, 
         case TakeCard():
             _take(state, seat, action, weeks, chance, turn)
         case Exchange():
-            _exchange(state, seat, weeks, chance, turn)
+            old = turn.table.clear_display()
+            events.append(DisplayExchanged(seat, old, weeks))
+            turn.table.fill_display(chance, catalog)
+        case Renew():
+            old = turn.table.clear_display()
+            events.append(DisplayRenewed(seat, old, weeks))
+            turn.table.fill_display(chance, catalog)
         case Exhibit():
-            held = turn.table.exhibitions.pop(action.slot)
-            turn.exhibitions = (held,)
-            events.append(ExhibitionHeld(seat, held, weeks))
+            _exhibit(state, seat, action, weeks, chance, turn)
         case Dig():
             _dig(state, seat, player, action, chance, turn)
         case _:
@@ -122,12 +136,21 @@ def _take(
     turn.table.fill_slot(action.slot, chance, state.catalog)
 
 
-def _exchange(state: GameState, seat: int, weeks: int, chance: Chance, turn: _Turn) -> None:
-    old = tuple(c for c in turn.table.display if c != NO_CARD)
-    turn.events.append(DisplayExchanged(seat, old, weeks))
-    turn.table.discard(*old)
-    for slot in range(DISPLAY_SLOTS):
-        turn.table.fill_slot(slot, chance, state.catalog)
+def _exhibit(
+    state: GameState, seat: int, action: Exhibit, weeks: int, chance: Chance, turn: _Turn
+) -> None:
+    table = turn.table
+    held = table.exhibitions.pop(action.slot)
+    turn.exhibitions = (held,)
+    turn.events.append(ExhibitionHeld(seat, held, weeks))
+    variants = state.variants
+    # P10: with both variants, the display is renewed before the extra card is drawn.
+    if variants.renew_after_exhibition:  # V2
+        old = table.clear_display()
+        turn.events.append(DisplayRenewed(-1, old, 0))
+        table.fill_display(chance, state.catalog)
+    if variants.more_exhibitions:  # V4
+        table.draw_for_exhibitions(chance, state.catalog)
 
 
 def _dig(
@@ -137,7 +160,7 @@ def _dig(
     region = action.region
     know = knowledge_for(player, region, legend=action.legend, assistant=action.assistant)
     bag = turn.bags[region]
-    debris = catalog.debris[region]
+    debris = debris_in_bag(state, region)  # V1: more than the catalog's with steady-digs
     count = min(
         tokens_to_draw(catalog, player, know.total, action.weeks, shovel=action.shovel),
         len(bag) + debris,
@@ -147,7 +170,10 @@ def _dig(
     left = tuple(t for t in bag if t not in found)
     turn.bags = (*turn.bags[:region], left, *turn.bags[region + 1 :])
     turn.tokens = found
-    turn.events.append(Dug(seat, region, action.weeks, know.total, count, found, debris_drawn))
+    replaced = len(found) if state.variants.steady_digs else 0
+    turn.events.append(
+        Dug(seat, region, action.weeks, know.total, count, found, debris_drawn, replaced)
+    )
     bonus = turn.site_bonus[region]
     if bonus:  # A3.10: the first dig at a site also takes the artifact lying on it
         turn.tokens = (*found, bonus)
@@ -221,6 +247,7 @@ def _finish(
     # Built field by field: dataclasses.replace is slow on this hot path.
     after = GameState(
         state.catalog,
+        state.variants,
         (*state.players[:seat], player, *state.players[seat + 1 :]),
         state.display if turn is None else tuple(turn.table.display),
         state.exhibitions if turn is None else tuple(turn.table.exhibitions),

@@ -1,4 +1,4 @@
-"""What the active player may do (A1-A5, D3-D8): the legal actions in a stable order, the
+"""What the active player may do (A1-A5, D3-D8, V3): the legal actions in a stable order, the
 reason an action is not legal, and what an action costs in weeks.
 
 :func:`legal_actions` is the hottest code of the program (bots call it for every move they
@@ -23,12 +23,14 @@ from thebes.model import (
     END_TIME,
     LAST_YEAR_START,
     NO_CARD,
+    RENEW_WEEKS,
     Action,
     Dig,
     Exchange,
     Exhibit,
     GameState,
     PlayerState,
+    Renew,
     Retire,
     TakeCard,
 )
@@ -46,6 +48,7 @@ _TAKE = tuple((TakeCard(s), TakeCard(s, True)) for s in range(DISPLAY_SLOTS))
 _EXCHANGE = (Exchange(), Exchange(True))
 _EXHIBIT = tuple((Exhibit(s), Exhibit(s, True)) for s in range(EXHIBITION_SLOTS))
 _RETIRE = Retire()
+_RENEW = Renew()
 # _DIGS[region][legend, assistant, shovel, permit, zeppelin][weeks]
 _DIGS = tuple(
     {
@@ -68,6 +71,7 @@ def all_actions() -> tuple[Action, ...]:
             actions += digs[1:]
     actions += [a for pair in _EXHIBIT for a in pair]
     actions.append(_RETIRE)
+    actions.append(_RENEW)
     return tuple(actions)
 
 
@@ -86,6 +90,8 @@ def cost(state: GameState, seat: int, player: PlayerState, action: Action) -> in
     """The weeks ``action`` moves this player's marker: the journey, then the action."""
     if isinstance(action, Retire):
         return END_TIME - player.time
+    if isinstance(action, Renew):
+        return RENEW_WEEKS  # V3: where the player stands, no journey
     catalog = state.catalog
     where = destination(state, action)
     assert where is not None
@@ -103,11 +109,21 @@ def cost(state: GameState, seat: int, player: PlayerState, action: Action) -> in
             assert_never(action)
 
 
+def _renew_possible(state: GameState, player: PlayerState) -> bool:
+    """V3 (with P4): a renewal needs the variant, a card to renew and 2 weeks left."""
+    return (
+        state.variants.renew_anywhere
+        and any(state.display)
+        and player.time + RENEW_WEEKS <= END_TIME
+    )
+
+
 # ---------------------------------------------------------------- legal actions
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
-    """The active player's legal actions: takes, exchange, digs, exhibitions, then retire."""
+    """The active player's legal actions: takes, exchange, digs, exhibitions, a renewal (V3),
+    then retire."""
     seat = active_seat(state)
     if seat is None:
         return ()
@@ -124,6 +140,8 @@ def regular_actions(state: GameState, seat: int) -> list[Action]:
     _add_exchanges(state, seat, actions)
     _add_digs(state, state.players[seat], actions)
     _add_exhibitions(state, state.players[seat], actions)
+    if _renew_possible(state, state.players[seat]):
+        actions.append(_RENEW)
     return actions
 
 
@@ -231,6 +249,8 @@ def reason_illegal(state: GameState, seat: int, player: PlayerState, action: Act
         case Exchange():
             if not any(state.display):
                 return "there are no display cards to exchange"
+        case Renew():
+            return _why_renew_illegal(state, player)
         case Exhibit():
             reason = _why_exhibit_illegal(state, player, action)
             if reason:
@@ -260,6 +280,20 @@ def _why_journey_illegal(
     if weeks > remaining:
         return (
             f"it takes {weeks} weeks, and {player.name} has only {remaining} left "
+            "before the end of the game"
+        )
+    return None
+
+
+def _why_renew_illegal(state: GameState, player: PlayerState) -> str | None:
+    if not state.variants.renew_anywhere:
+        return "renewing the display is the variant renew-anywhere, not played in this game"
+    if not any(state.display):
+        return "there are no display cards to renew"
+    remaining = END_TIME - player.time
+    if remaining < RENEW_WEEKS:
+        return (
+            f"it takes {RENEW_WEEKS} weeks, and {player.name} has only {remaining} left "
             "before the end of the game"
         )
     return None

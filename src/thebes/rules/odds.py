@@ -13,6 +13,7 @@ from math import comb
 
 from thebes.components import TokenKind
 from thebes.model import GameState
+from thebes.rules.bags import debris_in_bag
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +56,7 @@ def bag_contents(state: GameState, region: int) -> BagContents:
             by_value[token.value] += 1
         else:
             knowledge += 1
-    return BagContents(tuple(by_value), knowledge, catalog.debris[region])
+    return BagContents(tuple(by_value), knowledge, debris_in_bag(state, region))
 
 
 def dig_odds(state: GameState, region: int, tokens: int) -> DigOdds:

@@ -1,10 +1,11 @@
-"""Setting up a game (S1-S8): the players' markers, the deck and the first display."""
+"""Setting up a game (S1-S8): the players' markers, the deck and the first display, and with
+the variant card-preview (V5) the two cards turned up on the draw pile."""
 
 from __future__ import annotations
 
 from thebes.chance import Chance
 from thebes.components import DISPLAY_SLOTS, Catalog
-from thebes.model import NO_CARD, Event, GameState, time_of
+from thebes.model import NO_CARD, NO_VARIANTS, Event, GameState, Variants, time_of
 from thebes.rules.deck import Table, initial_deck
 from thebes.rules.tableau import make_player
 
@@ -14,9 +15,13 @@ START_TIME = {2: time_of(1901, 1), 3: time_of(1901, 16), 4: time_of(1902, 1)}
 
 
 def new_game(
-    catalog: Catalog, names: tuple[str, ...] | list[str], chance: Chance
+    catalog: Catalog,
+    names: tuple[str, ...] | list[str],
+    chance: Chance,
+    variants: Variants = NO_VARIANTS,
 ) -> tuple[GameState, tuple[Event, ...]]:
-    """S1-S8: a new game for these players in seat order; deals the display from ``chance``."""
+    """S1-S8: a new game for these players in seat order, played with ``variants``; deals
+    the display from ``chance`` (then turns up two cards, with V5)."""
     names = tuple(names)
     if len(names) not in PLAYER_COUNTS:
         raise ValueError(f"Thebes is for 2 to 4 players, not {len(names)}")
@@ -31,10 +36,13 @@ def new_game(
         for seat, name in enumerate(names)
     )
     table = Table(initial_deck(catalog, count), [NO_CARD] * DISPLAY_SLOTS, [])
-    for slot in range(DISPLAY_SLOTS):
-        table.fill_slot(slot, chance, catalog)
+    table.fill_display(chance, catalog)
+    if variants.card_preview:
+        table.preview = True
+        table.turn_up(chance, catalog)
     state = GameState(
         catalog=catalog,
+        variants=variants,
         players=players,
         display=tuple(table.display),
         exhibitions=tuple(table.exhibitions),

@@ -13,9 +13,11 @@ from thebes.model import (
     Exhibit,
     GameState,
     PlayerState,
+    Renew,
     Retire,
     TakeCard,
 )
+from thebes.rules.turns import active_seat
 
 CAR_MIN_JOURNEY = 3  # M2: a car saves a week on journeys this long or longer
 
@@ -31,7 +33,9 @@ def journey(catalog: Catalog, player: PlayerState, destination: int, zeppelin: b
 
 
 def destination(state: GameState, action: Action) -> int | None:
-    """Where the action happens (None for retiring), or raise IndexError for an empty slot."""
+    """Where the action happens (None for retiring), or raise IndexError for an empty slot.
+
+    A renewal (V3) happens where the active player stands: it needs no journey."""
     catalog = state.catalog
     match action:
         case TakeCard(slot=slot):
@@ -45,6 +49,9 @@ def destination(state: GameState, action: Action) -> int | None:
             return catalog.site_base + region
         case Exhibit(slot=slot):
             return catalog.card(state.exhibitions[slot]).city
+        case Renew():
+            seat = active_seat(state)
+            return None if seat is None else state.players[seat].location
         case Retire():
             return None
         case _:

@@ -11,6 +11,7 @@ from prompt_toolkit import PromptSession
 from thebes.bots import BOT_LEVELS
 from thebes.catalog import default_catalog
 from thebes.library import as_file_argument, games_folder
+from thebes.model import Variants
 from thebes.record import COLOURS, RecordError
 from thebes.savefile import SaveError, save_target
 from thebes.session import Seat, Session
@@ -82,6 +83,7 @@ def start_game(
     names: str | None,
     bots: list[str],
     seed: int | None,
+    variants: Variants,
     save: str | None,
     force: bool,
     undo: bool,
@@ -110,7 +112,7 @@ def start_game(
         path = games_folder() / f"{stamp}{seeded}.json"
     else:
         path = Path(save).expanduser()
-    session = Session(default_catalog(), seats, seed, undo=undo, autosave=path)
+    session = Session(default_catalog(), seats, seed, variants=variants, undo=undo, autosave=path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         session.save(path)

@@ -2,10 +2,11 @@
 
 The numbers never move: 1-4 take the card in display slot 1-4 and 5 exchanges (these five
 are always listed, dimmed with the reason when they cannot be played), 6-10 dig at the five
-sites in board order, 11-13 hold the exhibition in slot a-c and 14 retires (listed when
-they can be played). A zeppelin is not a second copy of an entry: a ``z`` after the number
-(``1z``) plays the entry by zeppelin. Every entry carries its full cost in weeks, travel
-included; a dig site opens the planner (:mod:`thebes.tui.planner`).
+sites in board order, 11-13 hold the exhibition in slot a-c, 14 retires and 15 renews the
+display (variant renew-anywhere; listed when they can be played). A zeppelin is not a
+second copy of an entry: a ``z`` after the number (``1z``) plays the entry by zeppelin.
+Every entry carries its full cost in weeks, travel included; a dig site opens the planner
+(:mod:`thebes.tui.planner`).
 """
 
 from __future__ import annotations
@@ -20,7 +21,17 @@ from rich.table import Table
 from rich.text import Text
 
 from thebes.components import DISPLAY_SLOTS, EXHIBITION_LETTERS, EXHIBITION_SLOTS, REGION_COUNT
-from thebes.model import Action, Dig, Exchange, Exhibit, GameState, Retire, TakeCard
+from thebes.model import (
+    RENEW_WEEKS,
+    Action,
+    Dig,
+    Exchange,
+    Exhibit,
+    GameState,
+    Renew,
+    Retire,
+    TakeCard,
+)
 from thebes.narrate import card_name, weeks
 from thebes.notation import format_action
 from thebes.rules import action_cost, active_seat, destination, journey, why_illegal
@@ -29,6 +40,7 @@ EXCHANGE_NUMBER = DISPLAY_SLOTS + 1
 FIRST_DIG_NUMBER = EXCHANGE_NUMBER + 1
 FIRST_EXHIBIT_NUMBER = FIRST_DIG_NUMBER + REGION_COUNT
 RETIRE_NUMBER = FIRST_EXHIBIT_NUMBER + EXHIBITION_SLOTS
+RENEW_NUMBER = RETIRE_NUMBER + 1
 ZEPPELIN_MARK = "z"
 _CHOICE = re.compile(r"([0-9]{1,2})(z?)", re.ASCII | re.IGNORECASE)
 
@@ -71,6 +83,8 @@ def entry_number(action: Action) -> int:
             return FIRST_EXHIBIT_NUMBER + slot
         case Retire():
             return RETIRE_NUMBER
+        case Renew():
+            return RENEW_NUMBER
         case _:
             assert_never(action)
 
@@ -81,7 +95,7 @@ def build_menu(state: GameState, legal: Sequence[Action]) -> list[MenuEntry]:
     for action in legal:
         by_number.setdefault(entry_number(action), []).append(action)
     entries = []
-    for number in range(1, RETIRE_NUMBER + 1):
+    for number in range(1, RENEW_NUMBER + 1):
         actions = tuple(by_number.get(number, ()))
         if actions:
             entries.append(_entry(state, number, actions))
@@ -152,6 +166,8 @@ def short_label(state: GameState, action: Action) -> str:
             return f"exhibit {letter}: {card.value} VP, {catalog.locations[card.city]} {cost} wk"
         case Retire():
             return f"retire ({cost} wk to the end)"
+        case Renew():
+            return f"renew display: {cost} wk"
         case Dig():
             return f"{format_action(action, catalog.regions)}: {cost} wk"
         case _:
@@ -180,6 +196,8 @@ def action_label(state: GameState, action: Action) -> str:
             return f"{text}: {card_name(catalog, card_id)}, {card.value} VP — {weeks(cost)}{note}"
         case Retire():
             return f"retire: move to the end of the game ({weeks(cost)}), take no more turns"
+        case Renew():
+            return f"renew: four new display cards, where you stand — {weeks(RENEW_WEEKS)}"
         case Dig():
             return f"{text} — {weeks(cost)}{note}"
         case _:
