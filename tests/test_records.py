@@ -206,6 +206,13 @@ BAD_FILES = [
         "action 1 (take 3): impossible draw: card 36 cannot be drawn",
     ),
     (
+        # ImpossibleDraw is a ValueError: it once reached the handler of refused player
+        # names, and the file was said to be wrong in its "players".
+        "setup card too many",
+        replacing('"setup": [36, 50, 25, 56]', '"setup": [36, 50, 25, 56, 5]'),
+        "setup: the file records 1 card draw(s) more than the action made",
+    ),
+    (
         "no such card",
         replacing('"action": "take 3", "cards": [64]', '"action": "take 3", "cards": [96]'),
         "action 1 > cards > 0: Input should be less than or equal to 95",
