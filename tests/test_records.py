@@ -19,6 +19,7 @@ from regen_golden import main as regen_main
 from thebes.bots import make_bot
 from thebes.catalog import default_data_dir
 from thebes.cli import main
+from thebes.model import VARIANT_NAMES
 from thebes.record import RecordError, dump_record, read_record, sealed
 from thebes.rules import IllegalAction, legal_actions
 from thebes.session import Session, default_seats
@@ -128,8 +129,13 @@ def test_the_regeneration_command_shows_the_difference_and_rewrites(
 
 
 def test_golden_files_cover_two_three_and_four_players() -> None:
-    counts = sorted(len(read_record(p).players) for p in golden_files())
+    records = [read_record(p) for p in golden_files()]
+    counts = sorted(len(r.players) for r in records if not r.variants)
     assert counts == [2, 3, 4]
+    # test_variant_files.py: one golden game for each variant, and one with all five.
+    played = sorted(tuple(r.variants) for r in records if r.variants)
+    assert played == sorted([(name,) for name in VARIANT_NAMES] + [VARIANT_NAMES])
+    assert {len(r.players) for r in records if r.variants} == {2, 3, 4}
 
 
 # ---------------------------------------------------------------- bad files

@@ -13,8 +13,18 @@ from helpers import CAT, edit_text, setup, tokens_of
 from test_cli_play import run_with_keys
 from thebes.bots import make_bot
 from thebes.cli import main
-from thebes.model import NO_VARIANTS, VARIANT_NAMES, Variants
+from thebes.model import (
+    NO_VARIANTS,
+    VARIANT_NAMES,
+    CardDrawnAndDiscarded,
+    CardTurnedUp,
+    DisplayRenewed,
+    Dug,
+    Renew,
+    Variants,
+)
 from thebes.record import RecordError, dump_record, read_record, sealed
+from thebes.rules.bags import debris_in_bag
 from thebes.session import Session, default_seats
 from thebes.simulate import bot_session, play_out, result_json
 
@@ -91,6 +101,75 @@ def test_an_empty_variants_list_is_a_game_without_variants(tmp_path: Path) -> No
     session = Session.load(path, CAT)
     assert session.variants == NO_VARIANTS
     assert "variants" not in dump_record(session.to_record())
+
+
+# ---------------------------------------------------------------- golden games
+
+
+def _signs(session: Session) -> set[str]:
+    """Each variant's rule checked on every action of a replayed game; what came up."""
+    seen: set[str] = set()
+    for number, step in enumerate(session.steps):
+        before = step.before
+        after = session.steps[number + 1].before if number + 1 < len(session.steps) else None
+        after = after or session.state
+        kinds = [type(e).__name__ for e in step.events]
+        seat = next(i for i, p in enumerate(before.players) if p.name == step.record.player)
+        if isinstance(step.action, Renew):  # V3, P11: 2 weeks where the player stands
+            assert kinds[0] == "DisplayRenewed" and "Travelled" not in kinds
+            assert after.players[seat].location == before.players[seat].location
+            assert after.players[seat].time == before.players[seat].time + 2
+            seen.add("renew-anywhere")
+        for event in step.events:
+            if isinstance(event, Dug) and before.variants.steady_digs:  # V1, P12
+                region = event.region
+                for state in (before, after):
+                    assert len(state.bags[region]) + debris_in_bag(state, region) == 30
+                assert event.replaced == len(event.found)
+                seen.add("steady-digs")
+            if isinstance(event, DisplayRenewed) and event.player == -1:  # V2
+                assert kinds[kinds.index("ExhibitionHeld") + 1] == "DisplayRenewed"
+                assert event.discarded == tuple(c for c in before.display if c)
+                seen.add("renew-after-exhibition")
+            if isinstance(event, CardDrawnAndDiscarded):  # V4 (and P10: after V2's renewal)
+                assert kinds[-1] == "CardDrawnAndDiscarded" and event.card in after.deck.discard
+                seen.add("more-exhibitions")
+        if before.variants.card_preview:  # V5, P13
+            turned = [e.card for e in step.events if isinstance(e, CardTurnedUp)]
+            if "DeckReshuffled" not in kinds:  # else the new pile's top card is drawn unseen
+                assert turned == step.record.cards  # every card is turned up before it is drawn
+                order = [*before.deck.face_up, *turned]  # taken from the front
+                assert list(after.deck.face_up) == order[len(order) - len(after.deck.face_up) :]
+            face_down = sum(p.size for p in after.deck.piles)
+            assert len(after.deck.face_up) == 2 or face_down == 0
+            seen.add("card-preview")
+    return seen
+
+
+@pytest.mark.parametrize(
+    "path",
+    [p for p in sorted(GOLDEN.glob("*.json")) if read_record(p).variants],
+    ids=lambda p: p.name,
+)
+def test_the_golden_games_with_variants_show_each_variant_at_work(path: Path) -> None:
+    session = Session.load(path, CAT)
+    names = read_record(path).variants
+    assert session.variants.names == tuple(names) and session.is_over
+    assert _signs(session) == set(names)
+    assert len(read_record(path).setup) == (6 if "card-preview" in names else 4)
+
+
+def test_the_golden_card_preview_game_starts_as_worked_out_by_hand() -> None:
+    # Dealt 36, 50, 25, 56, then 39 and 21 turned up. P1 takes card 36: the slot gets 39,
+    # the first face-up card, and the one drawn (64) is turned up behind 21.
+    session = Session.load(GOLDEN / "game-3p-card-preview.json", CAT)
+    assert session.setup == [36, 50, 25, 56, 39, 21]
+    assert session.start.display == (36, 50, 25, 56) and session.start.deck.face_up == (39, 21)
+    first = session.steps[0]
+    assert (first.record.action, first.record.cards) == ("take 1", [64])
+    after = session.steps[1].before
+    assert after.display == (39, 50, 25, 56) and after.deck.face_up == (21, 64)
+    assert 36 in after.players[0].cards
 
 
 # ---------------------------------------------------------------- refused files
