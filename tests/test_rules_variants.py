@@ -55,6 +55,7 @@ from thebes.model import (
     Travelled,
     Variants,
 )
+from thebes.narrate import narrate
 from thebes.notation import NotationError, format_action, parse_action
 from thebes.rules import (
     IllegalAction,
@@ -619,3 +620,33 @@ def test_V5_with_more_exhibitions_the_extra_card_is_the_face_up_one() -> None:
     state, events = play(state, "exhibit a", ScriptedChance(cards=[7]))
     assert state.exhibitions == (PARIS_SMALL,) and state.deck.face_up == (5, 7)
     assert events[2:] == (CardTurnedUp(7), ExhibitionRevealed(PARIS_SMALL, 0))
+
+
+# ---------------------------------------------------------------- what the table is told
+
+
+def test_the_variants_events_are_narrated() -> None:
+    def told(events: Iterable[Event]) -> list[str]:
+        return [narrate(CAT, NAMES, e) for e in events]
+
+    _, events = _first_dig("steady-digs")
+    assert told(of_type(events, Dug)) == [
+        "Ann digs 6 weeks at Egypt with 6 knowledge and draws 5 tokens: Amulet of Senusret (1), "
+        "Shabti statue (1) and 3 debris. 2 debris go into the bag in their place."
+    ]
+    state = with_deck(
+        _exhibition_ready("renew-after-exhibition", "more-exhibitions"),
+        [Pile(0, (5, 6, 7, 8, 9))],
+    )
+    _, events = play(state, "exhibit a", ScriptedChance(cards=[5, 6, 7, 8, 9]))
+    assert told(events)[2] == "After the exhibition the four display cards are replaced."
+    assert told(events)[-1] == (
+        "Drawn for a new exhibition: the Greece book (3), no exhibition, so it is discarded."
+    )
+    state = game("renew-anywhere", "card-preview", display=(1, 2, 3, 4), face_up=(5, 6))
+    _, events = play(state, "renew", ScriptedChance(cards=[7, 8, 9, 10]))
+    assert told(events)[:3] == [
+        "Ann renews the display where they stand (2 weeks).",
+        "Turned up on the draw pile: the Greece book (2).",
+        "Slot 1 now shows the Greece book (2).",
+    ]
