@@ -334,6 +334,19 @@ def test_simulate_with_all_variants_reports_them_and_saves_files_that_replay(
         assert json.loads(capsys.readouterr().out) == game
 
 
+def test_simulate_in_parallel_plays_the_same_variant_games(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # The variants travel to the worker processes with each game.
+    args = ["simulate", "--variant", "all", "--games", "3", "--players", "3", "--json"]
+    assert main([*args, "--jobs", "2"]) == 0
+    parallel = capsys.readouterr().out
+    assert main(args) == 0
+    assert capsys.readouterr().out == parallel
+    *games, _ = parallel.splitlines()
+    assert [json.loads(game)["variants"] for game in games] == [list(VARIANT_NAMES)] * 3
+
+
 @pytest.mark.parametrize(
     ("given", "played"),
     [
