@@ -3,12 +3,13 @@
     .venv/bin/python tests/regen_golden.py          # rewrite them, print a unified diff
     .venv/bin/python tests/regen_golden.py --check  # print the diff only; exit 1 if any
 
-A golden file is a whole recorded game. What was *chosen* in it (the seats, the seed and
-each action in notation) is its input and is kept; everything the program derives from those
-choices is written anew by the code as it is now: the cards and tokens each action drew
-(from the file's seed), the digest of the final state and the file's layout. So after a
-deliberate change to the rules, the draws, the digest or the file format, one run brings the
-files up to date, and the diff shows exactly what the change did to three whole games.
+A golden file is a whole recorded game. What was *chosen* in it (the seats, the seed, the
+variants played and each action in notation) is its input and is kept; everything the program
+derives from those choices is written anew by the code as it is now: the cards and tokens
+each action drew (from the file's seed), the digest of the final state and the file's layout.
+So after a deliberate change to the rules, the draws, the digest or the file format, one run
+brings the files up to date, and the diff shows exactly what the change did to whole games:
+three of the 2007 game, and one with each variant and one with all five (V1-V5).
 ``test_records.py`` fails, with this diff, while a golden file is out of date.
 """
 
@@ -19,6 +20,7 @@ import sys
 from pathlib import Path
 
 from thebes.catalog import default_catalog
+from thebes.model import Variants
 from thebes.record import GameRecord, dump_record, read_record
 from thebes.session import Seat, Session
 
@@ -30,7 +32,10 @@ def regenerated(record: GameRecord) -> str:
     if record.seed is None:
         raise ValueError("a golden game needs a seed to draw from")
     seats = [Seat(p.name, p.colour, p.bot) for p in record.players]
-    session = Session(default_catalog(), seats, record.seed, undo=record.options.undo)
+    variants = Variants.from_names(record.variants)
+    session = Session(
+        default_catalog(), seats, record.seed, variants=variants, undo=record.options.undo
+    )
     for entry in record.actions:
         session.play(session.parse(entry.action))
     return dump_record(session.to_record())

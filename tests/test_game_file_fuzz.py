@@ -20,7 +20,10 @@ from thebes.record import RecordError
 from thebes.session import Session
 
 GOLDEN = Path(__file__).parent / "golden"
-FILES = {name: (GOLDEN / name).read_bytes() for name in ("game-2p-v2.json", "game-4p.json")}
+FILES = {
+    name: (GOLDEN / name).read_bytes()
+    for name in ("game-2p-v2.json", "game-4p.json", "game-4p-all-variants.json")
+}
 FILES["game-2p-v1.json"] = (Path(__file__).parent / "legacy" / "game-2p-v1.json").read_bytes()
 PLACEHOLDER = "\x00raw\x00"  # a string value later swapped for raw text (json.dumps escapes it)
 
@@ -38,6 +41,8 @@ NEW_VALUES = st.one_of(
     st.floats(allow_nan=False, allow_infinity=False),
     ODD_TEXT,
     st.sampled_from(["random", "greedy", "genius", "red", "blue", "P1", "P2", "take 2", "retire"]),
+    st.sampled_from(["renew", "steady-digs", "card-preview", "all", "", "renew-anywhere"]),
+    st.lists(st.sampled_from(["steady-digs", "card-preview", "more-exhibitions", "x"]), max_size=3),
     st.lists(st.integers(-3, 120), max_size=4),
     st.dictionaries(st.sampled_from(["undo", "name", "x"]), st.booleans(), max_size=2),
 )

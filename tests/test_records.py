@@ -19,6 +19,7 @@ from regen_golden import main as regen_main
 from thebes.bots import make_bot
 from thebes.catalog import default_data_dir
 from thebes.cli import main
+from thebes.model import VARIANT_NAMES
 from thebes.record import RecordError, dump_record, read_record, sealed
 from thebes.rules import IllegalAction, legal_actions
 from thebes.session import Session, default_seats
@@ -128,8 +129,13 @@ def test_the_regeneration_command_shows_the_difference_and_rewrites(
 
 
 def test_golden_files_cover_two_three_and_four_players() -> None:
-    counts = sorted(len(read_record(p).players) for p in golden_files())
+    records = [read_record(p) for p in golden_files()]
+    counts = sorted(len(r.players) for r in records if not r.variants)
     assert counts == [2, 3, 4]
+    # test_variant_files.py: one golden game for each variant, and one with all five.
+    played = sorted(tuple(r.variants) for r in records if r.variants)
+    assert played == sorted([(name,) for name in VARIANT_NAMES] + [VARIANT_NAMES])
+    assert {len(r.players) for r in records if r.variants} == {2, 3, 4}
 
 
 # ---------------------------------------------------------------- bad files
@@ -204,6 +210,13 @@ BAD_FILES = [
         "impossible card",
         replacing('"action": "take 3", "cards": [64]', '"action": "take 3", "cards": [36]'),
         "action 1 (take 3): impossible draw: card 36 cannot be drawn",
+    ),
+    (
+        # ImpossibleDraw is a ValueError: it once reached the handler of refused player
+        # names, and the file was said to be wrong in its "players".
+        "setup card too many",
+        replacing('"setup": [36, 50, 25, 56]', '"setup": [36, 50, 25, 56, 5]'),
+        "setup: the file records 1 card draw(s) more than the action made",
     ),
     (
         "no such card",

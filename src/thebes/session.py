@@ -149,10 +149,10 @@ class Session:
         recorder = _Recorder(chance)
         try:
             state, events = new_game(catalog, [s.name for s in seats], recorder, variants)
+            if isinstance(chance, _Replayer):
+                chance.check_used_up()
         except ImpossibleDraw as exc:
             raise RecordError(f"setup: {exc}") from None
-        if isinstance(chance, _Replayer):
-            chance.check_used_up()
         self.setup = recorder.cards
         self.start = state
         self.setup_events = events
