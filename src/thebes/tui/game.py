@@ -298,7 +298,9 @@ class TerminalGame:
         width, _ = self.size()
         state = self.session.state
         info = ScreenInfo(game_title(self.session), self._colours(), "", [])
-        return Group(title_line(state, info), panels.standings(state, info.colours, width=width))
+        return Group(
+            title_line(state, info, width), panels.standings(state, info.colours, width=width)
+        )
 
     # ------------------------------------------------------------ the end
 

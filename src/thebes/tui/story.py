@@ -15,7 +15,8 @@ from rich.console import Console, Group, RenderableType
 from rich.padding import Padding
 from rich.text import Text
 
-from thebes.model import CardRevealed, date_text
+from thebes.components import Catalog
+from thebes.model import CardRevealed, CardTurnedUp, GameState, date_text
 from thebes.narrate import card_name, narrate
 from thebes.session import Session, Step
 
@@ -31,13 +32,20 @@ class Told:
     text: str
 
 
-def told(session: Session, step: Step) -> Told:
+def told(session: Session, step: Step, after: GameState | None = None) -> Told:
+    """``step`` in words; ``after`` is the state it led to (found in the session if not
+    given): with card-preview (V5) the paragraph ends with the cards then face up."""
     names = [s.name for s in session.seats]
     seat = names.index(step.record.player)
     when = date_text(step.before.players[seat].time)
     sentences: list[str] = []
     refills: list[CardRevealed] = []
+    turned_up = False
     for event in (*step.events, None):
+        if isinstance(event, CardTurnedUp):
+            # Told once, at the end: the cards face up once the action is over.
+            turned_up = True
+            continue
         if isinstance(event, CardRevealed):
             refills.append(event)
             continue
@@ -51,12 +59,41 @@ def told(session: Session, step: Step) -> Told:
         refills = []
         if event is not None:
             sentences.append(narrate(session.catalog, names, event))
+    if turned_up:
+        face_up = (after or _state_after(session, step)).deck.face_up
+        sentences.append(face_up_sentence(session.catalog, face_up))
     return Told(when, seat, " ".join(sentences))
+
+
+def face_up_sentence(catalog: Catalog, face_up: Sequence[int]) -> str:
+    """V5: "The draw pile now shows the congress, then the car." """
+    if not face_up:
+        return "No card is left face up on the draw pile."
+    cards = ", then ".join(f"the {card_name(catalog, card)}" for card in face_up)
+    last = ", its last card" if len(face_up) == 1 else ""
+    return f"The draw pile now shows {cards}{last}."
+
+
+def _state_after(session: Session, step: Step) -> GameState:
+    steps = session.steps
+    for number in range(len(steps) - 1, -1, -1):
+        if steps[number] is step:
+            return steps[number + 1].before if number + 1 < len(steps) else session.state
+    raise ValueError("the step is not in the session")
+
+
+def _told_all(session: Session, first: int) -> list[Told]:
+    """Every action from number ``first`` on, told with the state it led to."""
+    steps = session.steps
+    return [
+        told(session, steps[n], steps[n + 1].before if n + 1 < len(steps) else session.state)
+        for n in range(first, len(steps))
+    ]
 
 
 def story(session: Session) -> list[Told]:
     """Every action so far, first to last."""
-    return [told(session, step) for step in session.steps]
+    return _told_all(session, 0)
 
 
 def since_last_turn(session: Session, seat: int) -> list[Told]:
@@ -64,7 +101,7 @@ def since_last_turn(session: Session, seat: int) -> list[Told]:
     action after it; all of them if it has not acted yet."""
     name = session.seats[seat].name
     last = max((n for n, s in enumerate(session.steps) if s.record.player == name), default=0)
-    return [told(session, s) for s in session.steps[last:]]
+    return _told_all(session, last)
 
 
 def paragraph(entry: Told, colours: Sequence[str]) -> Text:
