@@ -4,6 +4,7 @@ bags and the planner count steady-digs' debris; a game without variants looks as
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import replace
 from math import comb
@@ -15,6 +16,8 @@ from rich.cells import cell_len
 from helpers import CAT, region, setup, start, tokens_of
 from test_tui_game import game
 from thebes.bots import make_bot
+from thebes.cli import main
+from thebes.library import game_files, read_games
 from thebes.model import NO_VARIANTS, VARIANT_NAMES, Dig, Renew, Variants
 from thebes.narrate import card_name
 from thebes.rules import legal_actions
@@ -22,6 +25,7 @@ from thebes.rules.odds import bag_contents
 from thebes.session import Session, default_seats
 from thebes.tui.commands import keys_view
 from thebes.tui.game import game_title
+from thebes.tui.gamelist import game_line
 from thebes.tui.menu import build_menu, menu_view
 from thebes.tui.panels import bags, short_card_name
 from thebes.tui.planner import dig_plan, option_sets
@@ -200,3 +204,35 @@ def test_help_keys_follow_the_variants() -> None:
     assert "next:" in text and "the cards face up on the draw pile" in text
     for number, name in enumerate(VARIANT_NAMES, 1):
         assert f"V{number}" in text and f"the variant {name}" in text
+
+
+def test_the_games_list_and_the_summary_name_the_variants(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "games"
+    folder.mkdir()
+    played = {"all.json": ALL, "two.json": Variants(steady_digs=True, card_preview=True)}
+    for name, variants in {**played, "none.json": NO_VARIANTS}.items():
+        session = new_session(tmp_path, variants)
+        session.play(session.legal_actions()[0])
+        session.save(folder / name)
+    lines = {
+        game.file.path.name: game_line(1, game) for game in read_games(game_files(folder), CAT)
+    }
+    assert "  seed 7  V1-V5  1901·1, Ann leads 5–0" in lines["all.json"]
+    assert "  seed 7  V1 V5  1901·1, Ann leads 5–0" in lines["two.json"]
+    assert "  seed 7  1901·1, Ann leads 5–0" in lines["none.json"]
+    assert all(len(line) <= 80 for line in lines.values())
+    assert main(["games", "--dir", str(folder), "--json"]) == 0
+    listed = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    by_file = {Path(g["path"]).name: g["variants"] for g in listed}
+    assert by_file == {
+        "all.json": list(VARIANT_NAMES),
+        "two.json": ["steady-digs", "card-preview"],
+        "none.json": [],
+    }
+    assert main(["replay", str(folder / "two.json"), "--summary"]) == 0
+    summary = capsys.readouterr().out.splitlines()
+    assert summary[1] == "variants: steady-digs, card-preview"
+    assert main(["replay", str(folder / "none.json"), "--summary"]) == 0
+    assert capsys.readouterr().out.splitlines()[1].startswith("player ")
