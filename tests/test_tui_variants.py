@@ -25,12 +25,12 @@ from thebes.rules.odds import bag_contents
 from thebes.session import Session, default_seats
 from thebes.tui.commands import keys_view
 from thebes.tui.game import game_title
-from thebes.tui.gamelist import game_line
+from thebes.tui.gamelist import DASH, game_line
 from thebes.tui.menu import build_menu, menu_view
 from thebes.tui.panels import bags, short_card_name
 from thebes.tui.planner import dig_plan, option_sets
 from thebes.tui.screen import ScreenInfo, game_screen, is_wide, render_text
-from thebes.tui.story import story
+from thebes.tui.story import face_up_sentence, story
 from thebes.tui.talk import TableTalk
 
 ALL = Variants.from_names(VARIANT_NAMES)
@@ -143,7 +143,7 @@ def test_renew_from_the_menu_and_typed_told_and_not_undone(tmp_path: Path) -> No
     assert told == (
         "Ann renews the display where they stand (2 weeks). "
         f"The display now shows: {shown}. "
-        f"The draw pile now shows the {card_name(CAT, face_up[0])}, "
+        f"Turned up on the draw pile: the {card_name(CAT, face_up[0])}, "
         f"then the {card_name(CAT, face_up[1])}."
     )
     assert step.before.display != session.steps[1].before.display
@@ -219,9 +219,9 @@ def test_the_games_list_and_the_summary_name_the_variants(
     lines = {
         game.file.path.name: game_line(1, game) for game in read_games(game_files(folder), CAT)
     }
-    assert "  seed 7  V1-V5  1901·1, Ann leads 5–0" in lines["all.json"]
-    assert "  seed 7  V1 V5  1901·1, Ann leads 5–0" in lines["two.json"]
-    assert "  seed 7  1901·1, Ann leads 5–0" in lines["none.json"]
+    assert f"  seed 7  V1-V5  1901·1, Ann leads 5{DASH}0" in lines["all.json"]
+    assert f"  seed 7  V1 V5  1901·1, Ann leads 5{DASH}0" in lines["two.json"]
+    assert f"  seed 7  1901·1, Ann leads 5{DASH}0" in lines["none.json"]
     assert all(len(line) <= 80 for line in lines.values())
     assert main(["games", "--dir", str(folder), "--json"]) == 0
     listed = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
@@ -236,3 +236,22 @@ def test_the_games_list_and_the_summary_name_the_variants(
     assert summary[1] == "variants: steady-digs, card-preview"
     assert main(["replay", str(folder / "none.json"), "--summary"]) == 0
     assert capsys.readouterr().out.splitlines()[1].startswith("player ")
+
+
+def test_a_take_tells_the_card_turned_up_after_the_new_display_card(tmp_path: Path) -> None:
+    session = new_session(tmp_path)
+    session.play(session.parse("take 2"))
+    # The Greece book (3) lay face up first: it fills slot 2, the congress is turned up.
+    assert story(session)[0].text.endswith(
+        "Slot 2 now shows the Greece book (3). Turned up on the draw pile: the congress."
+    )
+    congress, car = 77, 71
+    assert card_name(CAT, congress) == "congress" and card_name(CAT, car) == "car"
+    # The last face-up card drawn with none left face down; a draw that turned none up.
+    assert face_up_sentence(CAT, (congress,), (), ()) == [
+        "No card is left face up on the draw pile."
+    ]
+    assert face_up_sentence(CAT, (congress, car), (), (car,)) == []
+    assert face_up_sentence(CAT, (congress, car), (congress, car), (congress, car)) == [
+        "Turned up on the draw pile: the congress, then the car."
+    ]

@@ -16,7 +16,7 @@ from rich.padding import Padding
 from rich.text import Text
 
 from thebes.components import Catalog
-from thebes.model import CardRevealed, CardTurnedUp, GameState, date_text
+from thebes.model import CardRevealed, CardTurnedUp, GameEnded, GameState, YearTurned, date_text
 from thebes.narrate import card_name, narrate
 from thebes.session import Session, Step
 
@@ -34,17 +34,17 @@ class Told:
 
 def told(session: Session, step: Step, after: GameState | None = None) -> Told:
     """``step`` in words; ``after`` is the state it led to (found in the session if not
-    given): with card-preview (V5) the paragraph ends with the cards then face up."""
+    given): with card-preview (V5) the paragraph ends with the cards it left face up."""
     names = [s.name for s in session.seats]
     seat = names.index(step.record.player)
     when = date_text(step.before.players[seat].time)
     sentences: list[str] = []
     refills: list[CardRevealed] = []
-    turned_up = False
+    turned_up: list[int] = []
+    after_cards: int | None = None  # where the sentences on what follows the action begin
     for event in (*step.events, None):
         if isinstance(event, CardTurnedUp):
-            # Told once, at the end: the cards face up once the action is over.
-            turned_up = True
+            turned_up.append(event.card)  # told once, at the end
             continue
         if isinstance(event, CardRevealed):
             refills.append(event)
@@ -57,21 +57,32 @@ def told(session: Session, step: Step, after: GameState | None = None) -> Told:
         else:
             sentences += [narrate(session.catalog, names, r) for r in refills]
         refills = []
-        if event is not None:
-            sentences.append(narrate(session.catalog, names, event))
-    if turned_up:
+        if event is None:
+            break
+        if isinstance(event, YearTurned | GameEnded):
+            after_cards = after_cards if after_cards is not None else len(sentences)
+        sentences.append(narrate(session.catalog, names, event))
+    if step.before.variants.card_preview:
         face_up = (after or _state_after(session, step)).deck.face_up
-        sentences.append(face_up_sentence(session.catalog, face_up))
+        told_up = face_up_sentence(session.catalog, step.before.deck.face_up, turned_up, face_up)
+        # Before the new year and the end of the game, which follow the action.
+        at = len(sentences) if after_cards is None else after_cards
+        sentences[at:at] = told_up
     return Told(when, seat, " ".join(sentences))
 
 
-def face_up_sentence(catalog: Catalog, face_up: Sequence[int]) -> str:
-    """V5: "The draw pile now shows the congress, then the car." """
-    if not face_up:
-        return "No card is left face up on the draw pile."
-    cards = ", then ".join(f"the {card_name(catalog, card)}" for card in face_up)
-    last = ", its last card" if len(face_up) == 1 else ""
-    return f"The draw pile now shows {cards}{last}."
+def face_up_sentence(
+    catalog: Catalog, before: Sequence[int], turned_up: Sequence[int], after: Sequence[int]
+) -> list[str]:
+    """V5: the cards an action turned up that still lie face up after it, top first ("Turned
+    up on the draw pile: the car."), or that none is left face up; cards turned up and drawn
+    in the same action are told where they went (the display, an exhibition)."""
+    if not after:
+        return ["No card is left face up on the draw pile."] if before else []
+    still = [f"the {card_name(catalog, card)}" for card in after if card in turned_up]
+    if not still:
+        return []
+    return [f"Turned up on the draw pile: {', then '.join(still)}."]
 
 
 def _state_after(session: Session, step: Step) -> GameState:
