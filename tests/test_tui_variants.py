@@ -18,8 +18,8 @@ from test_tui_game import game
 from thebes.bots import make_bot
 from thebes.cli import main
 from thebes.library import game_files, read_games
-from thebes.model import NO_VARIANTS, VARIANT_NAMES, Dig, Renew, Variants
-from thebes.narrate import card_name
+from thebes.model import NO_VARIANTS, VARIANT_NAMES, Dig, Dug, Renew, Variants
+from thebes.narrate import card_name, narrate
 from thebes.rules import legal_actions
 from thebes.rules.odds import bag_contents
 from thebes.session import Session, default_seats
@@ -30,7 +30,7 @@ from thebes.tui.menu import build_menu, menu_view
 from thebes.tui.panels import bags, short_card_name
 from thebes.tui.planner import dig_plan, option_sets
 from thebes.tui.screen import ScreenInfo, game_screen, is_wide, render_text
-from thebes.tui.story import face_up_sentence, story
+from thebes.tui.story import Told, face_up_sentence, story, story_panel
 from thebes.tui.talk import TableTalk
 
 ALL = Variants.from_names(VARIANT_NAMES)
@@ -255,3 +255,24 @@ def test_a_take_tells_the_card_turned_up_after_the_new_display_card(tmp_path: Pa
     assert face_up_sentence(CAT, (congress, car), (congress, car), (congress, car)) == [
         "Turned up on the draw pile: the congress, then the car."
     ]
+
+
+def test_an_entry_too_long_for_the_panel_is_cut_short_not_left_out() -> None:
+    long = Told("1903·44", 0, " ".join(f"word{n}" for n in range(80)))
+    short = Told("1903·45", 1, "Bob retires.")
+    # Nothing fits whole: the newest is shown as far as it goes, and the title says so.
+    text = render_text(story_panel("Since", [short, long], COLOURS, 60, 4), 60).splitlines()
+    assert text[0].rstrip() == "Since  (the last cut short, 1 earlier: type log)"
+    assert len(text) == 4 and text[1].startswith("  1903·44 word0 ")
+    assert text[3].rstrip().endswith("…") and "word79" not in "".join(text)
+    # When the newest fits whole, nothing is cut (an older one is left to the log).
+    text = render_text(story_panel("Since", [long, short], COLOURS, 60, 4), 60).splitlines()
+    assert text[0].rstrip() == "Since  (1 earlier: type log)"
+    assert text[1].strip() == "1903·45 Bob retires." and "…" not in "".join(text)
+
+
+def test_one_debris_goes_into_the_bag_in_its_place() -> None:
+    dug = [Dug(0, 0, 3, 8, 8, (tokens_of("Greece")[0],), 7, replaced) for replaced in (1, 2)]
+    one, two = (narrate(CAT, ["Ann"], event) for event in dug)
+    assert one.endswith(" 1 debris goes into the bag in its place.")
+    assert two.endswith(" 2 debris go into the bag in their place.")

@@ -125,7 +125,9 @@ def story_panel(
     title: str, entries: Sequence[Told], colours: Sequence[str], width: int, rows: int
 ) -> RenderableType:
     """The newest entries whose wrapped lines fit ``rows`` (title included), oldest first;
-    the title says how many earlier ones `log` has."""
+    the title says how many earlier ones `log` has. When not even the newest fits whole
+    (an exhibition with the variants that renew the display and draw after it), its first
+    lines are shown, cut short with "…", rather than an empty panel."""
     measure = Console(width=width, file=io.StringIO(), markup=False, emoji=False)
     shown: list[Text] = []
     used = 1
@@ -137,9 +139,25 @@ def story_panel(
         shown.append(text)
         used += lines
     head = Text(title, style="bold")
+    notes = []
+    if not shown and entries and rows > 1:
+        shown.append(_cut(paragraph(entries[-1], colours), measure, width - INDENT, rows - 1))
+        notes.append("the last cut short")
     hidden = len(entries) - len(shown)
     if hidden:
-        head.append(f"  ({hidden} earlier: type log)", style="dim")
+        notes.append(f"{hidden} earlier")
+    if notes:
+        head.append(f"  ({', '.join(notes)}: type log)", style="dim")
     elif not entries:
         head.append("  (nothing yet)", style="dim")
     return Group(head, *(Padding(t, (0, 0, 0, INDENT)) for t in reversed(shown)))
+
+
+def _cut(text: Text, measure: Console, width: int, rows: int) -> Text:
+    """The first ``rows`` lines of ``text`` wrapped to ``width``, the last ending in "…"."""
+    lines = text.wrap(measure, width)[:rows]
+    last = lines[-1]
+    last.rstrip()
+    last.truncate(width - 1)
+    last.append("…")
+    return Text("\n").join(lines)
