@@ -6,6 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from rich.console import Console, Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 
 from thebes.model import NO_VARIANTS, RENEW_WEEKS, VARIANT_SUMMARIES, Variants
@@ -140,11 +141,10 @@ KEYS = (
 
 def help_view(variants: Variants) -> RenderableType:
     """The commands, how actions are typed, and the variants in play."""
-    lines = [Text(f"  {name:<8} {what}") for name, what in COMMANDS.items()]
     renew = ", renew" if variants.renew_anywhere else ""
     parts: list[RenderableType] = [
         Text("Commands (type them at any prompt):", style="bold"),
-        *lines,
+        two_columns(list(COMMANDS.items())),
         Text(
             "A menu number picks that action (add z to go by zeppelin: 1z); an action can be "
             "typed as the notation writes it (take 2, exchange, dig Egypt 6 +shovel, exhibit "
@@ -160,7 +160,8 @@ def help_view(variants: Variants) -> RenderableType:
         )
     if variants:
         parts.append(Text("Variants in play ('rules' explains them, at V1-V5):", style="bold"))
-        parts += [Text(f"  {variant_line(name)}") for name in variants.names]
+        rows = [(f"{variant_id(name)} {name}", VARIANT_SUMMARIES[name]) for name in variants.names]
+        parts.append(two_columns(rows))
     parts += [
         Text("Tab completes actions and commands; Ctrl-C or Ctrl-D asks to leave."),
         Text("Pages such as this one end with q."),
@@ -168,9 +169,14 @@ def help_view(variants: Variants) -> RenderableType:
     return Group(*parts)
 
 
-def variant_line(name: str) -> str:
-    """ "V1 steady-digs: each token kept from a dig is replaced by debris: ..." """
-    return f"{variant_id(name)} {name}: {VARIANT_SUMMARIES[name]}"
+def two_columns(rows: list[tuple[str, str]]) -> Table:
+    """Keys and what they mean, indented; a long meaning wraps in its own column."""
+    grid = Table.grid(padding=(0, 2), pad_edge=True)
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    for key, meaning in rows:
+        grid.add_row(key, meaning)
+    return grid
 
 
 # The debris of a bag with the variant steady-digs (V1).
@@ -188,7 +194,4 @@ def keys_view(variants: Variants = NO_VARIANTS) -> RenderableType:
     if variants:
         keys.append(("variants:", "the optional rules this game is played with ('help')"))
         keys += [(variant_id(name), f"the variant {name}") for name in variants.names]
-    width = max(len(key) for key, _ in keys)
-    lines = [Text("The screen's marks and abbreviations", style="bold")]
-    lines += [Text(f"  {key:<{width}}  {meaning}") for key, meaning in keys]
-    return Group(*lines)
+    return Group(Text("The screen's marks and abbreviations", style="bold"), two_columns(keys))
