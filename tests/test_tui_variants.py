@@ -4,6 +4,7 @@ bags and the planner count steady-digs' debris; a game without variants looks as
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from dataclasses import replace
@@ -12,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from rich.cells import cell_len
+from rich.console import Console
 
 from helpers import CAT, region, setup, start, tokens_of
 from test_tui_game import game
@@ -24,9 +26,9 @@ from thebes.rules import legal_actions
 from thebes.rules.odds import bag_contents
 from thebes.session import Session, default_seats
 from thebes.tui.commands import keys_view
-from thebes.tui.game import game_title
+from thebes.tui.game import TerminalGame, game_title
 from thebes.tui.gamelist import DASH, game_line
-from thebes.tui.menu import build_menu, menu_view
+from thebes.tui.menu import build_menu, menu_rows, menu_view
 from thebes.tui.panels import bags, short_card_name
 from thebes.tui.planner import dig_plan, option_sets
 from thebes.tui.screen import ScreenInfo, game_screen, is_wide, render_text
@@ -276,3 +278,27 @@ def test_one_debris_goes_into_the_bag_in_its_place() -> None:
     one, two = (narrate(CAT, ["Ann"], event) for event in dug)
     assert one.endswith(" 1 debris goes into the bag in its place.")
     assert two.endswith(" 2 debris go into the bag in their place.")
+
+
+def test_at_80x24_the_screen_menu_message_and_a_two_line_prompt_fit(tmp_path: Path) -> None:
+    # Two people, both played by greedy here; before each of Ann's turns the game draws its
+    # screen. With renew in the menu it often takes four rows, and a renewal's paragraph
+    # fills the events: the prompt that wraps ("again: still furthest back in time") and
+    # a message line must still fit under the screen.
+    session = new_session(tmp_path)
+    bots = [make_bot("greedy", 7, seat) for seat in (0, 1)]
+    out = io.StringIO()
+    ui = TerminalGame(session, Console(file=out, width=80), colour=False, size=lambda: (80, 24))
+    full = 0
+    while (seat := session.active_seat) is not None:
+        if seat == 0:
+            menu = build_menu(session.state, session.legal_actions())
+            ui.talk.say("A message under the menu.")
+            out.seek(0)
+            out.truncate()
+            ui._draw(menu)
+            drawn = out.getvalue().splitlines()
+            assert len(drawn) + 2 <= 24, "\n".join(drawn)
+            full += menu_rows(menu, 80) >= 4 and "type log)" in out.getvalue()
+        session.play(bots[seat].choose(session.state, session.legal_actions()))
+    assert full  # the case that overflowed happened
