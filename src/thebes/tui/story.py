@@ -158,6 +158,7 @@ def _cut(text: Text, measure: Console, width: int, rows: int) -> Text:
     lines = text.wrap(measure, width)[:rows]
     last = lines[-1]
     last.rstrip()
-    last.truncate(width - 1)
-    last.append("…")
+    if last.cell_len > width - 2:  # room for " …": the last whole word goes
+        last.truncate(max(last.plain.rfind(" ", 0, width - 2), 1))
+    last.append(" …")
     return Text("\n").join(lines)
