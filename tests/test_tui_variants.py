@@ -31,6 +31,7 @@ from thebes.tui.gamelist import DASH, game_line
 from thebes.tui.menu import build_menu, menu_rows, menu_view
 from thebes.tui.panels import bags, short_card_name
 from thebes.tui.planner import dig_plan, option_sets
+from thebes.tui.replay import ReplayViewer
 from thebes.tui.screen import ScreenInfo, game_screen, is_wide, render_text
 from thebes.tui.story import Told, face_up_sentence, story, story_panel
 from thebes.tui.talk import TableTalk
@@ -302,3 +303,30 @@ def test_at_80x24_the_screen_menu_message_and_a_two_line_prompt_fit(tmp_path: Pa
             full += menu_rows(menu, 80) >= 4 and "type log)" in out.getvalue()
         session.play(bots[seat].choose(session.state, session.legal_actions()))
     assert full  # the case that overflowed happened
+
+
+@pytest.mark.parametrize(("width", "height"), [(80, 24), (120, 40)])
+def test_the_replay_names_the_variants_and_offers_no_command_it_lacks(
+    tmp_path: Path, width: int, height: int
+) -> None:
+    session = new_session(tmp_path)
+    bots = [make_bot("greedy", 7, seat) for seat in (0, 1)]
+    for _ in range(30):
+        seat = session.active_seat
+        assert seat is not None
+        session.play(bots[seat].choose(session.state, session.legal_actions()))
+    session.save(tmp_path / "g.json")
+    out = io.StringIO()
+    console = Console(file=out, width=width, no_color=True, highlight=False)
+    viewer = ReplayViewer(
+        Session.load(tmp_path / "g.json", CAT), console, size=lambda: (width, height)
+    )
+    viewer.position = 30
+    viewer._draw()
+    lines = out.getvalue().splitlines()
+    assert len(lines) <= height - 1 and max(cell_len(line) for line in lines) <= width
+    assert lines[0].startswith("Replay — action 30 of 30 — seed 7   to play: ")
+    assert lines[0].endswith("variants: all")  # no 'help keys': the replay has no such command
+    events = next(line for line in lines if line.startswith("Last events"))
+    assert re.fullmatch(r"Last events  \(\d+ earlier\) *", events)  # and no 'log' command
+    assert any("next: " in line for line in lines)

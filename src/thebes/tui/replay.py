@@ -195,7 +195,8 @@ class ReplayViewer:
         if session.seed is not None:
             title += f" — seed {session.seed}"
         events = self.story[: self.position]
-        info = ScreenInfo(title, [s.colour for s in session.seats], "Last events", events)
+        colours = [s.colour for s in session.seats]
+        info = ScreenInfo(title, colours, "Last events", events, commands=False)
         self.console.clear()
         notice = too_small_notice(width, height)
         if notice is not None:

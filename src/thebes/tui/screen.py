@@ -35,6 +35,7 @@ class ScreenInfo:
     colours: Sequence[str]
     events_title: str  # e.g. "Since Ann's last turn"
     events: Sequence[Told]
+    commands: bool = True  # the game's commands at hand (help keys, log): not in a replay
 
 
 def is_wide(width: int, height: int) -> bool:
@@ -88,7 +89,10 @@ def game_screen(
         ]
     used = _height_without_events(state, wide=wide)
     rows = max(1, height - used)
-    parts.append(story_panel(info.events_title, info.events, info.colours, width, rows))
+    panel = story_panel(
+        info.events_title, info.events, info.colours, width, rows, log=info.commands
+    )
+    parts.append(panel)
     return Group(*parts)
 
 
@@ -135,7 +139,7 @@ def title_line(state: GameState, info: ScreenInfo, width: int) -> Text:
         head.append(f"   year {game_year(state)}")
     else:
         head.append("   the game is over")
-    hint = Text("   · help keys", style="dim")
+    hint = Text("   · help keys" if info.commands else "", style="dim")
     tries = [Text()]
     if state.variants:
         full, ids = variants_label(state.variants, short=False), variants_label(state.variants)

@@ -122,12 +122,19 @@ def paragraph(entry: Told, colours: Sequence[str]) -> Text:
 
 
 def story_panel(
-    title: str, entries: Sequence[Told], colours: Sequence[str], width: int, rows: int
+    title: str,
+    entries: Sequence[Told],
+    colours: Sequence[str],
+    width: int,
+    rows: int,
+    *,
+    log: bool = True,
 ) -> RenderableType:
     """The newest entries whose wrapped lines fit ``rows`` (title included), oldest first;
-    the title says how many earlier ones `log` has. When not even the newest fits whole
-    (an exhibition with the variants that renew the display and draw after it), its first
-    lines are shown, cut short with "…", rather than an empty panel."""
+    the title says how many earlier ones there are (and that `log` has them, if ``log``: a
+    replay has no such command). When not even the newest fits whole (an exhibition with
+    the variants that renew the display and draw after it), its first lines are shown, cut
+    short with "…", rather than an empty panel."""
     measure = Console(width=width, file=io.StringIO(), markup=False, emoji=False)
     shown: list[Text] = []
     used = 1
@@ -147,7 +154,8 @@ def story_panel(
     if hidden:
         notes.append(f"{hidden} earlier")
     if notes:
-        head.append(f"  ({', '.join(notes)}: type log)", style="dim")
+        where = ": type log" if log else ""
+        head.append(f"  ({', '.join(notes)}{where})", style="dim")
     elif not entries:
         head.append("  (nothing yet)", style="dim")
     return Group(head, *(Padding(t, (0, 0, 0, INDENT)) for t in reversed(shown)))
