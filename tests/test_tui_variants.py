@@ -237,6 +237,8 @@ def test_the_games_list_and_the_summary_name_the_variants(
     assert main(["replay", str(folder / "two.json"), "--summary"]) == 0
     summary = capsys.readouterr().out.splitlines()
     assert summary[1] == "variants: steady-digs, card-preview"
+    assert main(["replay", str(folder / "all.json"), "--summary"]) == 0
+    assert capsys.readouterr().out.splitlines()[1] == "variants: all"
     assert main(["replay", str(folder / "none.json"), "--summary"]) == 0
     assert capsys.readouterr().out.splitlines()[1].startswith("player ")
 
