@@ -63,8 +63,8 @@ def test_wide_screen_shows_everything() -> None:
     assert "Time track — year 1901" in text
     assert "to play: Cleo" in text  # week 18, Cleo arrived after Bob: top of the stack
     assert "1 shovel" in text and "London · 3 wk" in text and "3 Gre legend" in text
-    assert "a large exhibition, 5 VP: London, 4 wk, needs 1 Crete, 2 Greece, 3 Egypt" in text
-    assert "b small exhibition, 4 VP: London, 3 wk, needs 1 Greece, 2 Egypt" in text
+    assert "a large exhib. 5 VP: London 4 wk, needs 1 Crete, 2 Greece, 3 Egypt" in text
+    assert "b small exhib. 4 VP: London 3 wk, needs 1 Greece, 2 Egypt" in text
     # Ann's tableau: Egypt books 3+3, the Greece book token counts for Crete; permits.
     row = next(line for line in lines if line.startswith("books GCEPM"))
     assert row.split()[2:7] == ["0", "1", "6", "0", "0"]
@@ -113,7 +113,7 @@ def test_compact_screen_fits_80_by_24_and_wraps_events_whole() -> None:
     lines = text.splitlines()
     assert len(lines) <= 21 and max(len(line) for line in lines) <= 80
     assert "Cleo: books G0 C0 E0 P0 M0, general 0" in text
-    assert "1 shovel" in text and "b small exhibition" in text
+    assert "1 shovel" in text and "b small exhib." in text
     assert "…" not in text.split("Since Cleo's last turn")[1]  # events are wrapped, not cut
     shown = " ".join(text.split("Since Cleo's last turn")[1].split())
     assert "event number 9 " + " ".join(["word"] * 20) in shown

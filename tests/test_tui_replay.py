@@ -44,9 +44,9 @@ def test_stepping_forward_and_back_with_the_arrow_keys() -> None:
     assert viewer.position == 2
     first = viewer.session.steps[0].record
     assert f"1: {first.player} — {first.action}" in text
-    assert "Replay — action 3 of 65 — seeded game, seed 1904" in text
+    assert "Replay — action 3 of 65 — seed 1904" in text
     assert text.rstrip().endswith("q quit")  # the screen after the last key
-    assert "Replay — action 2 of 65 — seeded game, seed 1904" in text.split("action 3 of 65")[-1]
+    assert "Replay — action 2 of 65 — seed 1904" in text.split("action 3 of 65")[-1]
 
 
 def test_jumps_autoplay_and_the_ends() -> None:

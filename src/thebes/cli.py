@@ -244,10 +244,14 @@ def _summary_table(path: Path, session: Session, data: dict[str, Any]) -> str:
     seed = "no seed" if session.seed is None else f"seed {session.seed}"
     status = "final" if session.is_over else f"after {len(session.steps)} actions, unfinished"
     columns = ("artifacts", "exhibit.", "congress", "majority")
-    lines = [
-        f"{printable(str(path))}  {seed}  ({status})",
-        f"{'player':<{NAME_WIDTH}} " + " ".join(f"{c:>9}" for c in columns) + f" {'total':>6}",
-    ]
+    lines = [f"{printable(str(path))}  {seed}  ({status})"]
+    if session.variants:  # as the screen's title names them
+        from thebes.tui.screen import variants_label
+
+        lines.append(variants_label(session.variants, short=False))
+    lines.append(
+        f"{'player':<{NAME_WIDTH}} " + " ".join(f"{c:>9}" for c in columns) + f" {'total':>6}"
+    )
     for name in data["players"]:
         s = data["scores"][name]
         lines.append(

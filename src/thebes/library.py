@@ -61,6 +61,7 @@ class Standing:
     to_move: str | None
     totals: tuple[int, ...]  # the current scores, in seat order
     leaders: tuple[str, ...]  # the highest total now; the winners once finished
+    variants: tuple[str, ...] = ()  # the names of the variants played (V1-V5)
 
     @property
     def top_two(self) -> tuple[int, int]:
@@ -140,6 +141,7 @@ def standing_of(session: Session) -> Standing:
         to_move=None if seat is None else names[seat],
         totals=tuple(s.total for s in scores(state)),
         leaders=tuple(names[i] for i in winners(state)),
+        variants=session.variants.names,
     )
 
 
@@ -210,6 +212,7 @@ def game_json(number: int, game: SavedGame) -> dict[str, Any]:
         "to_move": None,
         "leaders": None,
         "scores": None,
+        "variants": None,
     }
     standing = game.standing
     if standing is not None:
@@ -223,5 +226,6 @@ def game_json(number: int, game: SavedGame) -> dict[str, Any]:
             "scores": {
                 n: total for (n, _), total in zip(standing.players, standing.totals, strict=True)
             },
+            "variants": list(standing.variants),
         }
     return data

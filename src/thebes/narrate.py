@@ -152,5 +152,7 @@ def _dig_sentence(catalog: Catalog, names: Sequence[str], event: Dug) -> str:
         finds.append(f"{event.debris} debris")
     text = f"{head}: {_listing(finds)}." if finds else f"{head}."
     if event.replaced:
-        text += f" {event.replaced} debris go into the bag in their place."
+        n = event.replaced
+        goes = "1 debris goes" if n == 1 else f"{n} debris go"
+        text += f" {goes} into the bag in {'its' if n == 1 else 'their'} place."
     return text

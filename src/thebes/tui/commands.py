@@ -6,15 +6,19 @@ from collections.abc import Callable
 from pathlib import Path
 
 from rich.console import Console, Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 
+from thebes.model import NO_VARIANTS, RENEW_WEEKS, VARIANT_SUMMARIES, Variants
 from thebes.rules import IllegalAction
 from thebes.savefile import SaveError
 from thebes.session import Session
 from thebes.tui import panels
+from thebes.tui.menu import RENEW_NUMBER
 from thebes.tui.paging import page
 from thebes.tui.reference import reference_tables
 from thebes.tui.rulebook import rulebook
+from thebes.tui.screen import variant_id
 from thebes.tui.talk import TableTalk
 
 COMMANDS = {
@@ -53,22 +57,9 @@ class Commands:
         """Carry out the command ``word`` (one of COMMANDS) with what followed it."""
         session = self.session
         if word == "help" and argument.lower() == "keys":
-            self._page(keys_view())
+            self._page(keys_view(session.variants))
         elif word == "help":
-            lines = [f"  {name:<8} {what}" for name, what in COMMANDS.items()]
-            self._page(
-                Group(
-                    Text("Commands (type them at any prompt):", style="bold"),
-                    *(Text(line) for line in lines),
-                    Text(
-                        "A menu number picks that action (add z to go by zeppelin: 1z); an "
-                        "action can be typed as the notation writes it (take 2, exchange, "
-                        "dig Egypt 6 +shovel, exhibit a, retire); 'dig Egypt' opens the planner."
-                    ),
-                    Text("Tab completes actions and commands; Ctrl-C or Ctrl-D asks to leave."),
-                    Text("Pages such as this one end with q."),
-                )
-            )
+            self._page(help_view(session.variants))
         elif word == "rules":
             self._page(Group(rulebook(), reference_tables(session.catalog)))
         elif word == "log":
@@ -148,9 +139,59 @@ KEYS = (
 )
 
 
-def keys_view() -> RenderableType:
-    """What the screen's marks and abbreviations mean."""
-    width = max(len(key) for key, _ in KEYS)
-    lines = [Text("The screen's marks and abbreviations", style="bold")]
-    lines += [Text(f"  {key:<{width}}  {meaning}") for key, meaning in KEYS]
-    return Group(*lines)
+def help_view(variants: Variants) -> RenderableType:
+    """The commands, how actions are typed, and the variants in play."""
+    renew = ", renew" if variants.renew_anywhere else ""
+    parts: list[RenderableType] = [
+        Text("Commands (type them at any prompt):", style="bold"),
+        two_columns(list(COMMANDS.items())),
+        Text(
+            "A menu number picks that action (add z to go by zeppelin: 1z); an action can be "
+            "typed as the notation writes it (take 2, exchange, dig Egypt 6 +shovel, exhibit "
+            f"a, retire{renew}); 'dig Egypt' opens the planner."
+        ),
+    ]
+    if variants.renew_anywhere:
+        parts.append(
+            Text(
+                f"renew (menu {RENEW_NUMBER}): discard the four display cards and draw four new "
+                f"ones where you stand, {RENEW_WEEKS} weeks (variant renew-anywhere)."
+            )
+        )
+    if variants:
+        parts.append(Text("Variants in play ('rules' explains them, at V1-V5):", style="bold"))
+        rows = [(f"{variant_id(name)} {name}", VARIANT_SUMMARIES[name]) for name in variants.names]
+        parts.append(two_columns(rows))
+    parts += [
+        Text("Tab completes actions and commands; Ctrl-C or Ctrl-D asks to leave."),
+        Text("Pages such as this one end with q."),
+    ]
+    return Group(*parts)
+
+
+def two_columns(rows: list[tuple[str, str]]) -> Table:
+    """Keys and what they mean, indented; a long meaning wraps in its own column."""
+    grid = Table.grid(padding=(0, 2), pad_edge=True)
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    for key, meaning in rows:
+        grid.add_row(key, meaning)
+    return grid
+
+
+# The debris of a bag with the variant steady-digs (V1).
+STEADY_DEBRIS = "a bag's knowledge tokens, and its debris (16, and one more for each token kept)"
+
+
+def keys_view(variants: Variants = NO_VARIANTS) -> RenderableType:
+    """What the screen's marks and abbreviations mean, in a game with ``variants``."""
+    keys = [
+        (key, STEADY_DEBRIS if key == "books, debris" and variants.steady_digs else meaning)
+        for key, meaning in KEYS
+    ]
+    if variants.card_preview:
+        keys.append(("next:", "the cards face up on the draw pile, to be drawn first (V5)"))
+    if variants:
+        keys.append(("variants:", "the optional rules this game is played with ('help')"))
+        keys += [(variant_id(name), f"the variant {name}") for name in variants.names]
+    return Group(Text("The screen's marks and abbreviations", style="bold"), two_columns(keys))

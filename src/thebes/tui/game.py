@@ -45,7 +45,6 @@ from thebes.tui.menu import (
 from thebes.tui.planner import DigPlanner
 from thebes.tui.prompting import prompt_session
 from thebes.tui.screen import (
-    MIN_HEIGHT,
     ScreenInfo,
     game_screen,
     is_wide,
@@ -285,7 +284,10 @@ class TerminalGame:
                 console.print(self.talk.message)
             return
         state = self.session.state
-        room = max(MIN_HEIGHT - 6, height - menu_rows(menu, width) - 3)
+        # Under the screen: the menu, a message and the prompt (two rows when it wraps at
+        # 80 columns). No floor: one pushed the title off an 80x24 terminal whenever the
+        # menu took four rows and the events filled their panel.
+        room = height - menu_rows(menu, width) - 3
         info = ScreenInfo(game_title(self.session), self._colours(), *self.talk.events())
         console.print(game_screen(state, info, width, room, wide=is_wide(width, height)))
         if menu:
@@ -298,7 +300,9 @@ class TerminalGame:
         width, _ = self.size()
         state = self.session.state
         info = ScreenInfo(game_title(self.session), self._colours(), "", [])
-        return Group(title_line(state, info), panels.standings(state, info.colours, width=width))
+        return Group(
+            title_line(state, info, width), panels.standings(state, info.colours, width=width)
+        )
 
     # ------------------------------------------------------------ the end
 

@@ -5,7 +5,8 @@ A line reads::
       2  2026-11-23 10:15  Ann, Bob, Cleo (greedy)  seed 12  1902·14, Ann leads 38-31
 
 (with an en dash between the scores): the time of the last save, the players (a bot with
-its level), the seed, and where the game stands. It is kept within 80 columns by cutting
+its level), the seed (then the variants played, by rule id: ``V1 V5``, ``V1-V5`` for all),
+and where the game stands. It is kept within 80 columns by cutting
 the longest names first, each to no fewer than :data:`SHORTEST` columns, so that no name
 disappears: a table of four long names may still run over. Names, paths and reasons are
 shown literally and without control codes.
@@ -32,7 +33,9 @@ from thebes.library import (
     game_json,
     read_games,
 )
+from thebes.model import VARIANT_NAMES
 from thebes.text import printable
+from thebes.tui.screen import variant_id
 
 WIDTH = 80
 SHORTEST = 6  # a cut name keeps at least five characters and the ellipsis
@@ -87,6 +90,9 @@ def game_line(number: int, game: SavedGame, digits: int = 2) -> str:
         room = WIDTH - cell_len(lead + name) - len("  unreadable: ")
         return f"{lead}{name}  unreadable: {cut(game.error or '', max(room, SHORTEST_REASON))}"
     seed = "no seed" if standing.seed is None else f"seed {standing.seed}"
+    if standing.variants:  # by rule id: V1-V5 for all five
+        ids = [variant_id(name) for name in standing.variants]
+        seed += "  V1-V5" if len(ids) == len(VARIANT_NAMES) else "  " + " ".join(ids)
     longest = max(cell_len(name) for name, _ in standing.players)
     line = ""
     # The longest names are cut first, all to the same width, until the line fits; past

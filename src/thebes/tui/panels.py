@@ -13,7 +13,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from thebes.card_kinds import KINDS
+from thebes.card_kinds import KINDS, CardKind
 from thebes.components import DISPLAY_SLOTS, EXHIBITION_LETTERS, REGION_COUNT, TokenKind
 from thebes.model import (
     END_TIME,
@@ -155,6 +155,8 @@ def display(state: GameState) -> RenderableType:
     if not state.exhibitions:
         title.append(" · no exhibition on show", "dim")
     shows: list[RenderableType] = [title, cards]
+    if state.variants.card_preview:
+        shows.append(face_up_line(state))
     for slot, card_id in enumerate(state.exhibitions):
         card = catalog.card(card_id)
         # Smallest count first, as the printed cards list them.
@@ -162,11 +164,36 @@ def display(state: GameState) -> RenderableType:
             f"{n} {catalog.regions[r]}"
             for n, r in sorted((n, r) for r, n in enumerate(card.requires) if n)
         )
-        line = Text(f"{EXHIBITION_LETTERS[slot]} ", style="bold")
-        line.append(f"{'large' if card.large else 'small'} exhibition, {card.value} VP", "bold")
-        line.append(f": {catalog.locations[card.city]}, {card.weeks} wk, needs {needs}")
+        # At most 74 columns (the longest needs), as wide as the wide layout leaves beside
+        # the board: a wrapped line would push the screen past the terminal's last row.
+        line = Text(f"{EXHIBITION_LETTERS[slot]} ", style="bold", no_wrap=True, overflow="ellipsis")
+        line.append(f"{short_card_name(state, card_id)} {card.value} VP", "bold")
+        line.append(f": {catalog.locations[card.city]} {card.weeks} wk, needs {needs}")
         shows.append(line)
     return Group(*shows)
+
+
+def face_up_line(state: GameState) -> Text:
+    """V5 (card-preview): the cards face up on the draw pile, the next to be drawn first:
+    "next: Egy book 2 (London 2 wk), then general 2 (London 6 wk)"."""
+    catalog = state.catalog
+    shown = []
+    for card_id in state.deck.face_up:
+        card = catalog.card(card_id)
+        name = short_card_name(state, card_id)
+        if card.kind is CardKind.EXHIBITION:
+            name += f" {card.value} VP"
+        shown.append(f"{name} ({catalog.locations[card.city]} {card.weeks} wk)")
+    line = Text("next: ", style="bold")
+    if not shown:
+        line.append("no card face up, the draw pile is empty")
+    else:
+        line.append(", then ".join(shown))
+        if len(shown) == 1:
+            line.append(", the last card of the draw pile")
+    line.no_wrap = True
+    line.overflow = "ellipsis"
+    return line
 
 
 def permits_text(state: GameState, player: PlayerState) -> Text:

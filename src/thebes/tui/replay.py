@@ -193,9 +193,10 @@ class ReplayViewer:
         state = self.state_at(self.position)
         title = f"Replay — action {self.position} of {self.total}"
         if session.seed is not None:
-            title += f" — seeded game, seed {session.seed}"
+            title += f" — seed {session.seed}"
         events = self.story[: self.position]
-        info = ScreenInfo(title, [s.colour for s in session.seats], "Last events", events)
+        colours = [s.colour for s in session.seats]
+        info = ScreenInfo(title, colours, "Last events", events, commands=False)
         self.console.clear()
         notice = too_small_notice(width, height)
         if notice is not None:

@@ -16,7 +16,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from thebes.model import END_TIME, GameState
+from thebes.model import END_TIME, VARIANT_NAMES, GameState, Variants
 from thebes.rules import active_seat, game_year
 from thebes.tui import panels
 from thebes.tui.story import Told, story_panel
@@ -35,6 +35,7 @@ class ScreenInfo:
     colours: Sequence[str]
     events_title: str  # e.g. "Since Ann's last turn"
     events: Sequence[Told]
+    commands: bool = True  # the game's commands at hand (help keys, log): not in a replay
 
 
 def is_wide(width: int, height: int) -> bool:
@@ -61,7 +62,7 @@ def game_screen(
     Wide: the whole table (time track and standings, board, bags and cards, every tableau),
     then the events that fit. Compact: standings, cards, the active player's tableau, then
     the events that fit."""
-    header = title_line(state, info)
+    header = title_line(state, info, width)
     if wide is None:
         wide = is_wide(width, height)
     if wide:
@@ -88,7 +89,10 @@ def game_screen(
         ]
     used = _height_without_events(state, wide=wide)
     rows = max(1, height - used)
-    parts.append(story_panel(info.events_title, info.events, info.colours, width, rows))
+    panel = story_panel(
+        info.events_title, info.events, info.colours, width, rows, log=info.commands
+    )
+    parts.append(panel)
     return Group(*parts)
 
 
@@ -108,6 +112,7 @@ def _height_without_events(state: GameState, *, wide: bool) -> int:
     measure would double the time of every redraw)."""
     players = len(state.players)
     display = 3 + len(state.exhibitions)  # title, two rows of card tiles, exhibitions
+    display += state.variants.card_preview  # the cards face up on the draw pile (V5)
     if wide:
         weeks = [p.time % 52 for p in state.players if p.time < END_TIME]
         depth = max((weeks.count(w) for w in weeks), default=0)
@@ -120,18 +125,48 @@ def _height_without_events(state: GameState, *, wide: bool) -> int:
     return 1 + players + display + active
 
 
-def title_line(state: GameState, info: ScreenInfo) -> Text:
+def title_line(state: GameState, info: ScreenInfo, width: int) -> Text:
+    """The screen's first line, in one row of ``width``: the title, who is to play, the year,
+    the variants in play and the hint at ``help keys``. The variants are named in full if
+    they fit (``variants: all`` for all five), else by their rule ids (``variants: V1 V5``,
+    explained by ``help keys``); the hint goes first when room is short."""
     seat = active_seat(state)
-    text = Text(info.title, style="bold")
+    head = Text(info.title, style="bold")
     if seat is not None:
         player = state.players[seat]
-        text.append("   to play: ")
-        text.append_text(panels.player_text(player.name, info.colours[seat]))
-        text.append(f"   year {game_year(state)}")
+        head.append("   to play: ")
+        head.append_text(panels.player_text(player.name, info.colours[seat]))
+        head.append(f"   year {game_year(state)}")
     else:
-        text.append("   the game is over")
-    text.append("   · help keys", style="dim")
-    return text
+        head.append("   the game is over")
+    hint = Text("   · help keys" if info.commands else "", style="dim")
+    tries = [Text()]
+    if state.variants:
+        full, ids = variants_label(state.variants, short=False), variants_label(state.variants)
+        tries = [Text("   " + full), Text("   " + ids)]
+    for variants in tries:
+        for end in (hint, Text()):
+            line = Text.assemble(head, variants, end)
+            if line.cell_len <= width:
+                return line
+    line = Text.assemble(head, tries[-1])
+    line.truncate(width, overflow="ellipsis")
+    return line
+
+
+def variants_label(variants: Variants, *, short: bool = True) -> str:
+    """``variants: all``, ``variants: steady-digs, card-preview`` or, ``short``, by their rule
+    ids (``variants: V1 V5``)."""
+    if variants.names == VARIANT_NAMES:
+        return "variants: all"
+    if short:
+        return "variants: " + " ".join(variant_id(name) for name in variants.names)
+    return "variants: " + ", ".join(variants.names)
+
+
+def variant_id(name: str) -> str:
+    """The rule id of a variant in docs/rules.md: V1 for steady-digs ... V5."""
+    return f"V{VARIANT_NAMES.index(name) + 1}"
 
 
 def _active_tableau(state: GameState, info: ScreenInfo, width: int) -> RenderableType:

@@ -36,7 +36,7 @@ class TableTalk:
 
     def tell_last_step(self) -> None:
         """Add the action just played to the log."""
-        self.log.append(log_line(told(self.session, self.session.steps[-1])))
+        self.log.append(log_line(told(self.session, self.session.steps[-1], self.session.state)))
 
     def events(self) -> tuple[str, list[Told]]:
         """What the events panel shows, and its title: for a person whose turn it is, the
