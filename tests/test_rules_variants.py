@@ -639,7 +639,7 @@ def test_the_variants_events_are_narrated() -> None:
         [Pile(0, (5, 6, 7, 8, 9))],
     )
     _, events = play(state, "exhibit a", ScriptedChance(cards=[5, 6, 7, 8, 9]))
-    assert told(events)[2] == "After the exhibition the four display cards are replaced."
+    assert told(events)[2] == "After the exhibition the display cards are replaced by new ones."
     assert told(events)[-1] == (
         "Drawn for a new exhibition: the Greece book (3), no exhibition, so it is discarded."
     )

@@ -89,7 +89,7 @@ def narrate(catalog: Catalog, names: Sequence[str], event: Event) -> str:
             )
         case DisplayRenewed():
             if event.player < 0:
-                return "After the exhibition the four display cards are replaced."
+                return "After the exhibition the display cards are replaced by new ones."
             return (
                 f"{names[event.player]} renews the display where they stand ({weeks(event.weeks)})."
             )
