@@ -4,7 +4,8 @@ Run: python benchmarks/bench_bots.py [--games G] [--jobs J] [--seed S] [--series
 Prints figures; asserts nothing. Targets (issue 5), over at least 200 games a series:
 greedy wins at least 90% against random; strong wins at least 60% against greedy, at most
 1 s per move on one core. Shared wins count as fractions. Each game is the one
-`thebes simulate --players 2 --bots A,B --rotate --seed S+i --games 1` plays.
+`thebes simulate --players 2 --bots A,B --rotate --seed S+i --games 1` plays; two bots of
+one level are named as simulate names them (`greedy-greedy`: greedy1 and greedy2).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from thebes.catalog import default_catalog
 from thebes.model import Action, GameState
 from thebes.rules import winners
 from thebes.simulate import seated_session
-from thebes.tournament import Entry, seating
+from thebes.tournament import entries_for, seating
 
 
 @dataclass
@@ -42,18 +43,20 @@ class TimedPlayer:
 
 
 def play_one(task: tuple[str, str, int]) -> GameFigures:
+    """One game; wins and move times are keyed by the entries' names (greedy1, greedy2 when
+    both play greedy)."""
     first, second, seed = task
-    seats = seating([Entry(first, first), Entry(second, second)], seed, rotate=True)
-    seconds: dict[str, list[float]] = {first: [], second: []}
+    seats = seating(entries_for([first, second], 2), seed, rotate=True)
+    seconds: dict[str, list[float]] = {e.name: [] for e in seats}
 
     def timed(level: str, game_seed: int, seat: int) -> Player:
-        return TimedPlayer(make_bot(level, game_seed, seat), seconds[level])
+        return TimedPlayer(make_bot(level, game_seed, seat), seconds[seats[seat].name])
 
     session = seated_session(
         default_catalog(), seed, [(e.name, e.level) for e in seats], make_player=timed
     )
     won = winners(session.state)
-    wins = {e.level: (1 / len(won) if seat in won else 0.0) for seat, e in enumerate(seats)}
+    wins = {e.name: (1 / len(won) if seat in won else 0.0) for seat, e in enumerate(seats)}
     return GameFigures(wins, seconds)
 
 
@@ -67,19 +70,20 @@ def main() -> None:
     print(f"2 players, seats rotated, {args.games} games a series, {args.jobs} processes")
     for pair in args.series.split(","):
         first, second = pair.split("-")
+        name, other = (e.name for e in entries_for([first, second], 2))
         tasks = [(first, second, args.seed + i) for i in range(args.games)]
         start = time.perf_counter()
         with multiprocessing.Pool(args.jobs) as pool:
             games = pool.map(play_one, tasks)
         elapsed = time.perf_counter() - start
-        wins = sum(g.wins[first] for g in games)
-        moves = [s for g in games for s in g.seconds[first]]
+        wins = sum(g.wins[name] for g in games)
+        moves = [s for g in games for s in g.seconds[name]]
         print(
-            f"  {first} against {second}: {first} wins {wins:g} of {args.games} "
-            f"({100 * wins / args.games:.1f}%), {second} {args.games - wins:g}"
+            f"  {name} against {other}: {name} wins {wins:g} of {args.games} "
+            f"({100 * wins / args.games:.1f}%), {other} {args.games - wins:g}"
         )
         print(
-            f"    {first}: {1000 * sum(moves) / len(moves):7.1f} ms per move on average, "
+            f"    {name}: {1000 * sum(moves) / len(moves):7.1f} ms per move on average, "
             f"{1000 * max(moves):7.1f} ms worst ({len(moves)} moves; {elapsed:.0f} s in all)"
         )
 

@@ -6,9 +6,15 @@ of its tokens (from the bag's public composition) and the site's first-dig bonus
 card adds what the card does for future digs, majorities and congresses; an exchange (or a
 renewal, variant V3) adds the expected best of four fresh cards: the face-up ones of the
 draw pile (variant V5) for what they are, the rest drawn from the unseen ones; an exhibition
-its VP. The weeks
-an action costs come off the outlook's remaining time, so cost and gain are weighed in the
-same VP.
+its VP. The weeks an action costs come off the outlook's remaining time, so cost and gain
+are weighed in the same VP.
+
+Two variants change what an action brings beyond that, and greedy counts it: with
+renew-after-exhibition (V2) an exhibition also swaps the display for four fresh cards, and
+with card-preview (V5) the card that fills a taken slot is known, worth something to a
+player who moves again before anyone else. Only public facts are read: the face-up cards,
+and the unseen cards as a multiset (in sorted order, so the order they are stored in changes
+nothing); no card below the face-up ones is known to anybody.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from thebes.card_kinds import CardKind
 from thebes.components import DISPLAY_SLOTS, Catalog
 from thebes.model import (
     END_TIME,
+    NO_CARD,
     Action,
     Dig,
     Exchange,
@@ -182,7 +189,26 @@ class _Position:
 
     def _take(self, action: TakeCard) -> float:
         card = self.state.display[action.slot]
-        return self._value(self._after(action, gained=(card,)))
+        after = self._after(action, gained=(card,))
+        value = self._value(after)
+        if self.state.deck.face_up:  # V5
+            value += self._revealed_gain(action.slot, after)
+        return value
+
+    def _revealed_gain(self, slot: int, after: PlayerState) -> float:
+        """V5: what the known card that fills ``slot`` adds over the other three, to a player
+        who moves again before anyone else (T2: on equal times the last to arrive moves)."""
+        state = self.state
+        if any(p.time < after.time for i, p in enumerate(state.players) if i != self.seat):
+            return 0.0
+        catalog = self.catalog
+        # An exhibition turned up goes to the queue, and the slot takes the card after it.
+        known = [c for c in state.deck.face_up if catalog.card(c).kind is not CardKind.EXHIBITION]
+        if not known:
+            return 0.0
+        rest = [c for i, c in enumerate(state.display) if c != NO_CARD and i != slot]
+        revealed, *others = self._card_gains(after, [known[0], *rest])
+        return EXCHANGE_SHARE * max(0.0, revealed - max(others, default=0.0))
 
     def _moved_value(self, action: Action) -> float:
         return self._value(self._after(action))
@@ -192,7 +218,10 @@ class _Position:
         player = self._after(action, exhibition=(card,))
         rest = self.state.exhibitions[: action.slot] + self.state.exhibitions[action.slot + 1 :]
         prospects = self.outlook.exhibition_prospects(replace(self.state, exhibitions=rest), player)
-        return self._value(player, prospects)
+        value = self._value(player, prospects)
+        if self.state.variants.renew_after_exhibition:  # V2: a fresh display for this one
+            value += self._new_display_gain(player.location) - self._display_gain(player.location)
+        return value
 
     def _dig_group(self, action: Dig) -> _DigGroup:
         """What the digs differing only in their weeks have in common."""
@@ -225,7 +254,8 @@ class _Position:
         # An exhibition turned up goes to the queue, and the slot takes the card after it.
         known = [c for c in deck.face_up if catalog.card(c).kind is not CardKind.EXHIBITION]
         known = known[:DISPLAY_SLOTS]
-        unseen = deck.unseen
+        # Sorted: the unseen cards are a multiset, whatever order they are kept in.
+        unseen = sorted(deck.unseen)
         if not unseen and not known:
             return 0.0
         at = replace(self.player, location=where)
@@ -235,6 +265,12 @@ class _Position:
         if not hidden_draws or not gains:
             return EXCHANGE_SHARE * best_known
         return EXCHANGE_SHARE * _expected_best_of(gains, hidden_draws, at_least=best_known)
+
+    def _display_gain(self, where: int) -> float:
+        """What the display as it lies is worth, in the terms of :meth:`_new_display_gain`."""
+        at = replace(self.player, location=where)
+        cards = [c for c in self.state.display if c != NO_CARD]
+        return EXCHANGE_SHARE * max(self._card_gains(at, cards), default=0.0)
 
     def _card_gains(self, at: PlayerState, cards: Sequence[int]) -> list[float]:
         """What taking each card adds to the outlook of ``at``."""

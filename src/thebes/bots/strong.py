@@ -9,6 +9,12 @@ difference of outlooks (:mod:`thebes.bots.outlook`). It takes the action whose p
 best on average. All candidates are played out with the same sampled draws (common random
 numbers), so their comparison is not drowned in the luck of the dig.
 
+The playouts run on the engine itself, so every variant plays as it does in the game: a
+renewal (V3) is among the candidates when greedy ranks it high, and with card-preview (V5)
+the face-up cards come first in every draw, the cards below them sampled like any unseen
+card. The unseen cards and the bags are multisets; the search puts them in sorted order
+before it samples, so its choice depends on what they hold, never on how they are stored.
+
 The search is deterministic: its draws are seeded from the bot's own seed (a one-way hash
 of the game seed and the seat, see :func:`thebes.chance.bot_seed`) and the action number,
 and its size is a number of playouts, not a time, so a seeded game with strong bots replays
@@ -19,7 +25,7 @@ a second on one core (see benchmarks/bench_bots.py).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from thebes.bots.greedy import GreedyPlayer
 from thebes.chance import SeededChance, bot_seed, derive_seed
@@ -49,6 +55,7 @@ class StrongPlayer:
             return legal[0]
         seat = active_seat(state)
         assert seat is not None
+        state = _sorted_multisets(state)
         budget = self._budget
         values = self._greedy.judge(state.catalog).values(state, legal)
         ranked = sorted(range(len(legal)), key=lambda i: -values[i])[: budget.candidates]
@@ -74,3 +81,13 @@ class StrongPlayer:
             state, _ = apply(state, choice, SeededChance(derive_seed(seed, state.actions_taken)))
         totals = [s.total for s in scores(state)]
         return totals[seat] - max(t for i, t in enumerate(totals) if i != seat)
+
+
+def _sorted_multisets(state: GameState) -> GameState:
+    """``state`` with its unseen cards and bags in sorted order (the engine keeps them so;
+    a state built otherwise holds the same information and gets the same search)."""
+    unseen = tuple(sorted(state.deck.unseen))
+    bags = tuple(tuple(sorted(bag)) for bag in state.bags)
+    if unseen == state.deck.unseen and bags == state.bags:
+        return state
+    return replace(state, deck=replace(state.deck, unseen=unseen), bags=bags)
