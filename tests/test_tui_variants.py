@@ -25,7 +25,9 @@ from thebes.narrate import card_name, narrate
 from thebes.rules import legal_actions
 from thebes.rules.odds import bag_contents
 from thebes.session import Session, default_seats
+from thebes.simulate import play_random_game
 from thebes.tui.commands import keys_view
+from thebes.tui.final import final_view
 from thebes.tui.game import TerminalGame, game_title
 from thebes.tui.gamelist import DASH, game_line
 from thebes.tui.menu import build_menu, menu_rows, menu_view
@@ -332,3 +334,16 @@ def test_the_replay_names_the_variants_and_offers_no_command_it_lacks(
     events = next(line for line in lines if line.startswith("Last events"))
     assert re.fullmatch(r"Last events  \(\d+ earlier\) *", events)  # and no 'log' command
     assert any("next: " in line for line in lines)
+
+
+@pytest.mark.parametrize("variants", [ALL, Variants(steady_digs=True), NO_VARIANTS])
+def test_the_final_table_names_the_variants_played(variants: Variants) -> None:
+    state = play_random_game(CAT, 2, 3, variants)
+    text = render_text(final_view(state, COLOURS, 80), 80)
+    lines = [line for line in text.splitlines() if line.startswith("Variants")]
+    if not variants:
+        assert lines == []
+    elif variants == ALL:
+        assert lines == ["Variants: all"]
+    else:
+        assert lines == ["Variants: steady-digs"]

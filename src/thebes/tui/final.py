@@ -12,12 +12,13 @@ from rich.text import Text
 from thebes.model import GameState
 from thebes.rules import scores, winners
 from thebes.tui import panels
+from thebes.tui.screen import variants_label
 
 WIDE_TABLE_WIDTH = 100  # below it, the columns get short names
 
 
 def final_view(state: GameState, colours: Sequence[str], width: int) -> RenderableType:
-    """The final table (the winners starred) and who won."""
+    """The final table (the winners starred), who won, and the variants if there were any."""
     table = Table(title="Final scores", title_justify="left", title_style="bold")
     narrow = width < WIDE_TABLE_WIDTH
     regions = [r[:3] if narrow else r for r in state.catalog.regions]
@@ -44,4 +45,7 @@ def final_view(state: GameState, colours: Sequence[str], width: int) -> Renderab
         )
     names = [state.players[i].name for i in best]
     verdict = f"{names[0]} wins!" if len(names) == 1 else f"A shared win: {', '.join(names)}."
-    return Group(table, Text(verdict, style="bold"))
+    lines: list[RenderableType] = [table, Text(verdict, style="bold")]
+    if state.variants:
+        lines.append(Text(variants_label(state.variants, short=False).capitalize()))
+    return Group(*lines)
