@@ -344,6 +344,9 @@ def test_plan_lines_add_drop_and_keep_options() -> None:
     assert kept.options.legend and kept.weeks == 7
     dropped = read_plan_line("-legend 3", legend.options, choices)
     assert not dropped.options.legend and dropped.weeks == 3
+    # A unique prefix stands for its option, in both directions.
+    assert read_plan_line("+leg 5", plain, choices) == replace(legend, weeks=5)
+    assert read_plan_line("-l", legend.options, choices).options == plain
     with pytest.raises(ValueError, match=r"No legal dig here with \+shovel"):
         read_plan_line("+shovel", plain, choices)
     for bad in ("²", "6 7", "+magic", "six"):

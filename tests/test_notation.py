@@ -49,6 +49,11 @@ def test_parsing_is_tolerant_of_case_spacing_order_and_prefixes() -> None:
     expected = Dig(region("Palestine"), 3, shovel=True, zeppelin=True)
     assert parse_action("  DIG   pal 3 +Zeppelin +SHOVEL ", REGIONS) == expected
     assert parse_action("Exhibit B", REGIONS) == Exhibit(1)
+    # A unique prefix of an option is the option; the action is then saved spelled out.
+    short = parse_action("dig Egypt 6 +ass +z +leg", REGIONS)
+    assert short == Dig(region("Egypt"), 6, legend=True, assistant=True, zeppelin=True)
+    assert format_action(short, REGIONS) == "dig Egypt 6 +legend +assistant +zeppelin"
+    assert parse_action("take 2 +z", REGIONS) == TakeCard(1, zeppelin=True)
 
 
 @pytest.mark.parametrize(
@@ -65,6 +70,9 @@ def test_parsing_is_tolerant_of_case_spacing_order_and_prefixes() -> None:
         ("dig Egypt 13", "1 to 12 weeks"),
         ("dig Egypt 0", "1 to 12 weeks"),
         ("dig Egypt 3 +legend +legend", "given twice"),
+        ("dig Egypt 3 +leg +legend", "given twice"),
+        ("dig Egypt 3 +x", "unknown option +x"),
+        ("take 1 +s", "unknown option +s"),
         ("dig Egypt 3 +", "lone '+'"),
         ("exhibit d", "a, b or c"),
         ("exchange now", "takes no argument"),

@@ -14,7 +14,8 @@
 
 :func:`format_action` writes the canonical form (options in the order above);
 :func:`parse_action` also accepts any letter case, extra spaces, options in any order and a
-unique prefix of a region name, so ``parse_action(format_action(a)) == a`` for every action.
+unique prefix of a region name or of an option (``+ass``), so
+``parse_action(format_action(a)) == a`` for every action.
 Numbers are ASCII digits only ("²" passes ``str.isdigit`` but is no number here), and text
 longer than any action is refused before it is looked at.
 """
@@ -86,10 +87,8 @@ def parse_action(text: str, regions: tuple[str, ...]) -> Action:
     args = [w for w in words[1:] if not w.startswith("+")]
     if any(not o for o in options):
         raise NotationError(f"{_q(text)}: a lone '+' (options are written +legend, +zeppelin, ...)")
-    if len(set(options)) != len(options):
-        raise NotationError(f"{_q(text)}: an option is given twice")
     if verb == "take":
-        _check_options(text, options, ("zeppelin",))
+        options = _check_options(text, options, ("zeppelin",))
         slot = _one_arg(text, args, "a display slot 1-4, e.g. 'take 2'")
         number = whole_number(slot, digits=1)
         if number is None or not 1 <= number <= DISPLAY_SLOTS:
@@ -98,23 +97,23 @@ def parse_action(text: str, regions: tuple[str, ...]) -> Action:
             )
         return TakeCard(number - 1, "zeppelin" in options)
     if verb == "exchange":
-        _check_options(text, options, ("zeppelin",))
+        options = _check_options(text, options, ("zeppelin",))
         if args:
             raise NotationError(f"{_q(text)}: 'exchange' takes no argument")
         return Exchange("zeppelin" in options)
     if verb == "exhibit":
-        _check_options(text, options, ("zeppelin",))
+        options = _check_options(text, options, ("zeppelin",))
         letter = _one_arg(text, args, "an exhibition slot a-c, e.g. 'exhibit a'").lower()
         if len(letter) != 1 or letter not in EXHIBITION_LETTERS:
             raise NotationError(f"{_q(text)}: the exhibition slot is a, b or c, not {_q(letter)}")
         return Exhibit(EXHIBITION_LETTERS.index(letter), "zeppelin" in options)
     if verb in ("retire", "renew"):
-        _check_options(text, options, ())
+        options = _check_options(text, options, ())
         if args:
             raise NotationError(f"{_q(text)}: {verb!r} takes no argument")
         return Retire() if verb == "retire" else Renew()
     if verb == "dig":
-        _check_options(text, options, DIG_OPTIONS)
+        options = _check_options(text, options, DIG_OPTIONS)
         if len(args) != 2:
             raise NotationError(
                 f"{_q(text)}: write a dig as 'dig <site> <weeks>', e.g. 'dig Egypt 6'"
@@ -145,13 +144,27 @@ def _one_arg(text: str, args: list[str], wanted: str) -> str:
     return args[0]
 
 
-def _check_options(text: str, options: list[str], allowed: tuple[str, ...]) -> None:
+def option_named(word: str, allowed: Collection[str]) -> str | None:
+    """The option ``word`` names among ``allowed``: itself or the one it is a prefix of
+    ("ass" -> "assistant"); None if it names none or more than one."""
+    matches = [a for a in allowed if a.startswith(word)]
+    return matches[0] if len(matches) == 1 else None
+
+
+def _check_options(text: str, options: list[str], allowed: tuple[str, ...]) -> list[str]:
+    """The options spelled out (a unique prefix stands for its option), each once."""
+    named = []
     for option in options:
-        if option not in allowed:
+        name = option_named(option, allowed)
+        if name is None:
             hint = ", ".join(f"+{a}" for a in allowed) if allowed else "none"
             raise NotationError(
                 f"{_q(text)}: unknown option +{printable(option)} here (allowed: {hint})"
             )
+        named.append(name)
+    if len(set(named)) != len(named):
+        raise NotationError(f"{_q(text)}: an option is given twice")
+    return named
 
 
 def parse_dig_site(text: str, regions: tuple[str, ...]) -> tuple[int, list[str]] | None:

@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from thebes.model import Dig, GameState
-from thebes.notation import DIG_OPTIONS, dig_options, dig_with
+from thebes.notation import DIG_OPTIONS, dig_options, dig_with, option_named
 from thebes.rules import (
     action_cost,
     active_seat,
@@ -147,7 +147,8 @@ class PlanLine:
 def read_plan_line(text: str, options: Dig, choices: Sequence[Dig]) -> PlanLine:
     """Read "6", "+shovel", "-legend", "6 +shovel" against the options shown now.
 
-    ``+x`` adds option x, ``-x`` drops it, a number gives the weeks; options not mentioned
+    ``+x`` adds option x, ``-x`` drops it (a unique prefix will do: ``+ass``), a number
+    gives the weeks; options not mentioned
     stay as they are. Of the legal option sets with every option asked for and none of the
     dropped ones, the one with the fewest cards spent is taken (a required +permit or
     +legend stays). ValueError says what is wrong with the line.
@@ -159,8 +160,9 @@ def read_plan_line(text: str, options: Dig, choices: Sequence[Dig]) -> PlanLine:
     if problem is not None:
         raise ValueError(problem)
     for word in text.lower().split():
-        if word[0] in "+-" and word[1:] in DIG_OPTIONS:
-            (added if word[0] == "+" else dropped).add(word[1:])
+        option = option_named(word[1:], DIG_OPTIONS) if word[0] in "+-" and word[1:] else None
+        if option is not None:
+            (added if word[0] == "+" else dropped).add(option)
         elif whole_number(word, digits=2) is not None and weeks is None:
             weeks = whole_number(word, digits=2)
         else:
