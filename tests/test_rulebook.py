@@ -30,6 +30,7 @@ from thebes.tui.rulebook import (
     rulebook,
     rulebook_path,
     rulebook_text,
+    show_rules,
 )
 from thebes.tui.screen import render_text
 
@@ -172,6 +173,22 @@ def test_a_terminal_gets_the_pager_with_colours_for_less(
     assert calls == [False]
     assert "E5 — The winner" in shown.getvalue()
     assert os.environ["LESS"].split() == ["-X", "-R"]
+
+
+@pytest.mark.parametrize(
+    ("rule", "height", "paged"), [("A3", 24, True), ("A3", 60, False), ("T3", 24, False)]
+)
+def test_one_rule_is_paged_on_a_terminal_only_when_taller_than_it(
+    monkeypatch: pytest.MonkeyPatch, rule: str, height: int, paged: bool
+) -> None:
+    # A3 (eleven steps) takes 33 rows at 80 columns, T3 six.
+    shown = io.StringIO()
+    console = Console(file=shown, force_terminal=True, width=80, height=height)
+    calls: list[bool] = []
+    monkeypatch.setattr(console, "pager", lambda styles: _fake_pager(calls, styles))
+    show_rules(console, rule, colour=False)
+    assert calls == ([False] if paged else [])
+    assert f"{rule} — " in shown.getvalue()
 
 
 def test_nothing_in_the_repository_points_outside_it() -> None:

@@ -7,6 +7,12 @@ import os
 from rich.console import Console, RenderableType
 
 
+def taller_than_screen(console: Console, renderable: RenderableType) -> bool:
+    """Whether ``renderable`` takes more rows than the terminal has (leaving one for the
+    shell's prompt), at the console's width."""
+    return len(console.render_lines(renderable, pad=False)) >= console.height
+
+
 def page(console: Console, renderable: RenderableType, *, styles: bool) -> None:
     """Print ``renderable`` through the pager when ``console`` is a terminal (with its
     styles when ``styles``), else print it straight (a pipe, a file, a test)."""

@@ -20,7 +20,7 @@ from rich.markdown import Markdown
 from rich.text import Text
 
 from thebes.text import clipped, printable
-from thebes.tui.paging import page
+from thebes.tui.paging import page, taller_than_screen
 
 RULEBOOK_FILE = "rules.md"
 # "### A3 — Dig at a site": the heading's level and the rule's id (an em dash, an en dash
@@ -120,10 +120,12 @@ def rulebook() -> RenderableType:
 
 
 def show_rules(console: Console, rule_id: str | None = None, *, colour: bool = True) -> None:
-    """`thebes rules [--id ID]`: the whole rulebook (paged on a terminal) or one rule.
-    Raises :class:`RulebookError` (:class:`UnknownRule` for a bad id)."""
+    """`thebes rules [--id ID]`: the whole rulebook or one rule, paged on a terminal when it
+    is taller than the screen. Raises :class:`RulebookError` (:class:`UnknownRule` for a
+    bad id)."""
     text = rulebook_text()
-    if rule_id is None:
-        page(console, Markdown(text), styles=colour)
+    shown = Markdown(text if rule_id is None else find_rule(text, rule_id))
+    if rule_id is None or taller_than_screen(console, shown):
+        page(console, shown, styles=colour)
     else:
-        console.print(Markdown(find_rule(text, rule_id)))
+        console.print(shown)
