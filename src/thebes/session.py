@@ -138,7 +138,6 @@ class Session:
         _setup: list[int] | None = None,
     ) -> None:
         self.catalog = catalog
-        self.variants = variants
         self.seats = list(seats)
         self.seed = seed
         self.undo_enabled = undo
@@ -164,6 +163,11 @@ class Session:
         ]
 
     # ------------------------------------------------------------ the game
+
+    @property
+    def variants(self) -> Variants:
+        """The variants the game is played with (the state carries them)."""
+        return self.start.variants
 
     @property
     def seeded(self) -> bool:

@@ -201,9 +201,7 @@ class _Position:
         state = self.state
         if any(p.time < after.time for i, p in enumerate(state.players) if i != self.seat):
             return 0.0
-        catalog = self.catalog
-        # An exhibition turned up goes to the queue, and the slot takes the card after it.
-        known = [c for c in state.deck.face_up if catalog.card(c).kind is not CardKind.EXHIBITION]
+        known = self._face_up_researcher_cards()
         if not known:
             return 0.0
         rest = [c for i, c in enumerate(state.display) if c != NO_CARD and i != slot]
@@ -250,10 +248,7 @@ class _Position:
         after the exchange or renewal: the face-up cards of the draw pile (V5) come first and
         are known, the others are drawn from the unseen ones."""
         deck = self.state.deck
-        catalog = self.catalog
-        # An exhibition turned up goes to the queue, and the slot takes the card after it.
-        known = [c for c in deck.face_up if catalog.card(c).kind is not CardKind.EXHIBITION]
-        known = known[:DISPLAY_SLOTS]
+        known = self._face_up_researcher_cards()[:DISPLAY_SLOTS]
         # Sorted: the unseen cards are a multiset, whatever order they are kept in.
         unseen = sorted(deck.unseen)
         if not unseen and not known:
@@ -265,6 +260,14 @@ class _Position:
         if not hidden_draws or not gains:
             return EXCHANGE_SHARE * best_known
         return EXCHANGE_SHARE * _expected_best_of(gains, hidden_draws, at_least=best_known)
+
+    def _face_up_researcher_cards(self) -> list[int]:
+        """V5: the face-up cards that will fill display slots, in order. An exhibition turned
+        up goes to the queue, and the slot takes the card after it."""
+        catalog = self.catalog
+        return [
+            c for c in self.state.deck.face_up if catalog.card(c).kind is not CardKind.EXHIBITION
+        ]
 
     def _display_gain(self, where: int) -> float:
         """What the display as it lies is worth, in the terms of :meth:`_new_display_gain`."""
