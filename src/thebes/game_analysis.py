@@ -1,0 +1,173 @@
+"""`thebes analyze FILE`: every action of a saved game reviewed, per player summed up.
+
+Each action is reviewed from the state before it (:func:`thebes.analysis.review_move`),
+seeded from the file's digest and the action's number, so the result is the same for any
+number of processes. Workers replay the file themselves: a state is cheap to rebuild and
+costly to send.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from thebes.analysis import (
+    DEFAULT_PLAYOUTS,
+    LABEL_NAMES,
+    Evaluator,
+    MoveReview,
+    review_move,
+    seed_of,
+)
+from thebes.catalog import default_catalog
+from thebes.jsonbounds import JsonRefused, loads_bounded
+from thebes.record import MAX_DEPTH, MAX_DIGITS, MAX_FILE_BYTES, read_record
+from thebes.rules import legal_actions
+from thebes.savefile import write_game_file
+from thebes.session import Session
+from thebes.textfile import FileRefused, read_bounded_text
+
+ANALYSIS_FORMAT = "thebes-analysis"
+ANALYSIS_VERSION = 1
+COSTLIEST = 3  # moves listed per player
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSummary:
+    name: str
+    moves: int
+    mean_loss: float
+    labels: dict[str, int]
+    costliest: tuple[MoveReview, ...]  # the largest losses, largest first (loss > 0)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "moves": self.moves,
+            "mean_loss": round(self.mean_loss, 2),
+            "labels": dict(self.labels),
+            "costliest": [m.number for m in self.costliest],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class GameReview:
+    file: str
+    digest: str
+    playouts: int
+    moves: tuple[MoveReview, ...]
+
+    def players(self, names: Sequence[str]) -> dict[str, PlayerSummary]:
+        return {name: summarize(name, self.moves) for name in names}
+
+    def as_json(self, names: Sequence[str]) -> dict[str, Any]:
+        return {
+            "format": ANALYSIS_FORMAT,
+            "version": ANALYSIS_VERSION,
+            "file": self.file,
+            "digest": self.digest,
+            "playouts": self.playouts,
+            "moves": [m.as_json() for m in self.moves],
+            "players": {n: s.as_json() for n, s in self.players(names).items()},
+        }
+
+
+def summarize(name: str, moves: Sequence[MoveReview]) -> PlayerSummary:
+    mine = [m for m in moves if m.player == name]
+    labels = {label: sum(m.label == label for m in mine) for label in LABEL_NAMES}
+    costly = sorted((m for m in mine if m.loss > 0), key=lambda m: (-m.loss, m.number))
+    mean = sum(m.loss for m in mine) / len(mine) if mine else 0.0
+    return PlayerSummary(name, len(mine), mean, labels, tuple(costly[:COSTLIEST]))
+
+
+def analysis_path(game: Path) -> Path:
+    """Where `--save` puts the analysis of ``game``: beside it, ``NAME.analysis.json``."""
+    return game.with_name(game.stem + ".analysis.json")
+
+
+def analyze_file(
+    path: Path,
+    playouts: int = DEFAULT_PLAYOUTS,
+    jobs: int = 1,
+    advance: Callable[[], None] = lambda: None,
+) -> tuple[GameReview, list[str]]:
+    """The review of every action in the game file, and the players' names in seat order;
+    ``advance`` is called once per action reviewed. RecordError if the file is unusable."""
+    record = read_record(path)
+    session = Session.load(path, default_catalog())
+    names = [seat.name for seat in session.seats]
+    reviews: list[MoveReview] = []
+    for review in _reviews(path, len(session.steps), playouts, jobs, session):
+        reviews.append(review)
+        advance()
+    return GameReview(str(path), record.digest, playouts, tuple(reviews)), names
+
+
+def _reviews(
+    path: Path, count: int, playouts: int, jobs: int, session: Session
+) -> Iterator[MoveReview]:
+    if jobs <= 1 or count <= 1:
+        worker = _Worker(session, playouts)
+        yield from (worker.review(i) for i in range(count))
+        return
+    with multiprocessing.Pool(min(jobs, count), _start_worker, (path, playouts)) as pool:
+        yield from pool.imap(_review_in_worker, range(count))
+        pool.close()
+        pool.join()
+
+
+class _Worker:
+    def __init__(self, session: Session, playouts: int) -> None:
+        self.session = session
+        self.evaluator = Evaluator(playouts)
+        self.seed = seed_of(session.to_record().digest)
+
+    def review(self, index: int) -> MoveReview:
+        step = self.session.steps[index]
+        return review_move(
+            self.evaluator,
+            step.before,
+            legal_actions(step.before),
+            step.action,
+            self.seed,
+            self.session.notation,
+            index + 1,
+            step.record.player,
+        )
+
+
+_worker: _Worker | None = None
+
+
+def _start_worker(path: Path, playouts: int) -> None:
+    global _worker
+    _worker = _Worker(Session.load(path, default_catalog()), playouts)
+
+
+def _review_in_worker(index: int) -> MoveReview:
+    assert _worker is not None
+    return _worker.review(index)
+
+
+def save_analysis(review: GameReview, names: Sequence[str], path: Path) -> Path:
+    """Write the analysis as JSON to ``path`` atomically (SaveError says why not)."""
+    text = json.dumps(review.as_json(names), indent=1, ensure_ascii=False) + "\n"
+    return write_game_file(path, text)
+
+
+def load_analysis(path: Path, digest: str) -> list[dict[str, Any]] | None:
+    """The moves of a saved analysis of the game with ``digest``, or None if there is none
+    or it belongs to another game (or another version of it)."""
+    try:
+        text = read_bounded_text(path, limit=MAX_FILE_BYTES, what="analysis file")
+        data = loads_bounded(text, max_depth=MAX_DEPTH, max_digits=MAX_DIGITS)
+    except (FileRefused, JsonRefused):
+        return None
+    if not isinstance(data, dict) or data.get("format") != ANALYSIS_FORMAT:
+        return None
+    if data.get("digest") != digest or not isinstance(data.get("moves"), list):
+        return None
+    return [m for m in data["moves"] if isinstance(m, dict)]
