@@ -17,11 +17,12 @@ processes.
 from __future__ import annotations
 
 import hashlib
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from thebes.bots.greedy import GreedyPlayer
-from thebes.bots.playout import play_out
+from thebes.bots.playout import Outcome, play_out, sorted_multisets
 from thebes.chance import derive_seed
 from thebes.model import Action, GameState
 from thebes.rules import active_seat
@@ -33,6 +34,7 @@ HORIZON = 30  # weeks of the mover's own time a playout looks ahead (as the stro
 # A loss of at least this many VP earns the label; below the first, none (docs/analysis.md).
 LABELS = (("blunder", 8.0), ("mistake", 4.0), ("inaccuracy", 2.0))
 LABEL_NAMES = tuple(name for name, _ in LABELS)
+SURE = 2.0  # a label needs a loss of this many standard errors of the playouts
 
 
 def label_of(loss: float) -> str:
@@ -50,9 +52,18 @@ def seed_of(text: str) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Valued:
+    """An action and what its playouts came to, for the seat that takes it."""
+
     action: Action
+    seat: int
     value: float  # the mover's expected final margin over the best rival, VP
-    score: float  # the mover's expected final score, VP
+    scores: tuple[float, ...]  # every seat's expected final score, VP
+    margins: tuple[float, ...]  # the mover's margin in each playout, in playout order
+
+    @property
+    def score(self) -> float:
+        """The mover's expected final score, VP."""
+        return self.scores[self.seat]
 
 
 class Evaluator:
@@ -70,19 +81,13 @@ class Evaluator:
         seat = active_seat(state)
         if seat is None:
             raise ValueError("the game is over: nobody is to move")
-        margins = [0.0] * len(actions)
-        scores = [0.0] * len(actions)
+        state = sorted_multisets(state)
+        outcomes: list[list[Outcome]] = [[] for _ in actions]
         for playout in range(self.playouts):
             draws = derive_seed(seed, state.actions_taken, playout)
             for n, action in enumerate(actions):
-                outcome = play_out(self._greedy, state, action, seat, draws, self.horizon)
-                margins[n] += outcome.margin
-                scores[n] += outcome.score
-        count = self.playouts
-        return [
-            Valued(action, margin / count, score / count)
-            for action, margin, score in zip(actions, margins, scores, strict=True)
-        ]
+                outcomes[n].append(play_out(self._greedy, state, action, seat, draws, self.horizon))
+        return [_valued(action, runs, seat) for action, runs in zip(actions, outcomes, strict=True)]
 
     def candidates(
         self, state: GameState, legal: Sequence[Action], count: int = CANDIDATES
@@ -108,6 +113,24 @@ class Evaluator:
         return sorted(self.values(state, actions, seed), key=lambda v: -v.value)
 
 
+def _valued(action: Action, runs: Sequence[Outcome], seat: int) -> Valued:
+    count = len(runs)
+    scores = tuple(sum(run.totals[i] for run in runs) / count for i in range(len(runs[0].totals)))
+    margins = tuple(run.margin(seat) for run in runs)
+    return Valued(action, seat, sum(margins) / count, scores, margins)
+
+
+def paired_error(first: Sequence[float], second: Sequence[float]) -> float:
+    """The standard error of mean(first) - mean(second), paired playout by playout."""
+    count = len(first)
+    if count < 2:
+        return float("inf")
+    diffs = [a - b for a, b in zip(first, second, strict=True)]
+    mean = sum(diffs) / count
+    variance = sum((d - mean) ** 2 for d in diffs) / (count - 1)
+    return math.sqrt(variance / count)
+
+
 # ---------------------------------------------------------------- a whole game
 
 
@@ -123,7 +146,7 @@ class MoveReview:
     best_value: float
     loss: float  # best_value - value, >= 0
     label: str  # see LABELS; "" for none
-    score: float  # the mover's expected final score after the action, VP
+    scores: tuple[float, ...]  # every seat's expected final score after the action, VP
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -135,7 +158,7 @@ class MoveReview:
             "best_value": round(self.best_value, 2),
             "loss": round(self.loss, 2),
             "label": self.label,
-            "score": round(self.score, 2),
+            "scores": [round(score, 2) for score in self.scores],
         }
 
 
@@ -149,19 +172,38 @@ def review_move(
     number: int,
     player: str,
 ) -> MoveReview:
-    """The review of ``played`` among the greedy player's best actions in ``state``."""
-    ranked = evaluator.ranked(state, legal, derive_seed(seed, number), also=(played,))
-    mine = next(v for v in ranked if v.action == played)
-    best = ranked[0]
-    loss = max(0.0, best.value - mine.value)
+    """The review of ``played`` among the greedy player's best actions in ``state``.
+
+    The best action is chosen on one set of playouts and the loss measured on another:
+    measured on the same draws, the best of several noisy values is too high on average,
+    and every move would seem to lose something. A label is given only where the loss is
+    at least :data:`SURE` standard errors, so the luck of the playouts earns none."""
+    first = evaluator.ranked(state, legal, derive_seed(seed, number, 1), also=(played,))
+    mine = next(v for v in first if v.action == played)
+    if first[0].action == played:
+        return MoveReview(
+            number,
+            player,
+            notation(played),
+            mine.value,
+            notation(played),
+            mine.value,
+            0.0,
+            "",
+            mine.scores,
+        )
+    best, again = evaluator.values(state, [first[0].action, played], derive_seed(seed, number, 2))
+    loss = max(0.0, best.value - again.value)
+    sure = loss >= SURE * paired_error(best.margins, again.margins)
+    scores = tuple((a + b) / 2 for a, b in zip(mine.scores, again.scores, strict=True))
     return MoveReview(
-        number=number,
-        player=player,
-        action=notation(played),
-        value=mine.value,
-        best=notation(best.action) if loss > 0 else notation(played),
-        best_value=best.value if loss > 0 else mine.value,
-        loss=loss,
-        label=label_of(loss),
-        score=mine.score,
+        number,
+        player,
+        notation(played),
+        again.value,
+        notation(best.action) if loss > 0 else notation(played),
+        best.value if loss > 0 else again.value,
+        loss,
+        label_of(loss) if sure else "",
+        scores,
     )

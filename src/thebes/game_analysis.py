@@ -9,6 +9,7 @@ costly to send.
 from __future__ import annotations
 
 import json
+import math
 import multiprocessing
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -158,16 +159,60 @@ def save_analysis(review: GameReview, names: Sequence[str], path: Path) -> Path:
     return write_game_file(path, text)
 
 
-def load_analysis(path: Path, digest: str) -> list[dict[str, Any]] | None:
-    """The moves of a saved analysis of the game with ``digest``, or None if there is none
-    or it belongs to another game (or another version of it)."""
+class AnalysisRefused(Exception):
+    """A saved analysis that cannot be used, with the reason in plain words."""
+
+
+def load_analysis(path: Path, digest: str) -> tuple[MoveReview, ...] | None:
+    """The moves of the analysis saved at ``path`` for the game with ``digest``; None if
+    there is no file. AnalysisRefused says why a file there cannot be used: damaged, too
+    large, or the analysis of another game (or of an earlier state of this one)."""
+    if not path.exists():
+        return None
     try:
         text = read_bounded_text(path, limit=MAX_FILE_BYTES, what="analysis file")
         data = loads_bounded(text, max_depth=MAX_DEPTH, max_digits=MAX_DIGITS)
-    except (FileRefused, JsonRefused):
-        return None
+    except (FileRefused, JsonRefused, ValueError) as refused:
+        raise AnalysisRefused(str(refused)) from None
     if not isinstance(data, dict) or data.get("format") != ANALYSIS_FORMAT:
-        return None
-    if data.get("digest") != digest or not isinstance(data.get("moves"), list):
-        return None
-    return [m for m in data["moves"] if isinstance(m, dict)]
+        raise AnalysisRefused("not a thebes analysis file")
+    if data.get("version") != ANALYSIS_VERSION:
+        raise AnalysisRefused(f"analysis version {data.get('version')!r} is not known")
+    if data.get("digest") != digest:
+        raise AnalysisRefused("it analyses another game, or this game before its last save")
+    moves = data.get("moves")
+    if not isinstance(moves, list):
+        raise AnalysisRefused("it has no list of moves")
+    reviews = tuple(_move_from_json(move, n) for n, move in enumerate(moves, 1))
+    return reviews
+
+
+def _move_from_json(data: object, number: int) -> MoveReview:
+    if not isinstance(data, dict) or data.get("number") != number:
+        raise AnalysisRefused(f"move {number} is damaged")
+    texts = [data.get(key) for key in ("player", "action", "best", "label")]
+    numbers = [data.get(key) for key in ("value", "best_value", "loss")]
+    scores = data.get("scores")
+    if (
+        not all(isinstance(t, str) for t in texts)
+        or not all(_is_number(n) for n in numbers)
+        or not isinstance(scores, list)
+        or not all(_is_number(n) for n in scores)
+        or data["label"] not in ("", *LABEL_NAMES)
+    ):
+        raise AnalysisRefused(f"move {number} is damaged")
+    return MoveReview(
+        number,
+        data["player"],
+        data["action"],
+        float(data["value"]),
+        data["best"],
+        float(data["best_value"]),
+        float(data["loss"]),
+        data["label"],
+        tuple(float(n) for n in scores),
+    )
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)

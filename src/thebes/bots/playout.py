@@ -3,15 +3,15 @@
 The strong player and the analysis (:mod:`thebes.analysis`) judge an action by what
 follows it: every seat, the mover's included, played by the greedy player and every draw
 sampled from what is still unseen (never from the real deck order, which the state does
-not even hold). A playout stops when the game ends, valued by the final score against the
-best rival's, or after ``horizon`` weeks of the mover's own time, valued by the same
-difference of outlooks (:mod:`thebes.bots.outlook`).
+not even hold). A playout stops when the game ends, valued by the final scores, or after
+``horizon`` weeks of the mover's own time, valued by the players' outlooks
+(:mod:`thebes.bots.outlook`), the final score each can expect from where they stand.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from thebes.bots.greedy import GreedyPlayer
 from thebes.chance import SeededChance, derive_seed
@@ -21,10 +21,18 @@ from thebes.rules import apply, is_over, legal_actions, scores
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """Where a playout ended, for the player it was played for."""
+    """Where a playout ended: every seat's final score, or outlook where the horizon cut
+    the game short."""
 
-    score: float  # their final score, or their outlook where the horizon cut it short
-    margin: float  # that minus the best rival's
+    totals: tuple[float, ...]
+
+    def margin(self, seat: int) -> float:
+        """``seat``'s total minus the best rival's."""
+        return margin_of(self.totals, seat)
+
+
+def margin_of(totals: Sequence[float], seat: int) -> float:
+    return totals[seat] - max(t for i, t in enumerate(totals) if i != seat)
 
 
 def play_out(
@@ -35,19 +43,24 @@ def play_out(
     seed: int,
     horizon: int | None,
 ) -> Outcome:
-    """How ``seat`` stands after ``action`` and greedy play from there; ``horizon`` None
-    plays to the end."""
+    """How the game stands after ``action`` and greedy play from there, until the end or
+    until ``seat`` has spent ``horizon`` more weeks (None: to the end)."""
     stop = None if horizon is None else state.players[seat].time + horizon
     state, _ = apply(state, action, SeededChance(derive_seed(seed, state.actions_taken)))
     while not is_over(state):
         if stop is not None and state.players[seat].time >= stop:
             outlook = greedy.judge(state.catalog).outlook
-            return _outcome([outlook.of(state, i) for i in range(len(state.players))], seat)
+            return Outcome(tuple(outlook.of(state, i) for i in range(len(state.players))))
         choice = greedy.choose(state, legal_actions(state))
         state, _ = apply(state, choice, SeededChance(derive_seed(seed, state.actions_taken)))
-    return _outcome([s.total for s in scores(state)], seat)
+    return Outcome(tuple(float(s.total) for s in scores(state)))
 
 
-def _outcome(totals: Sequence[float], seat: int) -> Outcome:
-    mine = totals[seat]
-    return Outcome(mine, mine - max(t for i, t in enumerate(totals) if i != seat))
+def sorted_multisets(state: GameState) -> GameState:
+    """``state`` with its unseen cards and bags in sorted order (the engine keeps them so;
+    a state built otherwise holds the same information and gets the same search)."""
+    unseen = tuple(sorted(state.deck.unseen))
+    bags = tuple(tuple(sorted(bag)) for bag in state.bags)
+    if unseen == state.deck.unseen and bags == state.bags:
+        return state
+    return replace(state, deck=replace(state.deck, unseen=unseen), bags=bags)

@@ -25,12 +25,13 @@ a second on one core (see benchmarks/bench_bots.py).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from thebes.bots.greedy import GreedyPlayer
-from thebes.chance import SeededChance, bot_seed, derive_seed
+from thebes.bots.playout import play_out, sorted_multisets
+from thebes.chance import bot_seed, derive_seed
 from thebes.model import Action, GameState
-from thebes.rules import active_seat, apply, is_over, legal_actions, scores
+from thebes.rules import active_seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +56,7 @@ class StrongPlayer:
             return legal[0]
         seat = active_seat(state)
         assert seat is not None
-        state = _sorted_multisets(state)
+        state = sorted_multisets(state)
         budget = self._budget
         values = self._greedy.judge(state.catalog).values(state, legal)
         ranked = sorted(range(len(legal)), key=lambda i: -values[i])[: budget.candidates]
@@ -63,31 +64,7 @@ class StrongPlayer:
         for playout in range(budget.playouts):
             seed = derive_seed(self._seed, state.actions_taken, playout)
             for n, index in enumerate(ranked):
-                totals[n] += self._play_out(state, legal[index], seat, seed)
+                outcome = play_out(self._greedy, state, legal[index], seat, seed, budget.horizon)
+                totals[n] += outcome.margin(seat)
         best = max(range(len(ranked)), key=totals.__getitem__)
         return legal[ranked[best]]
-
-    def _play_out(self, state: GameState, action: Action, seat: int, seed: int) -> float:
-        stop = state.players[seat].time + self._budget.horizon
-        greedy = self._greedy
-        state, _ = apply(state, action, SeededChance(derive_seed(seed, state.actions_taken)))
-        while not is_over(state):
-            if state.players[seat].time >= stop:
-                outlook = greedy.judge(state.catalog).outlook
-                mine = outlook.of(state, seat)
-                rivals = max(outlook.of(state, i) for i in range(len(state.players)) if i != seat)
-                return mine - rivals
-            choice = greedy.choose(state, legal_actions(state))
-            state, _ = apply(state, choice, SeededChance(derive_seed(seed, state.actions_taken)))
-        totals = [s.total for s in scores(state)]
-        return totals[seat] - max(t for i, t in enumerate(totals) if i != seat)
-
-
-def _sorted_multisets(state: GameState) -> GameState:
-    """``state`` with its unseen cards and bags in sorted order (the engine keeps them so;
-    a state built otherwise holds the same information and gets the same search)."""
-    unseen = tuple(sorted(state.deck.unseen))
-    bags = tuple(tuple(sorted(bag)) for bag in state.bags)
-    if unseen == state.deck.unseen and bags == state.bags:
-        return state
-    return replace(state, deck=replace(state.deck, unseen=unseen), bags=bags)
