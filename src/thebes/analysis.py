@@ -28,6 +28,7 @@ from thebes.model import Action, GameState
 from thebes.rules import active_seat
 
 DEFAULT_PLAYOUTS = 16
+MAX_PLAYOUTS = 1000  # a bound on --playouts: 1000 takes about an hour a game
 CANDIDATES = 4  # the greedy player's best actions played out beside the action played
 HORIZON = 30  # weeks of the mover's own time a playout looks ahead (as the strong player)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from thebes.analysis import DEFAULT_PLAYOUTS, MAX_PLAYOUTS
 from thebes.bots import BOT_LEVELS
 from thebes.library import LISTED
 from thebes.model import VARIANT_NAMES
@@ -22,8 +23,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
-    adders = (_add_play, _add_resume, _add_games, _add_simulate, _add_replay, _add_reference)
-    for add in (*adders, _add_rules):
+    adders = (_add_play, _add_resume, _add_games, _add_simulate, _add_replay, _add_analyze)
+    for add in (*adders, _add_reference, _add_rules):
         add(commands)
     return parser
 
@@ -167,6 +168,42 @@ def _add_replay(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     replay.add_argument("--no-color", action="store_true", help="no colours")
 
 
+def _add_analyze(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """thebes analyze FILE: what each action of a saved game was worth."""
+    analyze = commands.add_parser(
+        "analyze",
+        help="value every action of a saved game and say which ones cost the most",
+        description="Value every action of a game file from its mover's chair, against the "
+        "best action found, in expected VP of final score margin; label the costly ones "
+        "(inaccuracy, mistake, blunder) and sum them up per player. Actions are valued by "
+        "playouts on public information only; the result depends only on the file and "
+        "--playouts, never on --jobs or the machine.",
+        epilog="example: thebes analyze game.json --jobs 2 --save",
+    )
+    analyze.add_argument("file", type=Path, metavar="FILE")
+    analyze.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    analyze.add_argument(
+        "--jobs",
+        type=_positive,
+        default=1,
+        metavar="J",
+        help="analyse in J processes at once (same result for any J)",
+    )
+    analyze.add_argument(
+        "--playouts",
+        type=_playouts,
+        default=DEFAULT_PLAYOUTS,
+        metavar="N",
+        help=f"playouts per action valued (default {DEFAULT_PLAYOUTS}; more is slower and "
+        f"surer, at most {MAX_PLAYOUTS})",
+    )
+    analyze.add_argument(
+        "--save",
+        action="store_true",
+        help="write the analysis beside the game as NAME.analysis.json, for `thebes replay`",
+    )
+
+
 def _add_reference(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """thebes reference: what a player looks up during a game."""
     reference = commands.add_parser(
@@ -220,6 +257,13 @@ def _positive(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{_quoted(text)} is not a whole number")
     if value < 1:
         raise argparse.ArgumentTypeError(f"needs at least 1, not {value}")
+    return value
+
+
+def _playouts(text: str) -> int:
+    value = _positive(text)
+    if value > MAX_PLAYOUTS:
+        raise argparse.ArgumentTypeError(f"at most {MAX_PLAYOUTS}, not {value}")
     return value
 
 

@@ -42,6 +42,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _rules(args)
         if args.command == "games":
             return _games(args)
+        if args.command == "analyze":
+            return _analyze(args)
         return _reference(args)
     except DataError as exc:
         print(f"thebes: bad data file: {printable(str(exc))}", file=sys.stderr)
@@ -193,8 +195,8 @@ class _UnsavedGames:
 
 
 @contextmanager
-def _progress_bar(total: int) -> Iterator[Callable[[], None]]:
-    """A progress bar on the terminal's stderr while games are played; nothing elsewhere."""
+def _progress_bar(total: int, what: str = "games") -> Iterator[Callable[[], None]]:
+    """A progress bar on the terminal's stderr while ``what`` are done; nothing elsewhere."""
     if not sys.stderr.isatty():
         yield lambda: None
         return
@@ -202,13 +204,13 @@ def _progress_bar(total: int) -> Iterator[Callable[[], None]]:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
     console = Console(stderr=True)
-    columns = ("games", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    columns = (what, BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     # Game lines go to stdout; only when that is the same terminal do they print above the bar.
     above = sys.stdout.isatty()
     with Progress(
         *columns, console=console, transient=True, redirect_stdout=above, redirect_stderr=False
     ) as progress:
-        task = progress.add_task("games", total=total)
+        task = progress.add_task(what, total=total)
         yield lambda: progress.advance(task)
 
 
@@ -263,6 +265,29 @@ def _summary_table(path: Path, session: Session, data: dict[str, Any]) -> str:
     else:
         lines.append(f"unfinished; in the lead now: {', '.join(map(printable, data['leaders']))}")
     return "\n".join(lines)
+
+
+def _analyze(args: argparse.Namespace) -> int:
+    from thebes.analysis_report import report_lines
+    from thebes.game_analysis import analysis_path, analyze, open_game, save_analysis
+    from thebes.savefile import SaveError
+
+    game = open_game(args.file)
+    with _progress_bar(game.actions, "actions") as advance:
+        review = analyze(game, args.playouts, args.jobs, advance)
+    if args.json:
+        print(json.dumps(review.as_json(game.names)))
+    else:
+        print("\n".join(report_lines(review, game.names)))
+    if args.save:
+        try:
+            written = save_analysis(review, game.names, analysis_path(args.file))
+        except SaveError as exc:
+            print(f"thebes: analysis not saved: {printable(str(exc))}", file=sys.stderr)
+            return EXIT_ERROR
+        if not args.json:
+            print(f"analysis saved to {printable(str(written))}")
+    return EXIT_OK
 
 
 def _reference(args: argparse.Namespace) -> int:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import math
 import multiprocessing
+import signal
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -89,42 +90,79 @@ def analysis_path(game: Path) -> Path:
     return game.with_name(game.stem + ".analysis.json")
 
 
+@dataclass(frozen=True, slots=True)
+class GameToAnalyze:
+    """A game file, replayed and checked, ready to be analysed."""
+
+    path: Path
+    session: Session
+    digest: str  # the file's own, which seeds the analysis and names it
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.session.seats]
+
+    @property
+    def actions(self) -> int:
+        return len(self.session.steps)
+
+
+def open_game(path: Path) -> GameToAnalyze:
+    """The game in ``path``; RecordError if the file is unusable."""
+    record = read_record(path)
+    return GameToAnalyze(path, Session.load(path, default_catalog()), record.digest)
+
+
+def analyze(
+    game: GameToAnalyze,
+    playouts: int = DEFAULT_PLAYOUTS,
+    jobs: int = 1,
+    advance: Callable[[], None] = lambda: None,
+    numbers: Sequence[int] | None = None,
+) -> GameReview:
+    """The review of every action of ``game``, or of those with ``numbers`` (from 1: a
+    sample is quicker, and each action's review is the same either way); ``advance`` is
+    called once per action reviewed."""
+    indices = range(game.actions) if numbers is None else [n - 1 for n in numbers]
+    reviews: list[MoveReview] = []
+    for review in _reviews(game, playouts, jobs, indices):
+        reviews.append(review)
+        advance()
+    return GameReview(str(game.path), game.digest, playouts, tuple(reviews))
+
+
 def analyze_file(
     path: Path,
     playouts: int = DEFAULT_PLAYOUTS,
     jobs: int = 1,
     advance: Callable[[], None] = lambda: None,
 ) -> tuple[GameReview, list[str]]:
-    """The review of every action in the game file, and the players' names in seat order;
-    ``advance`` is called once per action reviewed. RecordError if the file is unusable."""
-    record = read_record(path)
-    session = Session.load(path, default_catalog())
-    names = [seat.name for seat in session.seats]
-    reviews: list[MoveReview] = []
-    for review in _reviews(path, len(session.steps), playouts, jobs, session):
-        reviews.append(review)
-        advance()
-    return GameReview(str(path), record.digest, playouts, tuple(reviews)), names
+    """:func:`analyze` of the game in ``path``, and its players' names in seat order."""
+    game = open_game(path)
+    return analyze(game, playouts, jobs, advance), game.names
 
 
 def _reviews(
-    path: Path, count: int, playouts: int, jobs: int, session: Session
+    game: GameToAnalyze, playouts: int, jobs: int, indices: Sequence[int]
 ) -> Iterator[MoveReview]:
-    if jobs <= 1 or count <= 1:
-        worker = _Worker(session, playouts)
-        yield from (worker.review(i) for i in range(count))
+    seed = seed_of(game.digest)
+    if jobs <= 1 or len(indices) <= 1:
+        worker = _Worker(game.session, playouts, seed)
+        yield from (worker.review(i) for i in indices)
         return
-    with multiprocessing.Pool(min(jobs, count), _start_worker, (path, playouts)) as pool:
-        yield from pool.imap(_review_in_worker, range(count))
+    # Workers replay the file themselves: a session is cheap to rebuild, costly to send.
+    start = (game.path, playouts, seed)
+    with multiprocessing.Pool(min(jobs, len(indices)), _start_worker, start) as pool:
+        yield from pool.imap(_review_in_worker, indices)
         pool.close()
         pool.join()
 
 
 class _Worker:
-    def __init__(self, session: Session, playouts: int) -> None:
+    def __init__(self, session: Session, playouts: int, seed: int) -> None:
         self.session = session
         self.evaluator = Evaluator(playouts)
-        self.seed = seed_of(session.to_record().digest)
+        self.seed = seed
 
     def review(self, index: int) -> MoveReview:
         step = self.session.steps[index]
@@ -143,9 +181,11 @@ class _Worker:
 _worker: _Worker | None = None
 
 
-def _start_worker(path: Path, playouts: int) -> None:
+def _start_worker(path: Path, playouts: int, seed: int) -> None:
     global _worker
-    _worker = _Worker(Session.load(path, default_catalog()), playouts)
+    # Ctrl-C is the parent's to handle: it stops the pool; workers would print tracebacks.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _worker = _Worker(Session.load(path, default_catalog()), playouts, seed)
 
 
 def _review_in_worker(index: int) -> MoveReview:

@@ -12,6 +12,7 @@ same order whatever the number of processes.
 from __future__ import annotations
 
 import multiprocessing
+import signal
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from math import sqrt
@@ -132,6 +133,8 @@ _worker_catalog: Catalog | None = None
 
 def _start_worker() -> None:
     global _worker_catalog
+    # Ctrl-C is the parent's to handle: it stops the pool; workers would print tracebacks.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _worker_catalog = default_catalog()
 
 

@@ -1,0 +1,95 @@
+"""`thebes analyze`: its speed, and that it measures something true (issue 14, points 4-5).
+
+Run: python benchmarks/bench_analysis.py [--games G] [--playouts N] [--jobs J] [--seed S]
+Prints figures; asserts nothing. Targets: a 2-player game of about 50 actions analysed in
+under 60 s with --jobs 2 at the default playouts; over at least 20 two-player games, random
+has a higher mean loss than greedy (greedy against random), and strong a lower one than
+greedy (strong against greedy). The greedy-random games are played here, seats rotated,
+seeds S, S+1, ...; the strong-greedy ones are those kept in tests/analysis_games (strong
+games take minutes to play), or played here with --play-strong.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from thebes.analysis import DEFAULT_PLAYOUTS, LABEL_NAMES
+from thebes.game_analysis import analyze, open_game
+from thebes.tournament import Series, entries_for, play_series
+
+STORED = Path(__file__).resolve().parents[1] / "tests" / "analysis_games"
+
+
+def play(levels: list[str], games: int, seed: int, folder: Path) -> list[Path]:
+    series = Series(tuple(entries_for(levels, 2)), games, seed, True, folder)
+    list(play_series(series, jobs=2))
+    return sorted(folder.glob("game-*.json"))
+
+
+def figures(title: str, files: list[Path], playouts: int, jobs: int) -> None:
+    """Each level's mean loss per game averaged over the games, with its standard error,
+    the labels counted, and the time per game."""
+    losses: dict[str, list[float]] = {}
+    labels: dict[str, dict[str, int]] = {}
+    seconds = []
+    for path in files:
+        game = open_game(path)
+        start = time.perf_counter()
+        review = analyze(game, playouts, jobs)
+        seconds.append(time.perf_counter() - start)
+        for name, summary in review.players(game.names).items():
+            losses.setdefault(name, []).append(summary.mean_loss)
+            counts = labels.setdefault(name, dict.fromkeys(LABEL_NAMES, 0))
+            for label, count in summary.labels.items():
+                counts[label] += count
+        print(f"  {path.name}: {game.actions} actions, {seconds[-1]:.1f} s", flush=True)
+    print(f"{title}: {len(files)} games, {playouts} playouts, --jobs {jobs}")
+    for name, values in losses.items():
+        error = statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else 0.0
+        counted = ", ".join(f"{labels[name][label]} {label}s" for label in LABEL_NAMES)
+        print(f"  {name:<8} mean loss {statistics.mean(values):5.2f} ±{error:.2f}  ({counted})")
+    print(f"  time per game: mean {statistics.mean(seconds):.1f} s, max {max(seconds):.1f} s")
+
+
+def speed(folder: Path, playouts: int, jobs: int) -> None:
+    """The time of the game nearest 50 actions among those played."""
+    files = sorted(folder.glob("game-*.json"))
+    path = min(files, key=lambda p: (abs(open_game(p).actions - 50), p.name))
+    game = open_game(path)
+    start = time.perf_counter()
+    analyze(game, playouts, jobs)
+    took = time.perf_counter() - start
+    print(
+        f"speed: {path.name}, {game.actions} actions, {playouts} playouts, --jobs {jobs}: "
+        f"{took:.1f} s (target: under 60 s for about 50 actions with --jobs 2)"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--playouts", type=int, default=DEFAULT_PLAYOUTS)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=500)
+    parser.add_argument("--play-strong", action="store_true")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as temporary:
+        folder = Path(temporary)
+        (folder / "gr").mkdir()
+        greedy_random = play(["greedy", "random"], args.games, args.seed, folder / "gr")
+        speed(folder / "gr", args.playouts, args.jobs)
+        figures("greedy against random", greedy_random, args.playouts, args.jobs)
+        if args.play_strong:
+            (folder / "sg").mkdir()
+            strong = play(["strong", "greedy"], args.games, args.seed, folder / "sg")
+        else:
+            strong = sorted(STORED.glob("game-*.json"))[: args.games]
+        figures("strong against greedy", strong, args.playouts, args.jobs)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,226 @@
+"""`thebes analyze`: what each action was worth, and that it measures something true.
+
+The test of issue 14's point 4 analyses 20 two-player games of greedy against random
+(played here) and 20 of strong against greedy (kept in ``tests/analysis_games``: strong
+games take minutes to play; `thebes simulate --players 2 --bots strong,greedy --games 20
+--rotate --seed 300 --save-dir tests/analysis_games` plays them again). It uses a few playouts
+per valuation and every fourth action of each game, to keep CI fast; the benchmark
+``benchmarks/bench_analysis.py`` measures every action at the default playouts.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+from pathlib import Path
+
+import pytest
+
+from thebes.analysis import LABELS, Evaluator, label_of, review_move, seed_of
+from thebes.cli import main
+from thebes.game_analysis import (
+    AnalysisRefused,
+    GameReview,
+    analysis_path,
+    analyze,
+    analyze_file,
+    load_analysis,
+    open_game,
+    save_analysis,
+)
+from thebes.model import Retire
+from thebes.rules import legal_actions
+from thebes.tournament import Entry, Series, play_series
+
+STORED_GAMES = Path(__file__).parent / "analysis_games"
+GAMES = 20
+
+
+def mean_loss_by_level(files: list[Path], playouts: int) -> dict[str, float]:
+    """Each bot level's mean loss per game, averaged over the games (names are levels), from
+    every fourth action of each game (each action's review is the same in a sample)."""
+    losses: dict[str, list[float]] = {}
+    for path in files:
+        game = open_game(path)
+        review = analyze(game, playouts, jobs=2, numbers=range(1, game.actions + 1, 4))
+        for name, summary in review.players(game.names).items():
+            losses.setdefault(name, []).append(summary.mean_loss)
+    return {name: statistics.mean(values) for name, values in losses.items()}
+
+
+@pytest.fixture(scope="module")
+def greedy_random_games(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    folder = tmp_path_factory.mktemp("greedy-random")
+    entries = (Entry("greedy", "greedy"), Entry("random", "random"))
+    list(play_series(Series(entries, GAMES, 400, rotate=True, save_dir=folder), jobs=1))
+    files = sorted(folder.glob("*.json"))
+    assert len(files) == GAMES
+    return files
+
+
+def test_random_loses_more_than_greedy_over_20_games(greedy_random_games: list[Path]) -> None:
+    means = mean_loss_by_level(greedy_random_games, playouts=2)
+    assert means["random"] > means["greedy"] + 1.0, means
+
+
+def test_strong_loses_less_than_greedy_over_20_games() -> None:
+    files = sorted(STORED_GAMES.glob("game-2p-*.json"))
+    assert len(files) == GAMES
+    means = mean_loss_by_level(files, playouts=4)
+    assert means["strong"] < means["greedy"], means
+
+
+def test_the_analysis_depends_on_the_file_and_playouts_not_on_the_jobs(
+    greedy_random_games: list[Path],
+) -> None:
+    path = greedy_random_games[0]
+    one, names = analyze_file(path, playouts=2, jobs=1)
+    two, _ = analyze_file(path, playouts=2, jobs=2)
+    assert one.as_json(names) == two.as_json(names)
+    other, _ = analyze_file(path, playouts=3, jobs=2)
+    assert [m.value for m in other.moves] != [m.value for m in one.moves]
+
+
+def test_every_move_loses_what_the_best_found_was_worth_more(
+    greedy_random_games: list[Path],
+) -> None:
+    review, _ = analyze_file(greedy_random_games[1], playouts=2, jobs=2)
+    assert [m.number for m in review.moves] == list(range(1, len(review.moves) + 1))
+    for move in review.moves:
+        assert move.loss >= 0
+        assert move.best_value - move.value == pytest.approx(move.loss)
+        assert (move.best == move.action) == (move.loss == 0)
+        # A label needs the loss (the standard error can only take it away).
+        assert move.label in ("", label_of(move.loss))
+
+
+def test_retiring_with_weeks_to_dig_is_a_blunder_and_the_best_is_named(
+    greedy_random_games: list[Path],
+) -> None:
+    # The first position of the last year (T5: retiring is allowed then) with many actions.
+    session = open_game(greedy_random_games[0]).session
+    step = next(
+        s for s in session.steps if len(legal := legal_actions(s.before)) > 5 and Retire() in legal
+    )
+    review = review_move(
+        Evaluator(playouts=4),
+        step.before,
+        legal_actions(step.before),
+        Retire(),
+        seed_of("test"),
+        session.notation,
+        1,
+        step.record.player,
+    )
+    assert review.label == "blunder"
+    assert review.loss >= LABELS[0][1]
+    assert review.best != "retire"
+    assert review.best_value == pytest.approx(review.value + review.loss)
+
+
+def test_labels_follow_the_thresholds() -> None:
+    assert [label_of(x) for x in (0, 1.99, 2, 3.99, 4, 7.99, 8, 30)] == [
+        "",
+        "",
+        "inaccuracy",
+        "inaccuracy",
+        "mistake",
+        "mistake",
+        "blunder",
+        "blunder",
+    ]
+
+
+# ---------------------------------------------------------------- saved analyses
+
+
+@pytest.fixture(scope="module")
+def small_review(greedy_random_games: list[Path]) -> tuple[Path, GameReview, list[str]]:
+    path = greedy_random_games[2]
+    review, names = analyze_file(path, playouts=1, jobs=1)
+    return path, review, names
+
+
+def test_a_saved_analysis_loads_as_it_was(
+    small_review: tuple[Path, GameReview, list[str]], tmp_path: Path
+) -> None:
+    _, review, names = small_review
+    target = tmp_path / "game.analysis.json"
+    save_analysis(review, names, target)
+    loaded = load_analysis(target, review.digest)
+    assert loaded is not None
+    assert [m.as_json() for m in loaded] == [m.as_json() for m in review.moves]
+    assert analysis_path(tmp_path / "game.json") == target
+
+
+def test_a_missing_analysis_is_none_and_a_wrong_one_says_why(
+    small_review: tuple[Path, GameReview, list[str]], tmp_path: Path
+) -> None:
+    _, review, names = small_review
+    target = tmp_path / "a.analysis.json"
+    assert load_analysis(target, review.digest) is None
+    save_analysis(review, names, target)
+    with pytest.raises(AnalysisRefused, match="another game"):
+        load_analysis(target, "sha256:0")
+    data = json.loads(target.read_text())
+    data["moves"][3]["number"] = 7
+    target.write_text(json.dumps(data))
+    with pytest.raises(AnalysisRefused, match="move 4 is damaged"):
+        load_analysis(target, review.digest)
+    data["moves"][3]["number"] = 4
+    data["moves"][3]["loss"] = "a lot"
+    target.write_text(json.dumps(data))
+    with pytest.raises(AnalysisRefused, match="move 4 is damaged"):
+        load_analysis(target, review.digest)
+    data["moves"][3]["loss"] = float("nan")
+    target.write_text(json.dumps(data))
+    with pytest.raises(AnalysisRefused, match="NaN"):
+        load_analysis(target, review.digest)
+    target.write_text('{"format": "thebes-analysis", "moves": [')
+    with pytest.raises(AnalysisRefused):
+        load_analysis(target, review.digest)
+
+
+# ---------------------------------------------------------------- the command
+
+
+def test_analyze_json_prints_one_object_with_the_issues_fields(
+    greedy_random_games: list[Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = greedy_random_games[3]
+    assert main(["analyze", str(path), "--json", "--playouts", "1", "--jobs", "2"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    game = open_game(path)
+    assert data["file"] == str(path) and data["digest"] == game.digest
+    assert len(data["moves"]) == game.actions
+    fields = {"number", "player", "action", "value", "best", "best_value", "loss", "label"}
+    assert all(fields <= set(move) for move in data["moves"])
+    assert set(data["players"]) == {"greedy", "random"}
+    for name, summary in data["players"].items():
+        mine = [m["loss"] for m in data["moves"] if m["player"] == name]
+        assert summary["mean_loss"] == pytest.approx(statistics.mean(mine), abs=0.01)
+        assert set(summary["labels"]) == {"blunder", "mistake", "inaccuracy"}
+    assert data == analyze(game, 1).as_json(game.names) | {"moves": data["moves"]}
+
+
+def test_analyze_prints_a_table_and_saves_beside_the_game(
+    greedy_random_games: list[Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = greedy_random_games[4]
+    assert main(["analyze", str(path), "--playouts", "1", "--save"]) == 0
+    out = capsys.readouterr().out
+    assert "mean loss" in out and "greedy's costliest actions:" in out
+    assert f"analysis saved to {analysis_path(path)}" in out
+    assert load_analysis(analysis_path(path), open_game(path).digest) is not None
+
+
+def test_analyze_refuses_a_damaged_file_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    assert main(["analyze", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("thebes: ") and err.count("\n") == 1
+    with pytest.raises(SystemExit):
+        main(["analyze", str(bad), "--playouts", "1001"])
