@@ -7,7 +7,7 @@ stays visible instead of one player hiding another. :func:`plot_lines` draws any
 (the plot, its axes and their labels) from the values of each column; this module's own is
 :func:`score_chart`, every player's score over the weeks of the game, the weeks running from
 the game's first week (later with 3 or 4 players) to the end square, the clock being the
-rearmost marker's (:mod:`thebes.timeline`). The VP axis starts at 0.
+rearmost marker's (:mod:`thebes.timeline`); its VP axis starts at 0.
 """
 
 from __future__ import annotations
@@ -42,15 +42,22 @@ class Plot:
     now: int | None = None  # the column marked ▲ on the axis
     # (column, seat) -> a character drawn instead of the seat's mark at its value there
     notes: Mapping[tuple[int, int], str] = field(default_factory=dict)
+    bottom: int = 0  # the VP at the bottom row: a multiple of 10 below ``top``
 
     @property
     def label_width(self) -> int:
-        return len(str(self.top))
+        return max(len(str(self.top)), len(str(self.bottom)))
 
 
 def plot_width(top: int, width: int) -> int:
     """The plot's columns in a chart of ``width`` with VP labels up to ``top``."""
     return max(min(width, MAX_WIDTH) - len(str(top)) - 2, MIN_COLUMNS)
+
+
+def bottom_of(lowest: float, top: int) -> int:
+    """The VP at the bottom of a chart that need not start at 0: the lowest value rounded
+    down to tens, at least 10 below ``top``."""
+    return max(0, min(math.floor(lowest / 10) * 10, top - 10))
 
 
 def top_of(highest: float) -> int:
@@ -62,11 +69,11 @@ def plot_lines(plot: Plot, marks: Sequence[str], styles: Sequence[str]) -> list[
     """The plot's rows from the top down with their VP labels, the axis (ticks ┬, the
     current column ▲) and the tick labels under it."""
     width = plot.label_width
-    cells = _cells(plot.values, plot.top)
+    cells = _cells(plot.values, plot.bottom, plot.top)
     lines = []
     for row in range(PLOT_ROWS - 1, -1, -1):
         labelled = row in (0, PLOT_ROWS // 2, PLOT_ROWS - 1)
-        value = plot.top * row // (PLOT_ROWS - 1)
+        value = plot.bottom + (plot.top - plot.bottom) * row // (PLOT_ROWS - 1)
         line = Text(f"{value if labelled else '':>{width}} {'┤' if labelled else '│'}")
         for column in range(plot.columns):
             seats = cells.get((row, column), [])
@@ -151,12 +158,17 @@ def spread(first: int, last: int, columns: int) -> list[int]:
     return [first + round(c * span / (columns - 1)) for c in range(columns)]
 
 
-def _cells(values: Sequence[Sequence[float]], top: int) -> dict[tuple[int, int], list[int]]:
+def _cells(
+    values: Sequence[Sequence[float]], bottom: int, top: int
+) -> dict[tuple[int, int], list[int]]:
     """The seats in each (row, column) of the plot: each value to the nearest row."""
     cells: dict[tuple[int, int], list[int]] = {}
+    span = top - bottom
     for column, column_values in enumerate(values):
         for seat, value in enumerate(column_values):
-            row = min(max(math.floor(value * (PLOT_ROWS - 1) / top + 0.5), 0), PLOT_ROWS - 1)
+            # Multiplied before divided: a value halfway between two rows goes up, exactly.
+            exact = (value - bottom) * (PLOT_ROWS - 1) / span
+            row = min(max(math.floor(exact + 0.5), 0), PLOT_ROWS - 1)
             cells.setdefault((row, column), []).append(seat)
     return cells
 
