@@ -203,3 +203,15 @@ def test_the_summary_counts_each_players_labels_and_mean_loss() -> None:
     assert lines[0].split() == header.split()
     assert lines[1].split() == ["A", "Ann", "2", "5.8", "VP", "1", "0", "1"]
     assert lines[2].split() == ["B", "Bob", "2", "2.5", "VP", "0", "1", "0"]
+
+
+def test_where_a_column_holds_several_labels_of_a_player_the_worst_shows() -> None:
+    # 200 actions in 76 columns: actions 100, 101 and 102 share a column (2.6 a column).
+    long = [move(n, "Ann", scores=(10.0, 30.0)) for n in range(1, 201)]
+    long[99] = move(100, "Ann", "mistake", 5.0, (10.0, 30.0))
+    long[100] = move(101, "Ann", "blunder", 9.0, (10.0, 30.0))
+    long[101] = move(102, "Ann", "inaccuracy", 2.5, (10.0, 30.0))
+    rows = plot_rows(lines_of(evaluation_chart_lines(long, ["Ann", "Bob"], COLOURS, 80, 0)))
+    ann = next(row for row in rows if "A" in row)
+    assert ann.count("×") == 1 and ann.count("?") == 0 and ann.count("·") == 0
+    assert 36 <= ann.index("×") <= 40  # about 100/200 of the way along

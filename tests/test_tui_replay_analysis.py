@@ -145,6 +145,8 @@ def test_e_shows_the_chart_of_expected_scores_and_the_summary(golden: Path) -> N
     mistakes = [sum(LABELS[n] == "mistake" and movers[n] == name for n in LABELS) for name in names]
     assert sum(mistakes) == 2
     assert [int(line.split()[6]) for line in screen[-5:-1]] == mistakes
+    _, text = view(golden, "h\n", size=(120, 40))
+    assert "Analysis: game-4p.analysis.json, 8 playouts a move. Each step's line" in text
 
 
 def test_without_an_analysis_file_the_replay_is_as_before(golden: Path) -> None:
@@ -211,6 +213,8 @@ def test_a_refused_file_is_named_with_why_and_the_game_replays(
     fifth = viewer.session.steps[4].record
     assert screens(text)[-1][-2] == f"5: {fifth.player} — {fifth.action}"
     assert screens(text)[-1][-1] == KEYS
+    _, text = view(golden, "h\n", size=(120, 40))
+    assert f"Analysis game-4p.analysis.json not shown: {reason}." in text
 
 
 def test_a_damaged_file_is_refused(golden: Path) -> None:

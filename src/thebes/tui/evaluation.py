@@ -89,7 +89,10 @@ def about_analysis(analysis: SavedAnalysis | None) -> str:
             "final margin over the best rival, in VP."
         )
     if analysis is not None and analysis.refused is not None:
-        return refusal_text(analysis.refused) + " `thebes analyze FILE --save` writes a new one."
+        return (
+            f"Analysis {printable(analysis.path.name)} not shown: {printable(analysis.refused)}. "
+            "`thebes analyze FILE --save` writes a new one."
+        )
     name = "NAME.analysis.json" if analysis is None else printable(analysis.path.name)
     return (
         f"No analysis: `thebes analyze FILE --save` writes one beside the game ({name}); "
