@@ -20,6 +20,7 @@ from rich.console import Console
 
 from helpers import CAT
 from thebes.analysis import MoveReview
+from thebes.cli import main
 from thebes.game_analysis import GameReview, analysis_path, save_analysis
 from thebes.record import read_record
 from thebes.session import Session
@@ -262,3 +263,16 @@ def test_every_screen_fits_80x24_and_120x40(tmp_path: Path, size: tuple[int, int
     assert both == (height >= 40)  # the expected scores under the scores where they fit
     for screen in drawn[1:]:
         assert any(line.startswith("D " + LONG_NAMES[3]) for line in screen)  # the summary
+
+
+def test_thebes_replay_looks_for_the_analysis_beside_the_file(
+    golden: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    analysed(golden)
+    seen: list[SavedAnalysis | None] = []
+    monkeypatch.setattr(ReplayViewer, "run", lambda self: seen.append(self.analysis))
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        assert main(["replay", str(golden), "--no-color"]) == 0
+    [found] = seen
+    assert found is not None and found.path == golden.with_name("game-4p.analysis.json")
+    assert found.refused is None and len(found.moves) == 65

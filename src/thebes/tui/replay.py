@@ -9,8 +9,8 @@ leave. Each step shows what that action did, in words.
 With the game's saved analysis beside it (:mod:`thebes.tui.evaluation`), each step also
 says how good the action was, ``m`` / ``M`` go to the next / previous blunder or mistake
 and ``e`` charts every player's expected final score; the score chart shows that chart too
-where the terminal is tall enough. A file that cannot be used is named, with why, and the
-game replays as without one.
+where the terminal is tall enough. Of a file that cannot be used one line says why (the
+help names it), and the game replays as without one.
 """
 
 from __future__ import annotations
@@ -159,7 +159,7 @@ class ReplayViewer:
         if word in ("q", "quit", "exit"):
             return False
         if word == "m":  # m the next, M the previous: the case is the command's
-            self._jump(forward=text.strip() != "M")
+            self._jump(forward=not text.lstrip().startswith("M"))
             return True
         if word in ("", "n", "next"):
             self._go(self.position + 1)
