@@ -225,11 +225,13 @@ def _replay(args: argparse.Namespace) -> int:
 
     session = Session.load(args.file, default_catalog())
     if not (args.summary or args.json):
+        from thebes.tui.evaluation import saved_analysis
         from thebes.tui.replay import ReplayViewer
         from thebes.tui.screen import terminal_console
 
         colour = _colour_wanted(args)
-        ReplayViewer(session, terminal_console(colour=colour)).run()
+        analysis = saved_analysis(args.file, session)  # NAME.analysis.json, if it is there
+        ReplayViewer(session, terminal_console(colour=colour), analysis=analysis).run()
         return EXIT_OK
     bots = {seat.name: seat.bot for seat in session.seats if seat.bot is not None}
     data = result_json(session.state, session.seed, bots)

@@ -27,15 +27,17 @@ from thebes.analysis import (
 )
 from thebes.catalog import default_catalog
 from thebes.jsonbounds import JsonRefused, loads_bounded
-from thebes.record import MAX_DEPTH, MAX_DIGITS, MAX_FILE_BYTES, read_record
+from thebes.record import MAX_DEPTH, MAX_DIGITS, MAX_FILE_BYTES, RecordError, read_record
 from thebes.rules import legal_actions
 from thebes.savefile import write_game_file
 from thebes.session import Session
+from thebes.text import MAX_ACTION, clipped, printable
 from thebes.textfile import FileRefused, read_bounded_text
 
 ANALYSIS_FORMAT = "thebes-analysis"
 ANALYSIS_VERSION = 1
 COSTLIEST = 3  # moves listed per player
+MAX_VP = 1000.0  # no score comes near: a larger number in an analysis file is damage
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,6 +209,13 @@ def load_analysis(path: Path, digest: str) -> tuple[MoveReview, ...] | None:
     """The moves of the analysis saved at ``path`` for the game with ``digest``; None if
     there is no file. AnalysisRefused says why a file there cannot be used: damaged, too
     large, or the analysis of another game (or of an earlier state of this one)."""
+    review = load_review(path, digest)
+    return None if review is None else review.moves
+
+
+def load_review(path: Path, digest: str) -> GameReview | None:
+    """The analysis saved at ``path`` for the game with ``digest`` (its moves and playouts);
+    None if there is no file, else as :func:`load_analysis`."""
     if not path.exists():
         return None
     try:
@@ -217,27 +226,61 @@ def load_analysis(path: Path, digest: str) -> tuple[MoveReview, ...] | None:
     if not isinstance(data, dict) or data.get("format") != ANALYSIS_FORMAT:
         raise AnalysisRefused("not a thebes analysis file")
     if data.get("version") != ANALYSIS_VERSION:
-        raise AnalysisRefused(f"analysis version {data.get('version')!r} is not known")
+        version = printable(clipped(repr(data.get("version"))))
+        raise AnalysisRefused(f"analysis version {version} is not known")
     if data.get("digest") != digest:
-        raise AnalysisRefused("it analyses another game, or this game before its last save")
+        raise AnalysisRefused("it analyses another game, or this one before its last save")
     moves = data.get("moves")
     if not isinstance(moves, list):
         raise AnalysisRefused("it has no list of moves")
+    playouts, file = data.get("playouts"), data.get("file")
+    if type(playouts) is not int or playouts < 1 or not isinstance(file, str):
+        raise AnalysisRefused("its header is damaged")
     reviews = tuple(_move_from_json(move, n) for n, move in enumerate(moves, 1))
-    return reviews
+    return GameReview(file, digest, playouts, reviews)
+
+
+def load_game_analysis(game: Path, session: Session) -> GameReview | None:
+    """The analysis saved beside the game file ``game`` (:func:`analysis_path`), checked
+    against ``session``, the game replayed from it: None if there is none, AnalysisRefused
+    if it cannot be used. Beyond the digest, every move must be the game's own action by
+    its own player with a score for every seat: a file edited by hand is refused rather
+    than shown beside the wrong actions."""
+    try:
+        digest = read_record(game).digest
+    except RecordError as error:  # the game file changed since it was replayed
+        raise AnalysisRefused(str(error)) from None
+    review = load_review(analysis_path(game), digest)
+    if review is None:
+        return None
+    steps = session.steps
+    if len(review.moves) != len(steps):
+        raise AnalysisRefused(f"it has {len(review.moves)} moves, the game {len(steps)} actions")
+    for move, step in zip(review.moves, steps, strict=True):
+        if (move.player, move.action) != (step.record.player, step.record.action):
+            raise AnalysisRefused(f"move {move.number} is not the game's action {move.number}")
+        if len(move.scores) != len(session.seats):
+            raise AnalysisRefused(f"move {move.number} is damaged")
+    return review
 
 
 def _move_from_json(data: object, number: int) -> MoveReview:
-    if not isinstance(data, dict) or data.get("number") != number:
+    # By type: true == 1 in Python, and would pass for move 1.
+    if (
+        not isinstance(data, dict)
+        or type(data.get("number")) is not int
+        or data["number"] != number
+    ):
         raise AnalysisRefused(f"move {number} is damaged")
     texts = [data.get(key) for key in ("player", "action", "best", "label")]
     numbers = [data.get(key) for key in ("value", "best_value", "loss")]
     scores = data.get("scores")
     if (
-        not all(isinstance(t, str) for t in texts)
+        not all(isinstance(t, str) and len(t) <= MAX_ACTION for t in texts)
         or not all(_is_number(n) for n in numbers)
         or not isinstance(scores, list)
-        or not all(_is_number(n) for n in scores)
+        or not all(_is_number(n) and n >= 0 for n in scores)
+        or data["loss"] < 0
         or data["label"] not in ("", *LABEL_NAMES)
     ):
         raise AnalysisRefused(f"move {number} is damaged")
@@ -255,4 +298,10 @@ def _move_from_json(data: object, number: int) -> MoveReview:
 
 
 def _is_number(value: object) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+    """A number of VP as an analysis can hold: finite and far from any score's bounds."""
+    return (
+        isinstance(value, int | float)
+        and not isinstance(value, bool)
+        and math.isfinite(value)
+        and abs(value) <= MAX_VP
+    )

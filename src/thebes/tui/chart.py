@@ -1,16 +1,20 @@
-"""A chart of each player's score over the weeks of the game, drawn with characters.
+"""Charts of each player's standing over a game, drawn with characters.
 
 Each player is a row of their time-track mark (the initial, or the seat number) in their
-colour, one mark per column of weeks, so the chart reads the same without colour
-(``--no-color``). Where players share a cell the marks take turns from column to column
-(``ABAB``): a tie stays visible instead of one player hiding another. The weeks run from the
-game's first week (later with 3 or 4 players) to the end square, the clock being the
-rearmost marker's (:mod:`thebes.timeline`); the VP axis starts at 0.
+colour, one mark per column, so a chart reads the same without colour (``--no-color``).
+Where players share a cell the marks take turns from column to column (``ABAB``): a tie
+stays visible instead of one player hiding another. :func:`plot_lines` draws any such chart
+(the plot, its axes and their labels) from the values of each column; this module's own is
+:func:`score_chart`, every player's score over the weeks of the game, the weeks running from
+the game's first week (later with 3 or 4 players) to the end square, the clock being the
+rearmost marker's (:mod:`thebes.timeline`); its VP axis starts at 0.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
 from rich.cells import cell_len
 from rich.console import Group, RenderableType
@@ -27,6 +31,68 @@ MIN_COLUMNS = 12
 TITLE = "Scores over the game"
 
 
+@dataclass(frozen=True, slots=True)
+class Plot:
+    """What a chart shows: each seat's value in each column, and the x axis."""
+
+    values: Sequence[Sequence[float]]  # per column, every seat's; columns past these are blank
+    columns: int
+    top: int  # the VP at the top row: a multiple of 10 (see top_of)
+    ticks: Mapping[int, str]  # column -> its label under the axis
+    now: int | None = None  # the column marked ▲ on the axis
+    # (column, seat) -> a character drawn instead of the seat's mark at its value there
+    notes: Mapping[tuple[int, int], str] = field(default_factory=dict)
+    bottom: int = 0  # the VP at the bottom row: a multiple of 10 below ``top``
+
+    @property
+    def label_width(self) -> int:
+        return max(len(str(self.top)), len(str(self.bottom)))
+
+
+def plot_width(top: int, width: int) -> int:
+    """The plot's columns in a chart of ``width`` with VP labels up to ``top``."""
+    return max(min(width, MAX_WIDTH) - len(str(top)) - 2, MIN_COLUMNS)
+
+
+def bottom_of(lowest: float, top: int) -> int:
+    """The VP at the bottom of a chart that need not start at 0: the lowest value rounded
+    down to tens, at least 10 below ``top``."""
+    return max(0, min(math.floor(lowest / 10) * 10, top - 10))
+
+
+def top_of(highest: float) -> int:
+    """The VP at the top of a chart: the highest value rounded up to tens, at least 10."""
+    return max(10, math.ceil(highest / 10) * 10)
+
+
+def plot_lines(plot: Plot, marks: Sequence[str], styles: Sequence[str]) -> list[Text]:
+    """The plot's rows from the top down with their VP labels, the axis (ticks ┬, the
+    current column ▲) and the tick labels under it."""
+    width = plot.label_width
+    cells = _cells(plot.values, plot.bottom, plot.top)
+    lines = []
+    for row in range(PLOT_ROWS - 1, -1, -1):
+        labelled = row in (0, PLOT_ROWS // 2, PLOT_ROWS - 1)
+        value = plot.bottom + (plot.top - plot.bottom) * row // (PLOT_ROWS - 1)
+        line = Text(f"{value if labelled else '':>{width}} {'┤' if labelled else '│'}")
+        for column in range(plot.columns):
+            seats = cells.get((row, column), [])
+            if not seats:
+                line.append(" ")
+                continue
+            # A note (a labelled move) is not hidden by a player sharing its cell.
+            noted = [seat for seat in seats if (column, seat) in plot.notes]
+            seat = noted[0] if noted else seats[column % len(seats)]
+            line.append(plot.notes.get((column, seat), marks[seat]), style=styles[seat])
+        lines.append(line)
+    axis = ["┬" if column in plot.ticks else "─" for column in range(plot.columns)]
+    if plot.now is not None:
+        axis[plot.now] = "▲"
+    lines.append(Text(" " * (width + 1) + "└" + "".join(axis)))
+    lines.append(Text(" " * (width + 2) + _tick_labels(plot.ticks, plot.columns)))
+    return lines
+
+
 def score_chart(
     timeline: Timeline,
     names: Sequence[str],
@@ -36,38 +102,39 @@ def score_chart(
 ) -> RenderableType:
     """The chart, its week axis and a legend with each player's name and final total, in at
     most ``width`` columns; a ▲ on the axis at week ``now``, if given."""
+    return Group(*score_chart_lines(timeline, names, colours, width, now))
+
+
+def score_chart_lines(
+    timeline: Timeline,
+    names: Sequence[str],
+    colours: Sequence[str],
+    width: int,
+    now: int | None = None,
+) -> list[Text]:
+    """:func:`score_chart` line by line (a screen counts them to see what fits)."""
     width = min(width, MAX_WIDTH)
-    top = _top(max(max(p.totals) for p in timeline.points))
-    label_width = len(str(top))
-    columns = max(width - label_width - 2, MIN_COLUMNS)
+    top = top_of(max(max(p.totals) for p in timeline.points))
+    columns = plot_width(top, width)
     times = _column_times(timeline, columns)
-    styles = [f"bold {colour}" for colour in colours]
+    # A game saved before its end has no scores yet for the weeks after the record.
+    reached = [time for time in times if time <= timeline.points[-1].time]
+    values = [timeline.totals_at(time) for time in reached]
+    at = None if now is None else column_of(times, now)
+    plot = Plot(values, columns, top, _ticks(timeline, times), at)
     symbols = chart_marks(names)
-    cells = _cells(timeline, times, top)
     lines = [Text(TITLE, style="bold").append(" — VP by year and week", style="dim")]
-    for row in range(PLOT_ROWS - 1, -1, -1):
-        labelled = row in (0, PLOT_ROWS // 2, PLOT_ROWS - 1)
-        value = top * row // (PLOT_ROWS - 1)
-        line = Text(f"{value if labelled else '':>{label_width}} {'┤' if labelled else '│'}")
-        for column in range(columns):
-            seats = cells.get((row, column), [])
-            if not seats:
-                line.append(" ")
-                continue
-            seat = seats[column % len(seats)]
-            line.append(symbols[seat], style=styles[seat])
-        lines.append(line)
-    ticks = _ticks(timeline, times)
-    axis = ["┬" if column in ticks else "─" for column in range(columns)]
-    if now is not None:
-        axis[_column_of(times, now)] = "▲"
-    lines.append(Text(" " * (label_width + 1) + "└" + "".join(axis)))
-    lines.append(Text(" " * (label_width + 2) + _tick_labels(ticks, columns)))
-    lines.extend(_legend(timeline.points[-1].totals, names, symbols, colours, width))
+    lines += plot_lines(plot, symbols, [f"bold {colour}" for colour in colours])
+    lines += _legend(timeline.points[-1].totals, names, symbols, colours, width)
+    return fitted(lines)
+
+
+def fitted(lines: list[Text]) -> list[Text]:
+    """The lines, each kept to one row: cut with an ellipsis where the console is narrower."""
     for line in lines:
         line.no_wrap = True
         line.overflow = "ellipsis"
-    return Group(*lines)
+    return lines
 
 
 def chart_marks(names: Sequence[str]) -> list[str]:
@@ -80,27 +147,28 @@ def chart_marks(names: Sequence[str]) -> list[str]:
     return [str(seat + 1) for seat in range(len(names))]
 
 
-def _top(highest: int) -> int:
-    """The VP at the top of the chart: the highest total rounded up to tens, at least 10."""
-    return max(10, -(-highest // 10) * 10)
-
-
 def _column_times(timeline: Timeline, columns: int) -> list[int]:
     """The week each column stands for, the first week in the first, the end in the last."""
-    span = timeline.end - timeline.start
-    return [timeline.start + round(c * span / (columns - 1)) for c in range(columns)]
+    return spread(timeline.start, timeline.end, columns)
 
 
-def _cells(timeline: Timeline, times: list[int], top: int) -> dict[tuple[int, int], list[int]]:
-    """The seats in each (row, column) of the plot, up to the week the record reaches (a
-    game saved before its end has no scores yet for the weeks after)."""
+def spread(first: int, last: int, columns: int) -> list[int]:
+    """What each of ``columns`` columns stands for, evenly from ``first`` to ``last``."""
+    span = last - first
+    return [first + round(c * span / (columns - 1)) for c in range(columns)]
+
+
+def _cells(
+    values: Sequence[Sequence[float]], bottom: int, top: int
+) -> dict[tuple[int, int], list[int]]:
+    """The seats in each (row, column) of the plot: each value to the nearest row."""
     cells: dict[tuple[int, int], list[int]] = {}
-    reached = timeline.points[-1].time
-    for column, time in enumerate(times):
-        if time > reached:
-            break
-        for seat, total in enumerate(timeline.totals_at(time)):
-            row = (total * (PLOT_ROWS - 1) * 2 + top) // (2 * top)  # to the nearest row
+    span = top - bottom
+    for column, column_values in enumerate(values):
+        for seat, value in enumerate(column_values):
+            # Multiplied before divided: a value halfway between two rows goes up, exactly.
+            exact = (value - bottom) * (PLOT_ROWS - 1) / span
+            row = min(max(math.floor(exact + 0.5), 0), PLOT_ROWS - 1)
             cells.setdefault((row, column), []).append(seat)
     return cells
 
@@ -114,16 +182,16 @@ def _ticks(timeline: Timeline, times: list[int]) -> dict[int, str]:
     ticks = {0: start_label}
     for year in range(year_of(first) + 1, year_of(timeline.end) + 1):
         time = time_of(year, 1)
-        ticks[_column_of(times, time)] = str(year)
+        ticks[column_of(times, time)] = str(year)
     return ticks
 
 
-def _column_of(times: list[int], time: int) -> int:
-    """The first column showing that week or later: where it begins on the chart."""
+def column_of(times: Sequence[int], time: int) -> int:
+    """The first column showing ``time`` or later: where it begins on the chart."""
     return next((c for c, t in enumerate(times) if t >= time), len(times) - 1)
 
 
-def _tick_labels(ticks: dict[int, str], columns: int) -> str:
+def _tick_labels(ticks: Mapping[int, str], columns: int) -> str:
     """The labels centred under their ticks, kept inside the chart, a label that would touch
     the one before it left out."""
     line = [" "] * columns
@@ -165,6 +233,11 @@ def _legend(
 
 def game_chart(session: Session, width: int, now: int | None = None) -> RenderableType:
     """The chart of a session's whole history, with its players' names and colours."""
+    return Group(*game_chart_lines(session, width, now))
+
+
+def game_chart_lines(session: Session, width: int, now: int | None = None) -> list[Text]:
+    """:func:`game_chart` line by line."""
     names = [seat.name for seat in session.seats]
     colours = [seat.colour for seat in session.seats]
-    return score_chart(session_timeline(session), names, colours, width, now)
+    return score_chart_lines(session_timeline(session), names, colours, width, now)

@@ -1,4 +1,5 @@
-"""A cap on the length of a line typed (or pasted, or piped) at a prompt.
+"""Caps on the length of a line: one typed (or pasted, or piped) at a prompt, and one
+shown in a row of the screen (:func:`fit_line`, :func:`end_with_ellipsis`).
 
 No command, action or answer needs more than a short line; a line of 100,000 characters
 used to cost a minute and gigabytes (prompt_toolkit copies the whole line for every key).
@@ -15,9 +16,35 @@ from prompt_toolkit.application import get_app
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.keys import Keys
+from rich.cells import cell_len
+from rich.text import Text
 
 MAX_LINE = 200
 _LINE_ENDS = (Keys.ControlM, Keys.ControlJ)
+ELLIPSIS = " …"
+
+
+def fit_line(line: Text, width: int) -> Text:
+    """``line`` if it fits in ``width`` cells, else cut at a word to end in " …"."""
+    return line if line.cell_len <= width else end_with_ellipsis(line, width)
+
+
+def end_with_ellipsis(line: Text, width: int) -> Text:
+    """``line`` ending in " …" (text follows that is not shown), in at most ``width``
+    cells: the last word that does not fit goes whole, unless it is the only one."""
+    line = line.copy()
+    line.rstrip()
+    room = width - len(ELLIPSIS)
+    if line.cell_len > room:
+        plain = line.plain
+        spaces = [i for i, char in enumerate(plain) if char == " " and cell_len(plain[:i]) <= room]
+        if spaces and spaces[-1] > 0:
+            line = line[: spaces[-1]]
+            line.rstrip()
+        else:
+            line.truncate(room)
+    line.append(ELLIPSIS)
+    return line
 
 
 def line_problem(text: str) -> str | None:

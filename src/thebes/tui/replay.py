@@ -3,8 +3,14 @@
 Keys at the prompt: → or n (or Enter) one action forward, ← or p one back, Home / End to
 the start / the end; typed commands: ``g N`` to action N, ``y 1902`` to the first action
 of a year, ``a [SECONDS]`` to play on by itself (Ctrl-C stops), ``c`` for the chart of the
-scores over the game (also shown on going on past the end), ``q`` to leave. Each step shows
-what that action did, in words.
+scores over the game (also shown on going on past the end), ``h`` for the help, ``q`` to
+leave. Each step shows what that action did, in words.
+
+With the game's saved analysis beside it (:mod:`thebes.tui.evaluation`), each step also
+says how good the action was, ``m`` / ``M`` go to the next / previous blunder or mistake
+and ``e`` charts every player's expected final score; the score chart shows that chart too
+where the terminal is tall enough. Of a file that cannot be used one line says why (the
+help names it), and the game replays as without one.
 """
 
 from __future__ import annotations
@@ -12,6 +18,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable
+from typing import Literal
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.input import Input
@@ -25,9 +32,21 @@ from thebes.rules import active_seat
 from thebes.session import Session
 from thebes.text import whole_number
 from thebes.timeline import clock
-from thebes.tui.chart import game_chart
+from thebes.tui.chart import game_chart_lines
+from thebes.tui.evaluation import (
+    SavedAnalysis,
+    about_analysis,
+    evaluation_chart_lines,
+    jump_message,
+    no_jump_message,
+    refusal_text,
+    serious_after,
+    serious_before,
+    step_line,
+    summary_lines,
+)
 from thebes.tui.game import terminal_size
-from thebes.tui.linecap import line_problem
+from thebes.tui.linecap import fit_line, line_problem
 from thebes.tui.prompting import prompt_session
 from thebes.tui.screen import ScreenInfo, game_screen, is_wide, too_small_notice
 from thebes.tui.story import story
@@ -38,12 +57,22 @@ MAX_SPEED = 60.0  # seconds per action in autoplay
 SECONDS = re.compile(r"[0-9]{1,2}(\.[0-9]{1,3})?|\.[0-9]{1,3}")
 # At most 80 columns: the line under the screen of the smallest terminal thebes takes.
 KEYS = "→ next · ← back · g N · y YEAR · a [SEC] autoplay · c chart · h help · q quit"
+ANALYSIS_KEYS = "→ ← step · g N · y YEAR · a auto · c/e charts · m/M mistakes · h help · q quit"
 STEPS = ("", "n", "next", "p", "prev", "back")
 HELP = (
-    "→, n or Enter: next action · ←, p: back · Home/End: start/end · g N: go to action N · "
-    "y YEAR: the first action of a year · a [SECONDS]: autoplay (Ctrl-C stops) · "
-    "c: the chart of the scores over the game · q: quit"
+    ("→, n or Enter", "the next action"),
+    ("←, p", "the action before"),
+    ("Home, End", "the start, the end of the game"),
+    ("g N", "go to action N"),
+    ("y YEAR", "the first action of a year, e.g. y 1902"),
+    ("a [SECONDS]", "play on by itself, SECONDS an action (Ctrl-C stops)"),
+    ("c", "the chart of the scores over the game"),
+    ("e", "the chart of each player's expected final score (analysis)"),
+    ("m, M", "the next, the previous blunder or mistake (analysis)"),
+    ("h", "this help (a step goes back to the board)"),
+    ("q", "quit"),
 )
+Page = Literal["board", "chart", "evaluation", "help"]
 
 
 class ReplayViewer:
@@ -56,20 +85,30 @@ class ReplayViewer:
         prompt_output: Output | None = None,
         size: Callable[[], tuple[int, int]] | None = None,
         sleep: Callable[[float], None] = time.sleep,
+        analysis: SavedAnalysis | None = None,
     ) -> None:
         self.session = session
         self.console = console
         self.size = size or terminal_size
         self.sleep = sleep
+        self.analysis = analysis  # None: not looked for
+        self.moves = () if analysis is None else analysis.moves
+        self.keys = ANALYSIS_KEYS if self.moves else KEYS
         self.position = 0  # actions shown as done: 0 = the start, len(steps) = the end
-        self.message: str | None = None
-        self.charting = False  # the chart of the scores instead of the board, until a key
+        refused = None if analysis is None else analysis.refused
+        self.message: str | None = None if refused is None else refusal_text(refused)
+        self.page: Page = "board"  # a chart or the help instead of the board, until a key
         self.story = story(session)  # every action told once; each screen shows its part
         self.prompt: PromptSession[str] = prompt_session(prompt_input, prompt_output, self._keys())
 
     @property
     def total(self) -> int:
         return len(self.session.steps)
+
+    @property
+    def charting(self) -> bool:
+        """Whether the chart of the scores is shown instead of the board."""
+        return self.page == "chart"
 
     def state_at(self, position: int) -> GameState:
         steps = self.session.steps
@@ -109,16 +148,19 @@ class ReplayViewer:
     def _command(self, text: str) -> bool:
         """Act on one typed line; False to leave."""
         self.message = None
-        charted, self.charting = self.charting, False
+        page, self.page = self.page, "board"
         problem = line_problem(text)  # before stripping: a line cut at the cap is refused
         if problem is not None:
             self.message = problem
             return True
         word, _, argument = text.strip().lower().partition(" ")
-        if charted and word in STEPS:
-            return True  # a step from the chart goes back to the board where it was
+        if page != "board" and word in STEPS:
+            return True  # a step from a chart or the help goes back to the board where it was
         if word in ("q", "quit", "exit"):
             return False
+        if word == "m":  # m the next, M the previous: the case is the command's
+            self._jump(forward=not text.lstrip().startswith("M"))
+            return True
         if word in ("", "n", "next"):
             self._go(self.position + 1)
         elif word in ("p", "prev", "back"):
@@ -136,11 +178,13 @@ class ReplayViewer:
         elif word in ("a", "auto"):
             self._autoplay(argument)
         elif word in ("c", "chart"):
-            self.charting = True
+            self.page = "chart"
+        elif word in ("e", "evaluation"):
+            self._evaluation()
         elif word in ("h", "help", "?"):
-            self.message = HELP
+            self.page = "help"
         else:
-            self.message = f"Unknown command {word!r}. {HELP}"
+            self.message = f"Unknown command {word!r}; h shows the commands."
         return True
 
     def _go(self, position: int) -> None:
@@ -149,8 +193,35 @@ class ReplayViewer:
         elif position > self.total:
             # Going on past the last action shows how the game went, as the game's end does.
             self.message = "This is the end of the record."
-            self.charting = True
+            self.page = "chart"
         self.position = min(max(position, 0), self.total)
+
+    def _jump(self, *, forward: bool) -> None:
+        """To the next (``forward``) or previous blunder or mistake of the analysis."""
+        if not self.moves:
+            self.message = self._no_analysis()
+            return
+        find = serious_after if forward else serious_before
+        number = find(self.moves, self.position)
+        if number is None:
+            self.message = no_jump_message(self.moves, self.position, forward=forward)
+            return
+        self.position = number
+        self.message = jump_message(self.moves, number)
+
+    def _evaluation(self) -> None:
+        if self.moves:
+            self.page = "evaluation"
+        else:
+            self.message = self._no_analysis()
+
+    def _no_analysis(self) -> str:
+        """Why there is nothing to jump to or chart: no analysis, or one refused."""
+        if self.analysis is not None and self.analysis.refused is not None:
+            return refusal_text(self.analysis.refused)
+        if self.analysis is not None and self.analysis.review is not None:
+            return "The game has no action yet."
+        return "No analysis of this game: `thebes analyze FILE --save` makes one."
 
     def _go_to_year(self, argument: str) -> None:
         year = whole_number(argument, digits=4)
@@ -185,8 +256,8 @@ class ReplayViewer:
     # ------------------------------------------------------------ drawing
 
     def _draw(self) -> None:
-        if self.charting:
-            self._draw_chart()
+        if self.page != "board":
+            self._draw_page()
             return
         width, height = self.size()
         session = self.session
@@ -204,18 +275,56 @@ class ReplayViewer:
             return
         self.console.print(game_screen(state, info, width, height - 3, wide=is_wide(width, height)))
         if self.position:
-            step = session.steps[self.position - 1]
-            done = Text(f"{self.position}: {step.record.player} — {step.record.action}", "bold")
-            self.console.print(done)
+            record = session.steps[self.position - 1].record
+            move = self.moves[self.position - 1] if self.moves else None
+            self.console.print(step_line(self.position, record.player, record.action, move, width))
         else:
             self.console.print(Text("The start of the game.", style="bold"))
-        self.console.print(Text(self.message or KEYS, style="" if self.message else "dim"))
+        self._print_message(width)
 
-    def _draw_chart(self) -> None:
-        width, _ = self.size()
+    def _print_message(self, width: int) -> None:
+        """The last line above the prompt: the message, else the keys; always one row."""
+        line = Text(self.message or self.keys, style="" if self.message else "dim")
+        self.console.print(fit_line(line, width))
+
+    def _draw_page(self) -> None:
+        """A chart or the help, in the terminal's rows less the message and the prompt."""
+        width, height = self.size()
+        rows = height - 2
+        where = f"▲ marks action {self.position} of {self.total}"
+        if self.page == "help":
+            lines = [Text("Replay — keys and commands", style="bold"), *self._help_lines(width)]
+        elif self.page == "evaluation":
+            lines = [Text(f"Replay — how each action was judged; {where}", style="bold")]
+            lines += self._evaluation_lines(width)
+        else:
+            lines = [Text(f"Replay — the whole game; {where}", style="bold")]
+            now = clock(self.state_at(self.position))
+            lines += game_chart_lines(self.session, width, now)
+            below = self._evaluation_lines(width) if self.moves else []
+            # The expected scores under the scores, where the terminal is tall enough.
+            for count in (len(below), len(below) - len(self.session.seats) - 1):
+                if len(lines) + count <= rows:
+                    lines += below[:count]
+                    break
         self.console.clear()
-        title = f"Replay — the whole game; ▲ marks action {self.position} of {self.total}"
-        self.console.print(Text(title, style="bold"))
-        now = clock(self.state_at(self.position))
-        self.console.print(game_chart(self.session, width, now))
-        self.console.print(Text(self.message or KEYS, style="" if self.message else "dim"))
+        for line in lines:
+            self.console.print(line)
+        self._print_message(width)
+
+    def _evaluation_lines(self, width: int) -> list[Text]:
+        """The chart of the expected final scores, then the summary of each player."""
+        names = [seat.name for seat in self.session.seats]
+        colours = [seat.colour for seat in self.session.seats]
+        chart = evaluation_chart_lines(self.moves, names, colours, width, self.position)
+        return chart + summary_lines(self.moves, names, colours, width)
+
+    def _help_lines(self, width: int) -> list[Text]:
+        """The keys, then what the analysis is (or why there is none) and its summary."""
+        lines = [Text(f"  {keys:<15}{what}") for keys, what in HELP]
+        lines += Text(about_analysis(self.analysis)).wrap(self.console, width)
+        names = [seat.name for seat in self.session.seats]
+        colours = [seat.colour for seat in self.session.seats]
+        summary = summary_lines(self.moves, names, colours, width) if self.moves else []
+        _, height = self.size()
+        return lines + summary if len(lines) + len(summary) + 3 <= height else lines

@@ -19,6 +19,7 @@ from thebes.components import Catalog
 from thebes.model import CardRevealed, CardTurnedUp, GameEnded, GameState, YearTurned, date_text
 from thebes.narrate import card_name, narrate
 from thebes.session import Session, Step
+from thebes.tui.linecap import end_with_ellipsis
 
 INDENT = 2
 
@@ -164,9 +165,4 @@ def story_panel(
 def _cut(text: Text, measure: Console, width: int, rows: int) -> Text:
     """The first ``rows`` lines of ``text`` wrapped to ``width``, the last ending in "…"."""
     lines = text.wrap(measure, width)[:rows]
-    last = lines[-1]
-    last.rstrip()
-    if last.cell_len > width - 2:  # room for " …": the last whole word goes
-        last.truncate(max(last.plain.rfind(" ", 0, width - 2), 1))
-    last.append(" …")
-    return Text("\n").join(lines)
+    return Text("\n").join([*lines[:-1], end_with_ellipsis(lines[-1], width)])

@@ -1,0 +1,232 @@
+"""A game's saved analysis in the replay viewer (`thebes analyze FILE --save` writes it).
+
+Each step's line tells how good the action just shown was: its label, what it lost and the
+better action (``mistake, −4.6 VP (better: take 2, +2.1)``), or ``good (+1.2)``, with minus
+signs (U+2212), not hyphens. The numbers in brackets are the mover's expected final margin
+over the best rival after that action, as :mod:`thebes.analysis` values it. A loss big
+enough for a label that got none (the playouts could not tell it from their noise) is
+called ``unsure``. The chart shows every player's expected final score action by action,
+each labelled move marked on its mover's row, and the summary each player's mean loss and
+labels. The words carry the meaning; colour only helps (``--no-color``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from rich.cells import cell_len
+from rich.text import Text
+
+from thebes.analysis import LABEL_NAMES, MoveReview, label_of
+from thebes.game_analysis import (
+    AnalysisRefused,
+    GameReview,
+    analysis_path,
+    load_game_analysis,
+    summarize,
+)
+from thebes.session import Session
+from thebes.text import printable
+from thebes.tui import panels
+from thebes.tui.chart import (
+    Plot,
+    bottom_of,
+    chart_marks,
+    column_of,
+    fitted,
+    plot_lines,
+    plot_width,
+    spread,
+    top_of,
+)
+from thebes.tui.linecap import fit_line
+
+LABEL_STYLES = {"blunder": "bold red", "mistake": "bold dark_orange", "inaccuracy": "bold yellow"}
+GOOD_STYLE = "bold green"
+UNSURE = "unsure"
+SERIOUS = ("blunder", "mistake")  # the moves m and M jump between
+# A labelled move's mark on the chart, in place of its mover's: not a letter or a digit,
+# which are the players' own marks (chart_marks).
+NOTE_MARKS = {"blunder": "×", "mistake": "?", "inaccuracy": "·"}
+MINUS = "−"  # U+2212
+TICK_STEPS = (5, 10, 20, 25, 50, 100, 200)
+CHART_TITLE = "Expected final scores"
+
+
+@dataclass(frozen=True, slots=True)
+class SavedAnalysis:
+    """The analysis file looked for beside a game, and what came of it."""
+
+    path: Path
+    review: GameReview | None = None  # None: no file, or one refused
+    refused: str | None = None  # why the file there is not used
+
+    @property
+    def moves(self) -> tuple[MoveReview, ...]:
+        return () if self.review is None else self.review.moves
+
+
+def saved_analysis(game: Path, session: Session) -> SavedAnalysis:
+    """The analysis saved beside the game file ``game``, replayed as ``session``."""
+    path = analysis_path(game)
+    try:
+        return SavedAnalysis(path, load_game_analysis(game, session))
+    except AnalysisRefused as refused:
+        return SavedAnalysis(path, refused=str(refused))
+
+
+def about_analysis(analysis: SavedAnalysis | None) -> str:
+    """What the help says of the analysis: what its lines mean, or why there is none."""
+    if analysis is not None and analysis.review is not None:
+        count = analysis.review.playouts
+        return (
+            f"Analysis: {printable(analysis.path.name)}, {count} playout"
+            f"{'s' if count > 1 else ''} a move. Each step's line labels its action blunder, "
+            "mistake, inaccuracy or good (unsure: a loss too close to the playouts' noise to "
+            "label), with the VP it lost; in brackets the better action and the expected "
+            "final margin over the best rival, in VP."
+        )
+    if analysis is not None and analysis.refused is not None:
+        return (
+            f"Analysis {printable(analysis.path.name)} not shown: {printable(analysis.refused)}. "
+            "`thebes analyze FILE --save` writes a new one."
+        )
+    name = "NAME.analysis.json" if analysis is None else printable(analysis.path.name)
+    return (
+        f"No analysis: `thebes analyze FILE --save` writes one beside the game ({name}); "
+        "the replay then says how good each action was."
+    )
+
+
+def refusal_text(reason: str) -> str:
+    """The one line saying why an analysis file is not shown."""
+    return f"Analysis not shown: {printable(reason)}."
+
+
+def signed(vp: float) -> str:
+    """``+2.1``, ``−4.6``, ``+0.0``: VP to a tenth, always signed."""
+    rounded = round(vp, 1) or 0.0  # no "−0.0"
+    return f"{rounded:+.1f}".replace("-", MINUS)
+
+
+def verdict(move: MoveReview) -> Text:
+    """How good ``move`` was, e.g. ``mistake, −4.6 VP (better: take 2, +2.1)``; only the
+    label's word is coloured."""
+    better = f"better: {printable(move.best)}, {signed(move.best_value)}"
+    lost = f", {signed(-move.loss)} VP ({better})"
+    if move.label:
+        return Text().append(move.label, style=LABEL_STYLES[move.label]).append(lost)
+    if round(move.loss, 1) == 0 or move.best == move.action:
+        return Text().append("good", style=GOOD_STYLE).append(f" ({signed(move.value)})")
+    if label_of(move.loss):  # a label's loss the playouts could not tell from noise
+        return Text().append(UNSURE, style="bold").append(lost)
+    return Text().append("good", style=GOOD_STYLE).append(lost)
+
+
+def step_line(number: int, player: str, action: str, move: MoveReview | None, width: int) -> Text:
+    """``12: Ann — dig Greece 3`` and, with an analysis, `` — `` and its verdict, in one
+    row of ``width`` (cut at a word). The name is the game's, shown as typed."""
+    line = Text(f"{number}: {player} — {action}", style="bold")
+    if move is not None:
+        line.append(" — ")
+        line.append_text(verdict(move))
+    return fit_line(line, width)
+
+
+# ------------------------------------------------------------------ jumps
+
+
+def serious_after(moves: Sequence[MoveReview], position: int) -> int | None:
+    """The number of the first blunder or mistake after action ``position``, if any."""
+    return next((m.number for m in moves if m.number > position and m.label in SERIOUS), None)
+
+
+def serious_before(moves: Sequence[MoveReview], position: int) -> int | None:
+    """The number of the last blunder or mistake before action ``position``, if any."""
+    found = [m.number for m in moves if m.number < position and m.label in SERIOUS]
+    return found[-1] if found else None
+
+
+def jump_message(moves: Sequence[MoveReview], number: int) -> str:
+    """Where action ``number`` (a blunder or mistake) stands among them."""
+    serious = [m.number for m in moves if m.label in SERIOUS]
+    return f"Blunder or mistake {serious.index(number) + 1} of {len(serious)} · m next · M previous"
+
+
+def no_jump_message(moves: Sequence[MoveReview], position: int, *, forward: bool) -> str:
+    """Why m (``forward``) or M goes nowhere from ``position``."""
+    if not any(m.label in SERIOUS for m in moves):
+        inaccuracies = sum(m.label == "inaccuracy" for m in moves)
+        return f"The analysis finds no blunder or mistake ({inaccuracies} inaccuracies)."
+    if forward:
+        return f"No blunder or mistake after action {position} (M goes back)."
+    return f"No blunder or mistake before action {position} (m goes forward)."
+
+
+# ------------------------------------------------------------------ chart and summary
+
+
+def evaluation_chart_lines(
+    moves: Sequence[MoveReview],
+    names: Sequence[str],
+    colours: Sequence[str],
+    width: int,
+    position: int,
+) -> list[Text]:
+    """Every player's expected final score after each action (x: the action's number), a
+    labelled move's mark (:data:`NOTE_MARKS`) in place of its mover's, and a ▲ on the axis
+    at action ``position``, in at most ``width`` columns."""
+    title = Text(CHART_TITLE, style="bold").append(" — VP by action; ", style="dim")
+    title.append("  ".join(f"{mark} {label}" for label, mark in NOTE_MARKS.items()))
+    if not moves:
+        return fitted([title, Text("No action to chart.")])
+    top = top_of(max(max(m.scores) for m in moves))
+    # Not from 0: the expected scores of a game stay in a band, which the rows spread out.
+    bottom = bottom_of(min(min(m.scores) for m in moves), top)
+    columns = plot_width(top, width)
+    numbers = spread(1, len(moves), columns)  # the action each column shows
+    values = [moves[number - 1].scores for number in numbers]
+    seats = {name: seat for seat, name in enumerate(names)}
+    notes: dict[tuple[int, int], str] = {}
+    labelled = [m for m in moves if m.label and m.player in seats]
+    # The worst label last: it is the one kept where a player has several in one column.
+    for move in sorted(labelled, key=lambda m: -LABEL_NAMES.index(m.label)):
+        notes[column_of(numbers, move.number), seats[move.player]] = NOTE_MARKS[move.label]
+    ticks = _ticks(numbers, columns)
+    plot = Plot(values, columns, top, ticks, column_of(numbers, position), notes, bottom)
+    styles = [f"bold {colour}" for colour in colours]
+    return fitted([title, *plot_lines(plot, chart_marks(names), styles)])
+
+
+def _ticks(numbers: Sequence[int], columns: int) -> dict[int, str]:
+    """Column -> label: action 1, then every multiple of a round step, spaced for labels."""
+    count = numbers[-1]
+    step = next((s for s in TICK_STEPS if count / s <= columns / 8), TICK_STEPS[-1])
+    ticks = {0: "1"}
+    for number in range(step, count + 1, step):
+        ticks[column_of(numbers, number)] = str(number)
+    return ticks
+
+
+def summary_lines(
+    moves: Sequence[MoveReview], names: Sequence[str], colours: Sequence[str], width: int
+) -> list[Text]:
+    """A table: each player's mark and name, moves, mean loss and label counts."""
+    marks = chart_marks(names)
+    name_width = max(len("player"), *(cell_len(name) for name in names))
+    header = "moves  mean loss  blunders  mistakes  inaccuracies"
+    lines = [Text(f"  {'player':<{name_width}}  {header}", style="dim")]
+    for seat, name in enumerate(names):
+        summary = summarize(name, moves)
+        line = panels.player_text(marks[seat], colours[seat]).append(" ")
+        line.append_text(panels.player_text(name, colours[seat]))
+        line.append(" " * (name_width - cell_len(name) + 2))
+        counts = [summary.labels[label] for label in LABEL_NAMES]
+        line.append(
+            f"{summary.moves:>5}  {summary.mean_loss:>6.1f} VP  {counts[0]:>8}  "
+            f"{counts[1]:>8}  {counts[2]:>12}"
+        )
+        lines.append(line)
+    return fitted(lines)
