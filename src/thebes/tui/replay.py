@@ -206,6 +206,8 @@ class ReplayViewer:
         if self.position:
             step = session.steps[self.position - 1]
             done = Text(f"{self.position}: {step.record.player} — {step.record.action}", "bold")
+            if step.record.hinted:
+                done.append(" (after a hint)")
             self.console.print(done)
         else:
             self.console.print(Text("The start of the game.", style="bold"))
