@@ -13,7 +13,7 @@ from helpers import CAT
 from regen_golden import golden_files
 from thebes.analysis import Evaluator
 from thebes.bots.greedy import GreedyPlayer
-from thebes.hints import Hinter, candidates, hint_seed, reason
+from thebes.hints import Hinter, candidates, hint_seed, reason, signed
 from thebes.model import Dig, Exchange, Exhibit, Retire, TakeCard
 from thebes.record import RecordError, dump_record, read_record, sealed
 from thebes.rules import IllegalAction, legal_actions
@@ -110,6 +110,7 @@ def test_a_digs_reason_gives_the_planners_odds() -> None:
         session.play(session.parse(text))
     state = session.state
     dig = session.parse("dig Egypt 8")
+    assert isinstance(dig, Dig)
     row = dig_plan(state, (dig,), replace(dig, weeks=0)).rows[0]
     judge = GreedyPlayer().judge(CAT)
     expected = f"{row.tokens} token: {row.artifacts:.2f} artifacts, {row.vp:.2f} VP expected"
@@ -136,7 +137,7 @@ def test_a_takes_reason_is_what_the_card_adds_to_the_outlook() -> None:
     judge = GreedyPlayer().judge(CAT)
 
     def gain(action: TakeCard) -> str:
-        return f"{judge.values(state, [action])[0] - judge.outlook.of(state, 0):+.1f}"
+        return signed(judge.values(state, [action])[0] - judge.outlook.of(state, 0))
 
     egypt, congress = TakeCard(1), TakeCard(3)
     assert reason(state, egypt, judge) == (
@@ -161,6 +162,17 @@ def test_the_reasons_of_an_exchange_an_exhibition_and_retiring() -> None:
     late = human_replay(8, 43).state
     assert Retire() in legal_actions(late)
     assert reason(late, Retire(), judge).startswith("no more turns: ")
+
+
+def test_signed_figures_never_read_minus_zero() -> None:
+    assert [signed(v) for v in (-0.04, 0.0, 0.04, -0.05001, 2.35, -12.0)] == [
+        "+0.0",
+        "+0.0",
+        "+0.0",
+        "-0.1",
+        "+2.4",
+        "-12.0",
+    ]
 
 
 # ---------------------------------------------------------------- the record

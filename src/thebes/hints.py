@@ -50,6 +50,13 @@ class Hint:
     reason: str  # in plain words, one short line
 
 
+def signed(value: float) -> str:
+    """``value`` to one decimal with its sign, "+0.0" for what rounds to nothing (never
+    "-0.0")."""
+    rounded = round(value, 1)
+    return f"{rounded if rounded else 0.0:+.1f}"
+
+
 def hint_seed(state: GameState) -> int:
     """The playouts' seed: a hash of the position (public), never of the game's seed."""
     return seed_of("hint " + state_digest(state))
@@ -116,14 +123,16 @@ def reason(state: GameState, action: Action, judge: ActionJudge) -> str:
             return dig_reason(state, action)
         case TakeCard(slot=slot):
             gain = outlook_gain(state, action, judge)
-            return f"{card_effect(state, state.display[slot])}; outlook {gain:+.1f} VP"
+            return f"{card_effect(state, state.display[slot])}; outlook {signed(gain)} VP"
         case Exchange():
             where = state.catalog.locations[state.catalog.exchange_city]
             gain = outlook_gain(state, action, judge)
-            return f"four new display cards in {where}; outlook {gain:+.1f} VP with the best"
+            return f"four new display cards in {where}; outlook {signed(gain)} VP with the best"
         case Renew():
             gain = outlook_gain(state, action, judge)
-            return f"four new display cards where you stand; outlook {gain:+.1f} VP with the best"
+            return (
+                f"four new display cards where you stand; outlook {signed(gain)} VP with the best"
+            )
         case Exhibit(slot=slot):
             card_id = state.exhibitions[slot]
             vp = state.catalog.card(card_id).value
