@@ -4,7 +4,8 @@
     .venv/bin/python tests/regen_golden.py --check  # print the diff only; exit 1 if any
 
 A golden file is a whole recorded game. What was *chosen* in it (the seats, the seed, the
-variants played and each action in notation) is its input and is kept; everything the program
+variants played, whether hints were allowed, each action in notation and whether a hint was
+asked before it) is its input and is kept; everything the program
 derives from those choices is written anew by the code as it is now: the cards and tokens
 each action drew (from the file's seed), the digest of the final state and the file's layout.
 So after a deliberate change to the rules, the draws, the digest or the file format, one run
@@ -34,9 +35,16 @@ def regenerated(record: GameRecord) -> str:
     seats = [Seat(p.name, p.colour, p.bot) for p in record.players]
     variants = Variants.from_names(record.variants)
     session = Session(
-        default_catalog(), seats, record.seed, variants=variants, undo=record.options.undo
+        default_catalog(),
+        seats,
+        record.seed,
+        variants=variants,
+        undo=record.options.undo,
+        hints=record.options.hints,
     )
     for entry in record.actions:
+        if entry.hinted:  # the choice to ask for a hint is kept like the action
+            session.note_hint()
         session.play(session.parse(entry.action))
     return dump_record(session.to_record())
 

@@ -68,6 +68,9 @@ def _add_play(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     play.add_argument("--force", action="store_true", help="let --save replace an existing file")
     _add_variant(play)
     play.add_argument("--no-undo", action="store_true", help="turn off undo for this game")
+    play.add_argument(
+        "--no-hints", action="store_true", help="turn off the hint command for this game"
+    )
     play.add_argument("--fast", action="store_true", help="no pause after a bot's move")
     play.add_argument("--no-color", action="store_true", help="no colours (NO_COLOR works too)")
 

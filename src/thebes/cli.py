@@ -71,6 +71,7 @@ def _play(args: argparse.Namespace) -> int:
         save=args.save,
         force=args.force,
         undo=not args.no_undo,
+        hints=not args.no_hints,
         fast=args.fast,
         colour=_colour_wanted(args),
     )
@@ -266,6 +267,9 @@ def _summary_table(path: Path, session: Session, data: dict[str, Any]) -> str:
         lines.append(f"winners: {', '.join(map(printable, data['winners']))}")
     else:
         lines.append(f"unfinished; in the lead now: {', '.join(map(printable, data['leaders']))}")
+    hints = session.hints_used()
+    if hints:  # who took actions after a hint, as the final table says it
+        lines.append("hints: " + ", ".join(f"{printable(n)} {c}" for n, c in hints.items()))
     return "\n".join(lines)
 
 

@@ -62,6 +62,8 @@ class Standing:
     totals: tuple[int, ...]  # the current scores, in seat order
     leaders: tuple[str, ...]  # the highest total now; the winners once finished
     variants: tuple[str, ...] = ()  # the names of the variants played (V1-V5)
+    # (name, actions taken after a hint), seat order, only the players who used hints
+    hints: tuple[tuple[str, int], ...] = ()
 
     @property
     def top_two(self) -> tuple[int, int]:
@@ -142,6 +144,7 @@ def standing_of(session: Session) -> Standing:
         totals=tuple(s.total for s in scores(state)),
         leaders=tuple(names[i] for i in winners(state)),
         variants=session.variants.names,
+        hints=tuple(session.hints_used().items()),
     )
 
 
@@ -213,6 +216,7 @@ def game_json(number: int, game: SavedGame) -> dict[str, Any]:
         "leaders": None,
         "scores": None,
         "variants": None,
+        "hints": None,
     }
     standing = game.standing
     if standing is not None:
@@ -227,5 +231,6 @@ def game_json(number: int, game: SavedGame) -> dict[str, Any]:
                 n: total for (n, _), total in zip(standing.players, standing.totals, strict=True)
             },
             "variants": list(standing.variants),
+            "hints": dict(standing.hints),
         }
     return data

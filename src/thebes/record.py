@@ -13,6 +13,12 @@ version 1 files (the final state alone) are still read.
 Reading is bounded (README, "Game files"): a regular file of at most 1 MB of UTF-8, JSON
 nested at most 8 levels with numbers of at most 20 digits, every header field within its
 domain; anything else is one :class:`RecordError` naming the file, never another exception.
+
+Two marks about hints are written only when they say something, like the variants: an
+action taken after its player asked for a hint carries ``"hinted": true``, and a game played
+with ``--no-hints`` has ``"hints": false`` among its options. Both are part of the record and
+so of the digest (a mark taken out by hand is refused like any other edit), and a file
+without them is written and digested exactly as before hints existed.
 This module reads, checks and writes files; :mod:`thebes.session` replays them.
 """
 
@@ -23,7 +29,16 @@ import json
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    ValidationError,
+    field_validator,
+    model_serializer,
+    model_validator,
+)
 
 from thebes.components import CARD_IDS, TOKENS_PER_REGION
 from thebes.datafiles import MAX_NAME as MAX_TOKEN_NAME
@@ -113,6 +128,16 @@ class SeatRecord(_Strict):
 
 class Options(_Strict):
     undo: bool = True
+    # False: `thebes play --no-hints`, no hint for this game. Written only then, so the
+    # files (and digests) of games that allow hints are what they were before hints.
+    hints: bool = True
+
+    @model_serializer(mode="wrap")
+    def _hints_only_when_off(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        if self.hints:
+            data.pop("hints", None)
+        return data
 
 
 class ActionRecord(_Strict):
@@ -129,6 +154,16 @@ class ActionRecord(_Strict):
     ] = Field(default_factory=list)
     # debris drawn (digs only)
     debris: Annotated[int, Field(ge=0, le=TOKENS_PER_REGION)] | None = None
+    # the player asked for a hint before taking this action; written only then, so the
+    # files (and digests) of games without hints are what they were before hints
+    hinted: bool = False
+
+    @model_serializer(mode="wrap")
+    def _hinted_only_when_true(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        if not self.hinted:
+            data.pop("hinted", None)
+        return data
 
 
 class GameRecord(_Strict):
@@ -168,7 +203,20 @@ class GameRecord(_Strict):
             raise ValueError("every player needs a different colour")
         if len(set(self.variants)) != len(self.variants):
             raise ValueError("a variant is named twice")
+        self._hints_only_where_possible()
         return self
+
+    def _hints_only_where_possible(self) -> None:
+        """A hint is shown to a person on their turn, and only when hints are on: a mark
+        elsewhere was not written by thebes."""
+        bots = {p.name for p in self.players if p.kind == "bot"}
+        for number, entry in enumerate(self.actions, 1):
+            if not entry.hinted:
+                continue
+            if not self.options.hints:
+                raise ValueError(f"action {number} is marked hinted, but hints are off")
+            if entry.player in bots:
+                raise ValueError(f"action {number} is marked hinted, but a bot took it")
 
 
 def state_digest(state: GameState) -> str:

@@ -134,6 +134,7 @@ class Session:
         *,
         variants: Variants = NO_VARIANTS,
         undo: bool = True,
+        hints: bool = True,
         autosave: Path | None = None,
         _setup: list[int] | None = None,
     ) -> None:
@@ -141,6 +142,9 @@ class Session:
         self.seats = list(seats)
         self.seed = seed
         self.undo_enabled = undo
+        self.hints_enabled = hints
+        # The player to move has seen a hint: their next action is recorded as hinted.
+        self._hint_seen = False
         self.autosave = autosave
         # Why the last autosave failed; None again once a save succeeds.
         self.save_problem: str | None = None
@@ -214,10 +218,47 @@ class Session:
             cards=recorder.cards,
             found=[self.catalog.token(t).name for t in recorder.found],
             debris=recorder.debris,
+            hinted=self._hint_seen,
         )
+        self._hint_seen = False
         self._push(Step(before, action, events, record), after)
         self.save_if_autosaving()
         return events
+
+    # ------------------------------------------------------------ hints
+
+    def hint_blocker(self) -> str | None:
+        """Why the player to move may not see a hint now, or None if they may."""
+        if not self.hints_enabled:
+            return "hints are off for this game (it was started with --no-hints)"
+        seat = self.active_seat
+        if seat is None:
+            return "the game is over"
+        if self.seats[seat].is_bot:
+            return "it is a bot's turn"
+        return None
+
+    def note_hint(self) -> None:
+        """The player to move has been shown a hint: their next action is marked so in the
+        record. Nothing of the game changes. IllegalAction if no hint is allowed now."""
+        reason = self.hint_blocker()
+        if reason is not None:
+            raise IllegalAction(f"no hint: {reason}")
+        self._hint_seen = True
+
+    @property
+    def hint_seen(self) -> bool:
+        """Whether the player to move has seen a hint since the last action."""
+        return self._hint_seen
+
+    def hints_used(self) -> dict[str, int]:
+        """How many of their actions each player took after a hint, in seat order; only
+        the players who used any."""
+        counts = {seat.name: 0 for seat in self.seats}
+        for step in self.steps:
+            if step.record.hinted:
+                counts[step.record.player] += 1
+        return {name: count for name, count in counts.items() if count}
 
     def _push(self, step: Step, after: GameState) -> None:
         self.steps.append(step)
@@ -252,6 +293,8 @@ class Session:
         while not taken or self._is_bot(taken[-1].record.player):
             taken.append(self.steps.pop())
         self._state = taken[-1].before
+        # A hint seen in the position left behind says nothing about the one gone back to.
+        self._hint_seen = False
         self.save_if_autosaving()
         return taken
 
@@ -273,7 +316,7 @@ class Session:
                 )
                 for s in self.seats
             ],
-            options=Options(undo=self.undo_enabled),
+            options=Options(undo=self.undo_enabled, hints=self.hints_enabled),
             variants=list(self.variants.names),
             setup=self.setup,
             actions=[step.record for step in self.steps],
@@ -324,6 +367,7 @@ class Session:
                 record.seed,
                 variants=Variants.from_names(record.variants),
                 undo=record.options.undo,
+                hints=record.options.hints,
                 _setup=record.setup,
             )
         except ValueError as exc:  # a player count or names the rules refuse

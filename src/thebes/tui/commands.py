@@ -1,4 +1,5 @@
-"""The commands a player can type at any prompt: look things up (paged), undo, save, quit."""
+"""The commands a player can type at any prompt: look things up (paged), ask for a hint,
+undo, save, quit."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from thebes.hints import Hinter
 from thebes.model import NO_VARIANTS, RENEW_WEEKS, VARIANT_SUMMARIES, Variants
 from thebes.rules import IllegalAction
 from thebes.savefile import SaveError
@@ -28,6 +30,7 @@ COMMANDS = {
     "board": "the board: locations, roads, who is where",
     "players": "every player's cards, tokens and score",
     "bags": "what each bag still holds",
+    "hint": "the strong bot's 3 best actions for you now, and why ('?' too; noted in the record)",
     "undo": "take back the last action, if it revealed nothing new",
     "save": "save now (the game also saves itself after every action); 'save PATH' for a copy",
     "quit": "leave the game (it is saved; 'thebes resume FILE' goes on)",
@@ -45,8 +48,10 @@ class Commands:
         *,
         colour: bool,
         confirm_quit: Callable[[], None],
+        hinter: Hinter | None = None,
     ) -> None:
         self.session = session
+        self.hinter = hinter or Hinter()
         self.console = console
         self.talk = talk
         self.colour = colour
@@ -59,7 +64,7 @@ class Commands:
         if word == "help" and argument.lower() == "keys":
             self._page(keys_view(session.variants))
         elif word == "help":
-            self._page(help_view(session.variants))
+            self._page(help_view(session.variants, hints=session.hints_enabled))
         elif word == "rules":
             self._page(Group(rulebook(), reference_tables(session.catalog)))
         elif word == "log":
@@ -75,6 +80,8 @@ class Commands:
             self._page(panels.tableaux(session.state, self.colours, width=width))
         elif word == "bags":
             self._page(panels.bags(session.state))
+        elif word == "hint":
+            self._hint()
         elif word == "undo":
             try:
                 taken = session.undo()
@@ -91,6 +98,27 @@ class Commands:
             self._save(argument)
         elif word == "quit":
             self.confirm_quit()
+
+    def _hint(self) -> None:
+        """Work out the hint for the player to move and keep it for the screen (asked again
+        in the same position, it is not worked out again). The game does not change; the
+        record will mark the player's next action as hinted. Ctrl-C while it is worked out
+        goes back to the prompt, without a hint or a mark."""
+        session = self.session
+        reason = session.hint_blocker()
+        if reason is not None:
+            self.talk.warn(f"{reason[0].upper()}{reason[1:]}.")
+            return
+        state = session.state
+        if self.talk.hint is None or self.talk.hint[0] is not state:
+            self.console.print(Text("Thinking… (Ctrl-C stops)", style="italic"))
+            try:
+                hints = tuple(self.hinter.hints(state))
+            except KeyboardInterrupt:
+                self.talk.say("No hint: stopped before it was worked out. Nothing has changed.")
+                return
+            self.talk.hint = (state, hints)
+        session.note_hint()
 
     def _save(self, argument: str) -> None:
         """``save`` (to the autosave file) or ``save PATH``. While autosave fails, a save
@@ -136,21 +164,36 @@ KEYS = (
     ("exp.", "expected: the average over every way the bag could be drawn"),
     ("3 travel + 1-12 wk", "a dig's journey in weeks, then the weeks it can last"),
     ("Nz", "play menu entry N by zeppelin: the journey costs no weeks"),
+    ("VP expected, lead", "a hint: the final score, and its lead on the best rival's, expected"),
+    ("outlook", "a hint: the final score a position promises, by the greedy bot's reckoning"),
 )
 
 
-def help_view(variants: Variants) -> RenderableType:
-    """The commands, how actions are typed, and the variants in play."""
+def help_view(variants: Variants, *, hints: bool = True) -> RenderableType:
+    """The commands, how actions are typed, and the variants in play; ``hints`` False: the
+    game was started with --no-hints."""
     renew = ", renew" if variants.renew_anywhere else ""
+    commands = dict(COMMANDS)
+    if not hints:
+        commands["hint"] = "off for this game: it was started with --no-hints"
     parts: list[RenderableType] = [
         Text("Commands (type them at any prompt):", style="bold"),
-        two_columns(list(COMMANDS.items())),
+        two_columns(list(commands.items())),
         Text(
             "A menu number picks that action (add z to go by zeppelin: 1z); an action can be "
             "typed as the notation writes it (take 2, exchange, dig Egypt 6 +shovel, exhibit "
             f"a, retire{renew}); 'dig Egypt' opens the planner."
         ),
     ]
+    if hints:
+        parts.append(
+            Text(
+                "hint (or ?) works from what every player can see, as the strong bot would; "
+                "the record notes each action taken after a hint, and the final table and "
+                "'thebes games' say who used them. 'thebes play --no-hints' starts a game "
+                "without hints."
+            )
+        )
     if variants.renew_anywhere:
         parts.append(
             Text(

@@ -125,10 +125,21 @@ def verdict(move: MoveReview) -> Text:
     return Text().append("good", style=GOOD_STYLE).append(lost)
 
 
-def step_line(number: int, player: str, action: str, move: MoveReview | None, width: int) -> Text:
-    """``12: Ann — dig Greece 3`` and, with an analysis, `` — `` and its verdict, in one
-    row of ``width`` (cut at a word). The name is the game's, shown as typed."""
+def step_line(
+    number: int,
+    player: str,
+    action: str,
+    move: MoveReview | None,
+    width: int,
+    *,
+    hinted: bool = False,
+) -> Text:
+    """``12: Ann — dig Greece 3`` (`` (after a hint)`` if so) and, with an analysis, `` — ``
+    and its verdict, in one row of ``width`` (cut at a word). The name is the game's, shown
+    as typed."""
     line = Text(f"{number}: {player} — {action}", style="bold")
+    if hinted:
+        line.append(" (after a hint)")
     if move is not None:
         line.append(" — ")
         line.append_text(verdict(move))

@@ -1,9 +1,10 @@
 """The end of a game: the final table of scores, part by part, with the majorities won and
-the verdict."""
+the verdict, the variants played and who used hints (nothing is said of either when there
+were none)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -17,8 +18,14 @@ from thebes.tui.screen import variants_label
 WIDE_TABLE_WIDTH = 100  # below it, the columns get short names
 
 
-def final_view(state: GameState, colours: Sequence[str], width: int) -> RenderableType:
-    """The final table (the winners starred), who won, and the variants if there were any."""
+def final_view(
+    state: GameState,
+    colours: Sequence[str],
+    width: int,
+    hints: Mapping[str, int] | None = None,
+) -> RenderableType:
+    """The final table (the winners starred), who won, the variants if there were any, and
+    ``hints``, the actions each player took after a hint, if anyone did."""
     table = Table(title="Final scores", title_justify="left", title_style="bold")
     narrow = width < WIDE_TABLE_WIDTH
     regions = [r[:3] if narrow else r for r in state.catalog.regions]
@@ -48,4 +55,12 @@ def final_view(state: GameState, colours: Sequence[str], width: int) -> Renderab
     lines: list[RenderableType] = [table, Text(verdict, style="bold")]
     if state.variants:
         lines.append(Text(variants_label(state.variants, short=False).capitalize()))
+    if hints:
+        lines.append(Text(f"Hints: {hints_label(hints)}"))
     return Group(*lines)
+
+
+def hints_label(hints: Mapping[str, int]) -> str:
+    """ "Ann 3, Bob 1": how many actions each player took after a hint (names as typed; a
+    Text shows them, never as markup)."""
+    return ", ".join(f"{name} {count}" for name, count in hints.items())

@@ -12,6 +12,7 @@ from __future__ import annotations
 import shutil
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.application import get_app
@@ -23,6 +24,7 @@ from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
 from thebes.bots import Player, make_bot
+from thebes.hints import Hinter
 from thebes.library import as_file_argument
 from thebes.model import Action, Dig
 from thebes.notation import NotationError, parse_dig_site
@@ -33,6 +35,7 @@ from thebes.tui import panels
 from thebes.tui.chart import game_chart
 from thebes.tui.commands import COMMANDS, Commands
 from thebes.tui.final import final_view
+from thebes.tui.hintview import HINT_KEY, MENU_LABEL, hint_panel
 from thebes.tui.linecap import line_problem
 from thebes.tui.menu import (
     MenuEntry,
@@ -72,6 +75,7 @@ class TerminalGame:
         fast: bool = False,
         colour: bool = True,
         size: Callable[[], tuple[int, int]] | None = None,
+        hinter: Hinter | None = None,
     ) -> None:
         self.session = session
         self.console = console
@@ -87,7 +91,12 @@ class TerminalGame:
         }
         self.talk = TableTalk(session, colour=colour)
         self.commands = Commands(
-            session, console, self.talk, colour=colour, confirm_quit=self._confirm_quit
+            session,
+            console,
+            self.talk,
+            colour=colour,
+            confirm_quit=self._confirm_quit,
+            hinter=hinter,
         )
         self.typed = ""  # what the player had typed when a resize interrupted the prompt
         self.drawn_size = (0, 0)
@@ -217,6 +226,8 @@ class TerminalGame:
         choice = read_choice(text)
         if choice is not None:
             return self._menu_choice(menu, *choice)
+        if text == HINT_KEY:
+            word = text = "hint"
         if word in COMMANDS:
             self.commands.run(word, text[len(word) :].strip())
             return None
@@ -284,16 +295,39 @@ class TerminalGame:
                 console.print(self.talk.message)
             return
         state = self.session.state
+        keys = [(HINT_KEY, MENU_LABEL)] if menu and self.session.hints_enabled else []
         # Under the screen: the menu, a message and the prompt (two rows when it wraps at
         # 80 columns). No floor: one pushed the title off an 80x24 terminal whenever the
         # menu took four rows and the events filled their panel.
-        room = height - menu_rows(menu, width) - 3
+        room = height - menu_rows(menu, width, len(keys)) - 3
         info = ScreenInfo(game_title(self.session), self._colours(), *self.talk.events())
+        aside = self._hint_aside()
+        if aside is not None:
+            # A hint takes the events' place, and the message's row (it is the answer).
+            info = replace(info, aside=aside)
+            room += self.talk.message is None
         console.print(game_screen(state, info, width, room, wide=is_wide(width, height)))
         if menu:
-            console.print(menu_view(menu, width))
+            console.print(menu_view(menu, width, keys))
         if self.talk.message is not None:
             console.print(self.talk.message)
+
+    def _hint_aside(self) -> Callable[[int, int], RenderableType] | None:
+        """The hint the player to move asked for in this position, drawn for (width, rows);
+        None if there is none (an undo leaves a hint behind: it is shown when asked again,
+        and noted again)."""
+        session = self.session
+        shown = self.talk.hint
+        seat = session.active_seat
+        if shown is None or seat is None or not session.hint_seen or shown[0] is not session.state:
+            return None
+        hints = shown[1]
+        name = panels.player_text(session.seats[seat].name, session.seats[seat].colour)
+
+        def draw(width: int, rows: int) -> RenderableType:
+            return hint_panel(hints, name, width, rows)
+
+        return draw
 
     def _planner_head(self) -> RenderableType:
         """Over the planner: the title and the standings, as on the game screen."""
@@ -313,7 +347,9 @@ class TerminalGame:
         # The chart before the table: on a short terminal what is printed last stays in
         # view, and the final table is what the players look for.
         self.console.print(Group(Text(), game_chart(self.session, width), Text()))
-        self.console.print(final_view(self.session.state, self._colours(), width))
+        self.console.print(
+            final_view(self.session.state, self._colours(), width, self.session.hints_used())
+        )
         self._say_where_saved("")
 
     def _say_where_saved(self, lead: str) -> None:

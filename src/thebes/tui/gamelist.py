@@ -6,10 +6,11 @@ A line reads::
 
 (with an en dash between the scores): the time of the last save, the players (a bot with
 its level), the seed (then the variants played, by rule id: ``V1 V5``, ``V1-V5`` for all),
-and where the game stands. It is kept within 80 columns by cutting
-the longest names first, each to no fewer than :data:`SHORTEST` columns, so that no name
-disappears: a table of four long names may still run over. Names, paths and reasons are
-shown literally and without control codes.
+and where the game stands. If anyone used hints, how many actions each took after one
+(``hints: Ann 3``) ends the line, or goes on a second line when the first has no room. A
+line is kept within 80 columns by cutting the longest names first, each to no fewer than
+:data:`SHORTEST` columns, so that no name disappears: a table of four long names may still
+run over. Names, paths and reasons are shown literally and without control codes.
 """
 
 from __future__ import annotations
@@ -109,7 +110,25 @@ def game_line(number: int, game: SavedGame, digits: int = 2) -> str:
         line = f"{lead}{players}  {seed}  {status_text(standing, show)}"
         if cell_len(line) <= WIDTH:
             break
-    return line
+    if not standing.hints:
+        return line
+    # Who used hints: at the end of the line if it fits, else on a line of its own under
+    # the players, its names cut as the players' are only if that line needs it.
+    hints = hints_text(standing.hints, WIDTH - cell_len(line) - 2)
+    if cell_len(line) + 2 + cell_len(hints) <= WIDTH:
+        return f"{line}  {hints}"
+    return f"{line}\n{' ' * cell_len(lead)}{hints_text(standing.hints, WIDTH - cell_len(lead))}"
+
+
+def hints_text(hints: Sequence[tuple[str, int]], room: int) -> str:
+    """ "hints: Ann 3, Bob 1" in ``room`` columns if names cut to :data:`SHORTEST` allow."""
+    longest = max(cell_len(printable(name)) for name, _ in hints)
+    text = ""
+    for limit in range(max(longest, SHORTEST), SHORTEST - 1, -1):
+        text = "hints: " + ", ".join(f"{cut(printable(name), limit)} {n}" for name, n in hints)
+        if cell_len(text) <= room:
+            break
+    return text
 
 
 def print_games(

@@ -89,6 +89,7 @@ def start_game(
     undo: bool,
     fast: bool,
     colour: bool,
+    hints: bool = True,
 ) -> int:
     console = terminal_console(colour=colour)
     try:
@@ -112,7 +113,9 @@ def start_game(
         path = games_folder() / f"{stamp}{seeded}.json"
     else:
         path = Path(save).expanduser()
-    session = Session(default_catalog(), seats, seed, variants=variants, undo=undo, autosave=path)
+    session = Session(
+        default_catalog(), seats, seed, variants=variants, undo=undo, hints=hints, autosave=path
+    )
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         session.save(path)

@@ -5,6 +5,8 @@ are always listed, dimmed with the reason when they cannot be played), 6-10 dig 
 sites in board order, 11-13 hold the exhibition in slot a-c, 14 retires and 15 renews the
 display (variant renew-anywhere; listed when they can be played). A zeppelin is not a
 second copy of an entry: a ``z`` after the number (``1z``) plays the entry by zeppelin.
+After the actions the menu may list keys that are not actions (``?`` for a hint), in the
+same columns.
 Every entry carries its full cost in weeks, travel included; a dig site opens the planner
 (:mod:`thebes.tui.planner`).
 """
@@ -209,32 +211,33 @@ def menu_columns(width: int) -> int:
     return max(1, min(3, width // 40))
 
 
-def menu_rows(menu: Sequence[MenuEntry], width: int) -> int:
-    """Rows the menu takes: its entries in columns, and the zeppelin hint if any."""
+def menu_rows(menu: Sequence[MenuEntry], width: int, keys: int = 0) -> int:
+    """Rows the menu takes: its entries and ``keys`` other keys in columns, and the
+    zeppelin hint if any."""
     hint = any(e.by_zeppelin for e in menu)
-    return -(-len(menu) // menu_columns(width)) + hint
+    return -(-(len(menu) + keys) // menu_columns(width)) + hint
 
 
-def menu_view(menu: Sequence[MenuEntry], width: int) -> RenderableType:
-    """The numbered entries in columns, numbers running down each column; an entry that
-    cannot be played now is dimmed and says why."""
+def menu_view(
+    menu: Sequence[MenuEntry], width: int, keys: Sequence[tuple[str, str]] = ()
+) -> RenderableType:
+    """The numbered entries in columns, numbers running down each column, then ``keys``
+    (a key and what it does, ``("?", "hint: ...")``); an entry that cannot be played now
+    is dimmed and says why."""
     columns = menu_columns(width)
     grid = Table.grid(padding=(0, 2))
     for _ in range(columns):
         grid.add_column(no_wrap=True, overflow="ellipsis", max_width=width // columns - 2)
-    rows = -(-len(menu) // columns)
+    cells = [_cell(f"{e.number:>2}", e.label, e.playable) for e in menu]
+    cells += [_cell(f"{key:>2}", meaning, True) for key, meaning in keys]
+    rows = -(-len(cells) // columns)
     for r in range(rows):
-        cells = []
-        for c in range(columns):
-            i = c * rows + r
-            if i < len(menu):
-                entry = menu[i]
-                cell = Text(f"{entry.number:>2} ", style="bold" if entry.playable else "dim")
-                cell.append(entry.label, style="" if entry.playable else "dim")
-                cells.append(cell)
-            else:
-                cells.append(Text(""))
-        grid.add_row(*cells)
+        grid.add_row(
+            *(
+                cells[c * rows + r] if c * rows + r < len(cells) else Text("")
+                for c in range(columns)
+            )
+        )
     zeppelins = [str(e.number) for e in menu if e.by_zeppelin]
     if not zeppelins:
         return grid
@@ -244,3 +247,9 @@ def menu_view(menu: Sequence[MenuEntry], width: int) -> RenderableType:
         style="italic",
     )
     return Group(grid, hint)
+
+
+def _cell(key: str, label: str, playable: bool) -> Text:
+    cell = Text(f"{key} ", style="bold" if playable else "dim")
+    cell.append(label, style="" if playable else "dim")
+    return cell

@@ -275,9 +275,13 @@ class ReplayViewer:
             return
         self.console.print(game_screen(state, info, width, height - 3, wide=is_wide(width, height)))
         if self.position:
-            record = session.steps[self.position - 1].record
+            step = session.steps[self.position - 1]
             move = self.moves[self.position - 1] if self.moves else None
-            self.console.print(step_line(self.position, record.player, record.action, move, width))
+            record = step.record
+            line = step_line(
+                self.position, record.player, record.action, move, width, hinted=record.hinted
+            )
+            self.console.print(line)
         else:
             self.console.print(Text("The start of the game.", style="bold"))
         self._print_message(width)

@@ -3,13 +3,14 @@
 Wide (at least 110 columns and 36 rows): board, time track, cards, every player's tableau,
 the bags and the last events all at once. Compact (down to 80x24): the time track, the
 cards, the active player's tableau and the last events; the board, all players and the bags
-are one command away (``board``, ``players``, ``bags``).
+are one command away (``board``, ``players``, ``bags``). A hint the player asked for is
+shown in the events' place (``log`` still has them).
 """
 
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rich.console import Console, Group, RenderableType
@@ -36,6 +37,8 @@ class ScreenInfo:
     events_title: str  # e.g. "Since Ann's last turn"
     events: Sequence[Told]
     commands: bool = True  # the game's commands at hand (help keys, log): not in a replay
+    # Shown in the events' place, drawn for (width, rows): a hint the player asked for.
+    aside: Callable[[int, int], RenderableType] | None = None
 
 
 def is_wide(width: int, height: int) -> bool:
@@ -61,7 +64,7 @@ def game_screen(
     decides it: :func:`is_wide`) defaults to what ``width`` and ``height`` allow.
     Wide: the whole table (time track and standings, board, bags and cards, every tableau),
     then the events that fit. Compact: standings, cards, the active player's tableau, then
-    the events that fit."""
+    the events that fit. ``info.aside`` (a hint) takes the events' place and rows."""
     header = title_line(state, info, width)
     if wide is None:
         wide = is_wide(width, height)
@@ -89,10 +92,14 @@ def game_screen(
         ]
     used = _height_without_events(state, wide=wide)
     rows = max(1, height - used)
-    panel = story_panel(
-        info.events_title, info.events, info.colours, width, rows, log=info.commands
-    )
-    parts.append(panel)
+    if info.aside is not None:
+        parts.append(info.aside(width, rows))
+    else:
+        parts.append(
+            story_panel(
+                info.events_title, info.events, info.colours, width, rows, log=info.commands
+            )
+        )
     return Group(*parts)
 
 

@@ -1,10 +1,13 @@
-"""What the table is told: the game's story in plain words (the log), and the one message
-shown under the screen until the next line is typed."""
+"""What the table is told: the game's story in plain words (the log), the one message
+shown under the screen until the next line is typed, and the hint the player to move asked
+for."""
 
 from __future__ import annotations
 
 from rich.text import Text
 
+from thebes.hints import Hint
+from thebes.model import GameState
 from thebes.session import Session
 from thebes.text import printable
 from thebes.tui.story import Told, since_last_turn, story, told
@@ -26,6 +29,9 @@ class TableTalk:
             self.log.insert(0, saved)
             self.say(saved)
         self.save_trouble: str | None = None  # the autosave failure the table was told of
+        # The last hint worked out and the position it is for: shown while that position
+        # is on the board (the player's turn), in the events' place.
+        self.hint: tuple[GameState, tuple[Hint, ...]] | None = None
 
     def say(self, text: str) -> None:
         self.message = Text(printable(text))
