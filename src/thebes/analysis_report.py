@@ -6,13 +6,15 @@ Names and actions come from the file, so they are printed without control codes
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 
-from thebes.analysis import LABEL_NAMES, LABELS, SURE, MoveReview
+from thebes.analysis import LABEL_NAMES, LABELS, SURE, MoveReview, label_of
 from thebes.game_analysis import GameReview, PlayerSummary
 from thebes.text import MAX_NAME, printable
 
 LABEL_COLUMNS = ("blunders", "mistakes", "inaccur.")
+NOTE_WIDTH = 80
 
 
 def report_lines(review: GameReview, names: Sequence[str]) -> list[str]:
@@ -31,15 +33,15 @@ def report_lines(review: GameReview, names: Sequence[str]) -> list[str]:
         lines.append(f"{printable(name):<{MAX_NAME}} {s.moves:>5} {s.mean_loss:>9.2f} {counts}")
     for name in names:
         lines += ["", *costliest_lines(summaries[name])]
-    lines += [
-        "",
+    notes = (
         "Margin: the final score the mover could expect after the action, minus the best "
-        "rival's, in VP.",
-        "Loss: how much less that is than after the best action found. Labels: "
+        "rival's, in VP. Loss: how much less that is than after the best action found. "
+        "Labels: "
         + ", ".join(f"{name} from {threshold:g} VP" for name, threshold in LABELS)
-        + f", where the loss is at least {SURE:g} standard errors of the playouts.",
-    ]
-    return lines
+        + f", where the loss is at least {SURE:g} standard errors of the playouts "
+        "(docs/analysis.md)."
+    )
+    return [*lines, "", *textwrap.wrap(notes, NOTE_WIDTH)]
 
 
 def costliest_lines(summary: PlayerSummary) -> list[str]:
@@ -52,8 +54,12 @@ def costliest_lines(summary: PlayerSummary) -> list[str]:
 
 
 def move_line(move: MoveReview) -> str:
-    """``#12 dig Greece 3: loses 4.6 VP, a mistake (margin -2.5; take 2: +2.1)``."""
-    label = f", {_article(move.label)}" if move.label else ""
+    """``#12 dig Greece 3: loses 4.6 VP, a mistake (margin -2.5; take 2: +2.1)``; a loss
+    that would earn a label but is within the playouts' noise is called unsure, as the
+    replay viewer calls it."""
+    # "unsure": big enough for a label, but within the playouts' noise (docs/analysis.md).
+    unsure = ", unsure" if label_of(move.loss) else ""
+    label = f", {_article(move.label)}" if move.label else unsure
     return (
         f"#{move.number} {printable(move.action)}: loses {move.loss:.1f} VP{label} "
         f"(margin {move.value:+.1f}; {printable(move.best)}: {move.best_value:+.1f})"
