@@ -1,6 +1,7 @@
 """`thebes analyze`: its speed, and that it measures something true (issue 14, points 4-5).
 
 Run: python benchmarks/bench_analysis.py [--games G] [--playouts N] [--jobs J] [--seed S]
+[--play-strong] [--speed-only]
 Prints figures; asserts nothing. Targets: a 2-player game of about 50 actions analysed in
 under 60 s with --jobs 2 at the default playouts; over at least 20 two-player games, random
 has a higher mean loss than greedy (greedy against random), and strong a lower one than
@@ -50,7 +51,7 @@ def figures(title: str, files: list[Path], playouts: int, jobs: int) -> None:
     print(f"{title}: {len(files)} games, {playouts} playouts, --jobs {jobs}")
     for name, values in losses.items():
         error = statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else 0.0
-        counted = ", ".join(f"{labels[name][label]} {label}s" for label in LABEL_NAMES)
+        counted = ", ".join(f"{labels[name][label]} {label}" for label in LABEL_NAMES)
         print(f"  {name:<8} mean loss {statistics.mean(values):5.2f} ±{error:.2f}  ({counted})")
     print(f"  time per game: mean {statistics.mean(seconds):.1f} s, max {max(seconds):.1f} s")
 
@@ -76,12 +77,15 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=500)
     parser.add_argument("--play-strong", action="store_true")
+    parser.add_argument("--speed-only", action="store_true", help="only the time of one game")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as temporary:
         folder = Path(temporary)
         (folder / "gr").mkdir()
         greedy_random = play(["greedy", "random"], args.games, args.seed, folder / "gr")
         speed(folder / "gr", args.playouts, args.jobs)
+        if args.speed_only:
+            return
         figures("greedy against random", greedy_random, args.playouts, args.jobs)
         if args.play_strong:
             (folder / "sg").mkdir()
