@@ -18,7 +18,9 @@ from pathlib import Path
 
 import pytest
 
+from helpers import CAT
 from thebes.analysis import LABELS, Evaluator, label_of, review_move, seed_of
+from thebes.bots import make_bot
 from thebes.cli import main
 from thebes.game_analysis import (
     AnalysisRefused,
@@ -32,6 +34,7 @@ from thebes.game_analysis import (
 )
 from thebes.model import Retire
 from thebes.rules import legal_actions
+from thebes.session import Session, default_seats
 from thebes.tournament import Entry, Series, play_series
 
 STORED_GAMES = Path(__file__).parent / "analysis_games"
@@ -50,41 +53,50 @@ def mean_loss_by_level(files: list[Path], playouts: int) -> dict[str, float]:
     return {name: statistics.mean(values) for name, values in losses.items()}
 
 
+STORED = sorted(STORED_GAMES.glob("game-2p-*.json"))
+
+
 @pytest.fixture(scope="module")
-def greedy_random_games(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
-    folder = tmp_path_factory.mktemp("greedy-random")
-    entries = (Entry("greedy", "greedy"), Entry("random", "random"))
-    list(play_series(Series(entries, GAMES, 400, rotate=True, save_dir=folder), jobs=1))
-    files = sorted(folder.glob("*.json"))
-    assert len(files) == GAMES
-    return files
+def short_game(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An unfinished game of 12 actions, greedy against random: quick to analyse whole."""
+    seats = default_seats(["greedy", "random"], {"greedy": "greedy", "random": "random"})
+    session = Session(CAT, seats, 17)
+    players = [make_bot("greedy", 17, 0), make_bot("random", 17, 1)]
+    for _ in range(12):
+        seat = session.active_seat
+        assert seat is not None
+        session.play(players[seat].choose(session.state, session.legal_actions()))
+    return session.save(tmp_path_factory.mktemp("short") / "short.json")
 
 
 @pytest.mark.measures
-def test_random_loses_more_than_greedy_over_20_games(greedy_random_games: list[Path]) -> None:
-    means = mean_loss_by_level(greedy_random_games, playouts=2)
+def test_random_loses_more_than_greedy_over_20_games(tmp_path: Path) -> None:
+    entries = (Entry("greedy", "greedy"), Entry("random", "random"))
+    list(play_series(Series(entries, GAMES, 400, rotate=True, save_dir=tmp_path), jobs=2))
+    files = sorted(tmp_path.glob("*.json"))
+    assert len(files) == GAMES
+    means = mean_loss_by_level(files, playouts=2)
     assert means["random"] > means["greedy"] + 1.0, means
 
 
 @pytest.mark.measures
 def test_strong_loses_less_than_greedy_over_20_games() -> None:
-    files = sorted(STORED_GAMES.glob("game-2p-*.json"))
-    assert len(files) == GAMES
-    means = mean_loss_by_level(files, playouts=4)
+    assert len(STORED) == GAMES
+    means = mean_loss_by_level(STORED, playouts=4)
     assert means["strong"] < means["greedy"], means
 
 
 @pytest.fixture(scope="module")
-def whole_review(greedy_random_games: list[Path]) -> GameReview:
-    review, _ = analyze_file(greedy_random_games[1], playouts=2, jobs=2)
+def whole_review(short_game: Path) -> GameReview:
+    review, _ = analyze_file(short_game, playouts=2, jobs=2)
     return review
 
 
 def test_an_actions_review_depends_on_the_file_and_playouts_not_on_jobs_or_sample(
-    greedy_random_games: list[Path], whole_review: GameReview
+    short_game: Path, whole_review: GameReview
 ) -> None:
-    game = open_game(greedy_random_games[1])
-    sample = range(2, game.actions + 1, 5)
+    game = open_game(short_game)
+    sample = range(2, game.actions + 1, 3)
     alone = analyze(game, playouts=2, jobs=1, numbers=sample)
     assert alone.moves == tuple(whole_review.moves[n - 1] for n in sample)
     other = analyze(game, playouts=3, jobs=2, numbers=sample)
@@ -102,11 +114,9 @@ def test_every_move_loses_what_the_best_found_was_worth_more(whole_review: GameR
         assert move.label in ("", label_of(move.loss))
 
 
-def test_retiring_with_weeks_to_dig_is_a_blunder_and_the_best_is_named(
-    greedy_random_games: list[Path],
-) -> None:
+def test_retiring_with_weeks_to_dig_is_a_blunder_and_the_best_is_named() -> None:
     # The first position of the last year (T5: retiring is allowed then) with many actions.
-    session = open_game(greedy_random_games[0]).session
+    session = open_game(STORED[0]).session
     step = next(
         s for s in session.steps if len(legal := legal_actions(s.before)) > 5 and Retire() in legal
     )
@@ -143,10 +153,9 @@ def test_labels_follow_the_thresholds() -> None:
 
 
 @pytest.fixture(scope="module")
-def small_review(greedy_random_games: list[Path]) -> tuple[Path, GameReview, list[str]]:
-    path = greedy_random_games[2]
-    review, names = analyze_file(path, playouts=1, jobs=1)
-    return path, review, names
+def small_review(short_game: Path) -> tuple[Path, GameReview, list[str]]:
+    review, names = analyze_file(short_game, playouts=1, jobs=1)
+    return short_game, review, names
 
 
 def test_a_saved_analysis_loads_as_it_was(
@@ -193,9 +202,9 @@ def test_a_missing_analysis_is_none_and_a_wrong_one_says_why(
 
 
 def test_analyze_json_prints_one_object_with_the_issues_fields(
-    greedy_random_games: list[Path], capsys: pytest.CaptureFixture[str]
+    short_game: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path = greedy_random_games[3]
+    path = short_game
     assert main(["analyze", str(path), "--json", "--playouts", "1", "--jobs", "2"]) == 0
     data = json.loads(capsys.readouterr().out)
     game = open_game(path)
@@ -212,9 +221,9 @@ def test_analyze_json_prints_one_object_with_the_issues_fields(
 
 
 def test_analyze_prints_a_table_and_saves_beside_the_game(
-    greedy_random_games: list[Path], capsys: pytest.CaptureFixture[str]
+    short_game: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path = greedy_random_games[4]
+    path = short_game
     assert main(["analyze", str(path), "--playouts", "1", "--save"]) == 0
     out = capsys.readouterr().out
     assert "mean loss" in out and "greedy's costliest actions:" in out
