@@ -1,7 +1,7 @@
 """`thebes analyze`: its speed, and that it measures something true (issue 14, points 4-5).
 
 Run: python benchmarks/bench_analysis.py [--games G] [--playouts N] [--jobs J] [--seed S]
-[--play-strong] [--speed-only]
+[--play-strong] [--part all|speed|greedy-random|strong-greedy]
 Prints figures; asserts nothing. Targets: a 2-player game of about 50 actions analysed in
 under 60 s with --jobs 2 at the default playouts; over at least 20 two-player games, random
 has a higher mean loss than greedy (greedy against random), and strong a lower one than
@@ -77,16 +77,20 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=500)
     parser.add_argument("--play-strong", action="store_true")
-    parser.add_argument("--speed-only", action="store_true", help="only the time of one game")
+    parser.add_argument(
+        "--part", choices=("all", "speed", "greedy-random", "strong-greedy"), default="all"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as temporary:
         folder = Path(temporary)
         (folder / "gr").mkdir()
         greedy_random = play(["greedy", "random"], args.games, args.seed, folder / "gr")
-        speed(folder / "gr", args.playouts, args.jobs)
-        if args.speed_only:
+        if args.part in ("all", "speed"):
+            speed(folder / "gr", args.playouts, args.jobs)
+        if args.part in ("all", "greedy-random"):
+            figures("greedy against random", greedy_random, args.playouts, args.jobs)
+        if args.part not in ("all", "strong-greedy"):
             return
-        figures("greedy against random", greedy_random, args.playouts, args.jobs)
         if args.play_strong:
             (folder / "sg").mkdir()
             strong = play(["strong", "greedy"], args.games, args.seed, folder / "sg")
