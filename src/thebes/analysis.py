@@ -6,8 +6,10 @@ that sample every draw from what is still unseen, so it is judged on public info
 only, as the player saw it. The candidates are the action played and the greedy player's
 best few, all played out with the same sampled draws (common random numbers), so their
 difference is not drowned in the luck of the dig. The *loss* of an action is how much less
-it was worth than the best candidate (never below 0: the action played is a candidate), and
-its *label* says how costly that was (:data:`LABELS`).
+it was worth than the best candidate, measured on a second set of playouts (the best of
+several noisy values, measured on the draws that chose it, would be too high), never below
+0; its *label* says how costly that was (:data:`LABELS`), given only where the loss stands
+out of the playouts' noise (:data:`SURE`). docs/analysis.md explains it for players.
 
 Everything is seeded from what is analysed (a game file's digest and the action number),
 so the same file and options give the same analysis on any machine and with any number of

@@ -22,7 +22,7 @@ def report_lines(review: GameReview, names: Sequence[str]) -> list[str]:
     summaries = review.players(names)
     lines = [
         f"{printable(review.file)}: {len(review.moves)} actions, "
-        f"{review.playouts} playouts per action valued",
+        f"{review.playouts} playout{'' if review.playouts == 1 else 's'} per action valued",
         "",
         f"{'player':<{MAX_NAME}} {'moves':>5} {'mean loss':>9} "
         + " ".join(f"{c:>8}" for c in LABEL_COLUMNS),
