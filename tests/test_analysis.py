@@ -97,11 +97,24 @@ def test_an_actions_review_depends_on_the_file_and_playouts_not_on_jobs_or_sampl
     short_game: Path, whole_review: GameReview
 ) -> None:
     game = open_game(short_game)
+    with pytest.raises(ValueError, match="from 1 to 12"):
+        analyze(game, playouts=1, numbers=[0])
     sample = range(2, game.actions + 1, 3)
     alone = analyze(game, playouts=2, jobs=1, numbers=sample)
     assert alone.moves == tuple(whole_review.moves[n - 1] for n in sample)
     other = analyze(game, playouts=3, jobs=2, numbers=sample)
     assert [m.value for m in other.moves] != [m.value for m in alone.moves]
+
+
+def test_the_workers_analyse_the_game_as_read_even_if_the_file_goes(
+    short_game: Path, tmp_path: Path, whole_review: GameReview
+) -> None:
+    copy = tmp_path / "copy.json"
+    copy.write_bytes(short_game.read_bytes())
+    game = open_game(copy)
+    copy.unlink()
+    review = analyze(game, playouts=2, jobs=2, numbers=[3, 7])
+    assert review.moves == (whole_review.moves[2], whole_review.moves[6])
 
 
 def test_every_move_loses_what_the_best_found_was_worth_more(whole_review: GameReview) -> None:
@@ -177,6 +190,8 @@ def test_a_missing_analysis_is_none_and_a_wrong_one_says_why(
     _, review, names = small_review
     target = tmp_path / "a.analysis.json"
     assert load_analysis(target, review.digest) is None
+    with pytest.raises(AnalysisRefused, match="cannot read it"):  # too long a name
+        load_analysis(tmp_path / ("g" * 250 + ".analysis.json"), review.digest)
     save_analysis(review, names, target)
     with pytest.raises(AnalysisRefused, match="another game"):
         load_analysis(target, "sha256:0")
@@ -240,5 +255,7 @@ def test_analyze_refuses_a_damaged_file_in_one_line(
     assert main(["analyze", str(bad)]) == 2
     err = capsys.readouterr().err
     assert err.startswith("thebes: ") and err.count("\n") == 1
-    with pytest.raises(SystemExit):
+    with pytest.raises(SystemExit) as exit_:
         main(["analyze", str(bad), "--playouts", "1001"])
+    assert exit_.value.code == 2
+    assert "--playouts: at most 1000, not 1001" in capsys.readouterr().err

@@ -66,7 +66,7 @@ def listing(capsys: pytest.CaptureFixture[str], *args: str) -> list[str]:
 def library(tmp_path: Path) -> dict[str, Session | None]:
     """Five files, newest first: an unfinished 3-player game with a bot (c), a damaged file
     (d), an unfinished 2-player game (b), a finished game (a), and a brand-new game (e);
-    beside them files a listing must pass over."""
+    beside them files a listing must pass over (a saved analysis among them)."""
     folder = tmp_path / "games"
     folder.mkdir()
     games: dict[str, Session | None] = {}
@@ -83,6 +83,7 @@ def library(tmp_path: Path) -> dict[str, Session | None]:
     (folder / "notes.txt").write_text("not a game", "utf-8")
     (folder / ".c.json.4242.tmp").write_text("half a save", "utf-8")
     (folder / "folder.json").mkdir()
+    (folder / "a.analysis.json").write_text('{"format": "thebes-analysis"}', "utf-8")
     return games
 
 

@@ -118,9 +118,12 @@ class Evaluator:
 
 def _valued(action: Action, runs: Sequence[Outcome], seat: int) -> Valued:
     count = len(runs)
-    scores = tuple(sum(run.totals[i] for run in runs) / count for i in range(len(runs[0].totals)))
+    # fsum: exact, so the same on every Python (3.12 changed what sum() does with floats).
+    scores = tuple(
+        math.fsum(run.totals[i] for run in runs) / count for i in range(len(runs[0].totals))
+    )
     margins = tuple(run.margin(seat) for run in runs)
-    return Valued(action, seat, sum(margins) / count, scores, margins)
+    return Valued(action, seat, math.fsum(margins) / count, scores, margins)
 
 
 def paired_error(first: Sequence[float], second: Sequence[float]) -> float:
@@ -129,8 +132,8 @@ def paired_error(first: Sequence[float], second: Sequence[float]) -> float:
     if count < 2:
         return float("inf")
     diffs = [a - b for a, b in zip(first, second, strict=True)]
-    mean = sum(diffs) / count
-    variance = sum((d - mean) ** 2 for d in diffs) / (count - 1)
+    mean = math.fsum(diffs) / count
+    variance = math.fsum((d - mean) ** 2 for d in diffs) / (count - 1)
     return math.sqrt(variance / count)
 
 

@@ -27,7 +27,15 @@ from thebes.analysis import (
 )
 from thebes.catalog import default_catalog
 from thebes.jsonbounds import JsonRefused, loads_bounded
-from thebes.record import MAX_DEPTH, MAX_DIGITS, MAX_FILE_BYTES, RecordError, read_record
+from thebes.library import ANALYSIS_SUFFIX
+from thebes.record import (
+    MAX_DEPTH,
+    MAX_DIGITS,
+    MAX_FILE_BYTES,
+    GameRecord,
+    RecordError,
+    read_record,
+)
 from thebes.rules import legal_actions
 from thebes.savefile import write_game_file
 from thebes.session import Session
@@ -89,7 +97,7 @@ def summarize(name: str, moves: Sequence[MoveReview]) -> PlayerSummary:
 
 def analysis_path(game: Path) -> Path:
     """Where `--save` puts the analysis of ``game``: beside it, ``NAME.analysis.json``."""
-    return game.with_name(game.stem + ".analysis.json")
+    return game.with_name(game.stem + ANALYSIS_SUFFIX)
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +105,7 @@ class GameToAnalyze:
     """A game file, replayed and checked, ready to be analysed."""
 
     path: Path
+    record: GameRecord  # as read: the workers replay it, not the file, which may change
     session: Session
     digest: str  # the file's own, which seeds the analysis and names it
 
@@ -112,7 +121,11 @@ class GameToAnalyze:
 def open_game(path: Path) -> GameToAnalyze:
     """The game in ``path``; RecordError if the file is unusable."""
     record = read_record(path)
-    return GameToAnalyze(path, Session.load(path, default_catalog()), record.digest)
+    try:
+        session = Session.from_record(record, default_catalog())
+    except RecordError as exc:
+        raise RecordError(f"{path}: {exc}") from None
+    return GameToAnalyze(path, record, session, record.digest)
 
 
 def analyze(
@@ -125,6 +138,8 @@ def analyze(
     """The review of every action of ``game``, or of those with ``numbers`` (from 1: a
     sample is quicker, and each action's review is the same either way); ``advance`` is
     called once per action reviewed."""
+    if numbers is not None and not all(1 <= n <= game.actions for n in numbers):
+        raise ValueError(f"action numbers run from 1 to {game.actions}")
     indices = range(game.actions) if numbers is None else [n - 1 for n in numbers]
     reviews: list[MoveReview] = []
     for review in _reviews(game, playouts, jobs, indices):
@@ -152,8 +167,8 @@ def _reviews(
         worker = _Worker(game.session, playouts, seed)
         yield from (worker.review(i) for i in indices)
         return
-    # Workers replay the file themselves: a session is cheap to rebuild, costly to send.
-    start = (game.path, playouts, seed)
+    # Workers replay the record themselves: a session is cheap to rebuild, costly to send.
+    start = (game.record, playouts, seed)
     with multiprocessing.Pool(min(jobs, len(indices)), _start_worker, start) as pool:
         yield from pool.imap(_review_in_worker, indices)
         pool.close()
@@ -183,11 +198,13 @@ class _Worker:
 _worker: _Worker | None = None
 
 
-def _start_worker(path: Path, playouts: int, seed: int) -> None:
+def _start_worker(record: GameRecord, playouts: int, seed: int) -> None:
     global _worker
     # Ctrl-C is the parent's to handle: it stops the pool; workers would print tracebacks.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _worker = _Worker(Session.load(path, default_catalog()), playouts, seed)
+    # The parent replayed this record already: it cannot fail here (a failing start-up
+    # would make the pool start worker after worker).
+    _worker = _Worker(Session.from_record(record, default_catalog()), playouts, seed)
 
 
 def _review_in_worker(index: int) -> MoveReview:
@@ -216,8 +233,12 @@ def load_analysis(path: Path, digest: str) -> tuple[MoveReview, ...] | None:
 def load_review(path: Path, digest: str) -> GameReview | None:
     """The analysis saved at ``path`` for the game with ``digest`` (its moves and playouts);
     None if there is no file, else as :func:`load_analysis`."""
-    if not path.exists():
+    try:
+        path.stat()
+    except FileNotFoundError:
         return None
+    except OSError as exc:  # a name too long for the file system, a folder not searchable
+        raise AnalysisRefused(f"cannot read it: {exc.strerror or exc}") from None
     try:
         text = read_bounded_text(path, limit=MAX_FILE_BYTES, what="analysis file")
         data = loads_bounded(text, max_depth=MAX_DEPTH, max_digits=MAX_DIGITS)

@@ -29,6 +29,8 @@ from thebes.text import printable, whole_number
 # A listing replays every file it shows (a few ms each): this many keep it under a second
 # or two; the rest are counted, and `thebes games --all` shows them.
 LISTED = 200
+# A game's saved analysis (`thebes analyze --save`) lies beside it; it is not a game.
+ANALYSIS_SUFFIX = ".analysis.json"
 
 
 def games_folder() -> Path:
@@ -106,6 +108,8 @@ def game_files(folder: Path) -> list[GameFile]:
     files = []
     for entry in entries:
         if entry.name.startswith(".") or not entry.name.endswith(".json"):
+            continue
+        if entry.name.endswith(ANALYSIS_SUFFIX):  # `thebes analyze --save` beside a game
             continue
         try:
             info = entry.stat()  # follows a symbolic link, as reading the file does
