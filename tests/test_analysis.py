@@ -122,7 +122,7 @@ def test_every_move_loses_what_the_best_found_was_worth_more(whole_review: GameR
     assert [m.number for m in review.moves] == list(range(1, len(review.moves) + 1))
     for move in review.moves:
         assert move.loss >= 0
-        assert move.best_value - move.value == pytest.approx(move.loss)
+        assert move.best_value - move.value == pytest.approx(move.loss, abs=0.005)
         assert (move.best == move.action) == (move.loss == 0)
         # A label needs the loss (the standard error can only take it away).
         assert move.label in ("", label_of(move.loss))
@@ -147,7 +147,7 @@ def test_retiring_with_weeks_to_dig_is_a_blunder_and_the_best_is_named() -> None
     assert review.label == "blunder"
     assert review.loss >= LABELS[0][1]
     assert review.best != "retire"
-    assert review.best_value == pytest.approx(review.value + review.loss)
+    assert review.best_value == pytest.approx(review.value + review.loss, abs=0.005)
 
 
 def test_labels_follow_the_thresholds() -> None:

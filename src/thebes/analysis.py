@@ -25,14 +25,17 @@ from dataclasses import dataclass
 
 from thebes.bots.greedy import GreedyPlayer
 from thebes.bots.playout import Outcome, play_out, sorted_multisets
+from thebes.bots.strong import SearchBudget
 from thebes.chance import derive_seed
 from thebes.model import Action, GameState
 from thebes.rules import active_seat
 
 DEFAULT_PLAYOUTS = 16
 MAX_PLAYOUTS = 1000  # a bound on --playouts: 1000 takes about an hour a game
-CANDIDATES = 4  # the greedy player's best actions played out beside the action played
-HORIZON = 30  # weeks of the mover's own time a playout looks ahead (as the strong player)
+# As the strong player searches: the greedy player's best actions played out beside the
+# action played, and the weeks of the mover's own time a playout looks ahead.
+CANDIDATES = SearchBudget().candidates
+HORIZON = SearchBudget().horizon
 
 # A loss of at least this many VP earns the label; below the first, none (docs/analysis.md).
 LABELS = (("blunder", 8.0), ("mistake", 4.0), ("inaccuracy", 2.0))
@@ -199,7 +202,8 @@ def review_move(
             mine.scores,
         )
     best, again = evaluator.values(state, [first[0].action, played], derive_seed(seed, number, 2))
-    loss = max(0.0, best.value - again.value)
+    # Rounded as the file keeps it, so a saved loss and its label never disagree.
+    loss = round(max(0.0, best.value - again.value), 2)
     sure = loss >= SURE * paired_error(best.margins, again.margins)
     scores = tuple((a + b) / 2 for a, b in zip(mine.scores, again.scores, strict=True))
     return MoveReview(
