@@ -13,7 +13,7 @@ from helpers import CAT
 from regen_golden import golden_files
 from thebes.analysis import Evaluator
 from thebes.bots.greedy import GreedyPlayer
-from thebes.hints import Hinter, candidates, hint_seed, reason, signed
+from thebes.hints import Hinter, hint_seed, reason, signed, without_weeks
 from thebes.model import Dig, Exchange, Exhibit, Retire, TakeCard
 from thebes.record import RecordError, dump_record, read_record, sealed
 from thebes.rules import IllegalAction, legal_actions
@@ -91,7 +91,7 @@ def test_the_candidates_keep_one_dig_of_each_plan() -> None:
     state = session.state
     legal = legal_actions(state)
     assert sum(isinstance(a, Dig) for a in legal) > 12  # many lengths of the same digs
-    chosen = candidates(state, GreedyPlayer().judge(CAT), legal, len(legal))
+    chosen = Evaluator(1).candidates(state, legal, len(legal), same=without_weeks)
     plans = [replace(a, weeks=0) for a in chosen if isinstance(a, Dig)]
     assert plans and len(plans) == len(set(plans))
 

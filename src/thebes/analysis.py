@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 
 from thebes.bots.greedy import GreedyPlayer
@@ -96,12 +96,24 @@ class Evaluator:
         return [_valued(action, runs, seat) for action, runs in zip(actions, outcomes, strict=True)]
 
     def candidates(
-        self, state: GameState, legal: Sequence[Action], count: int = CANDIDATES
+        self,
+        state: GameState,
+        legal: Sequence[Action],
+        count: int = CANDIDATES,
+        same: Callable[[Action], Hashable] = lambda action: action,
     ) -> list[Action]:
-        """The greedy player's ``count`` best actions, best first."""
+        """The greedy player's ``count`` best actions, best first, only the best of those
+        that ``same`` maps to one value."""
         values = self._greedy.judge(state.catalog).values(state, legal)
-        order = sorted(range(len(legal)), key=lambda i: -values[i])
-        return [legal[i] for i in order[:count]]
+        chosen: list[Action] = []
+        seen: set[Hashable] = set()
+        for i in sorted(range(len(legal)), key=lambda i: -values[i]):
+            if len(chosen) == count:
+                break
+            if (kind := same(legal[i])) not in seen:
+                seen.add(kind)
+                chosen.append(legal[i])
+        return chosen
 
     def ranked(
         self,
@@ -110,10 +122,11 @@ class Evaluator:
         seed: int,
         also: Sequence[Action] = (),
         count: int = CANDIDATES,
+        same: Callable[[Action], Hashable] = lambda action: action,
     ) -> list[Valued]:
-        """The greedy player's best actions and ``also``, valued, best first (ties keep
-        greedy's order)."""
-        actions = self.candidates(state, legal, count)
+        """The greedy player's best actions (as :meth:`candidates`) and ``also``, valued,
+        best first (ties keep greedy's order)."""
+        actions = self.candidates(state, legal, count, same)
         actions += [a for a in also if a not in actions]
         # sorted() is stable: equal values keep greedy's order.
         return sorted(self.values(state, actions, seed), key=lambda v: -v.value)

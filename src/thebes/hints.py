@@ -18,7 +18,6 @@ greedy player's outlook (:mod:`thebes.bots.outlook`), for an exhibition its VP.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import assert_never
 
@@ -76,10 +75,11 @@ class Hinter:
         if active_seat(state) is None:
             raise ValueError("the game is over: nobody is to move")
         judge = self._greedy.judge(state.catalog)
-        actions = candidates(state, judge, legal_actions(state), max(count, CANDIDATES))
-        valued = self.evaluator.values(state, actions, hint_seed(state))
-        # sorted() is stable: equal values keep greedy's order.
-        best = sorted(valued, key=lambda v: -v.value)[:count]
+        legal = legal_actions(state)
+        wanted = max(count, CANDIDATES)
+        ranked = self.evaluator.ranked(
+            state, legal, hint_seed(state), count=wanted, same=without_weeks
+        )
         return [
             Hint(
                 v.action,
@@ -88,29 +88,14 @@ class Hinter:
                 v.value,
                 reason(state, v.action, judge),
             )
-            for v in best
+            for v in ranked[:count]
         ]
 
 
-def candidates(
-    state: GameState, judge: ActionJudge, legal: Sequence[Action], count: int
-) -> list[Action]:
-    """The greedy player's ``count`` best actions, best first, keeping of the digs that
-    differ only in their weeks the best one (three lengths of one dig would be one hint)."""
-    values = judge.values(state, legal)
-    order = sorted(range(len(legal)), key=lambda i: -values[i])
-    chosen: list[Action] = []
-    seen: set[Action] = set()
-    for i in order:
-        action = legal[i]
-        plan = replace(action, weeks=0) if isinstance(action, Dig) else action
-        if plan in seen:
-            continue
-        seen.add(plan)
-        chosen.append(action)
-        if len(chosen) == count:
-            break
-    return chosen
+def without_weeks(action: Action) -> Action:
+    """The action with a dig's weeks left out: three lengths of one dig are one hint (the
+    planner compares the weeks)."""
+    return replace(action, weeks=0) if isinstance(action, Dig) else action
 
 
 # ---------------------------------------------------------------- reasons

@@ -19,6 +19,7 @@ from pathlib import Path
 from rich.cells import cell_len
 from rich.text import Text
 
+from thebes import hints
 from thebes.analysis import LABEL_NAMES, MoveReview, label_of
 from thebes.game_analysis import (
     AnalysisRefused,
@@ -106,9 +107,8 @@ def refusal_text(reason: str) -> str:
 
 
 def signed(vp: float) -> str:
-    """``+2.1``, ``−4.6``, ``+0.0``: VP to a tenth, always signed."""
-    rounded = round(vp, 1) or 0.0  # no "−0.0"
-    return f"{rounded:+.1f}".replace("-", MINUS)
+    """``+2.1``, ``−4.6``, ``+0.0``: VP to a tenth, always signed, with a true minus."""
+    return hints.signed(vp).replace("-", MINUS)
 
 
 def verdict(move: MoveReview) -> Text:
