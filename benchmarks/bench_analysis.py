@@ -18,9 +18,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from thebes.analysis import DEFAULT_PLAYOUTS, LABEL_NAMES
-from thebes.game_analysis import analyze, open_game
-from thebes.tournament import Series, entries_for, play_series
+from thebes.analysis.game_review import analyze, open_game
+from thebes.analysis.review import DEFAULT_PLAYOUTS, LABEL_NAMES
+from thebes.tournament.series import Series, entries_for, play_series
 
 STORED = Path(__file__).resolve().parents[1] / "tests" / "analysis_games"
 

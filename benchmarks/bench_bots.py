@@ -17,11 +17,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from thebes.bots import Player, make_bot
-from thebes.catalog import default_catalog
-from thebes.model import Action, GameState
-from thebes.rules import winners
-from thebes.simulate import seated_session
-from thebes.tournament import entries_for, seating
+from thebes.catalog.loading import default_catalog
+from thebes.rules import Action, GameState, winners
+from thebes.tournament.games import seated_session
+from thebes.tournament.series import entries_for, seating
 
 
 @dataclass

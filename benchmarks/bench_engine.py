@@ -10,11 +10,9 @@ import argparse
 import random
 import time
 
-from thebes.catalog import default_catalog
-from thebes.chance import SeededChance
-from thebes.model import GameState
-from thebes.rules import apply, legal_actions, new_game
-from thebes.simulate import play_random_game
+from thebes.catalog.loading import default_catalog
+from thebes.rules import GameState, SeededChance, apply, legal_actions, new_game
+from thebes.tournament.games import play_random_game
 
 
 def games_per_second(players: int, seconds: float) -> tuple[float, float]:

@@ -11,9 +11,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from thebes.catalog import default_catalog
-from thebes.session import Session
-from thebes.simulate import bot_session
+from thebes.catalog.loading import default_catalog
+from thebes.records.session import Session
+from thebes.tournament.games import bot_session
 
 
 def main() -> None:

@@ -8,9 +8,9 @@ from __future__ import annotations
 import statistics
 import time
 
-from thebes.catalog import default_catalog
-from thebes.session import Session
-from thebes.simulate import bot_session
+from thebes.catalog.loading import default_catalog
+from thebes.records.session import Session
+from thebes.tournament.games import bot_session
 from thebes.tui.screen import ScreenInfo, game_screen, render_text
 from thebes.tui.story import Told, told
 

@@ -32,8 +32,8 @@ from dataclasses import dataclass
 from math import sqrt
 from typing import Any
 
-from thebes.model import NO_VARIANTS, VARIANT_NAMES, Variants
-from thebes.tournament import Series, entries_for, play_series
+from thebes.rules import NO_VARIANTS, VARIANT_NAMES, Variants
+from thebes.tournament.series import Series, entries_for, play_series
 
 CONFIGS = ("base", *VARIANT_NAMES, "all")
 

@@ -7,7 +7,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from thebes.catalog import default_data_dir
+from thebes.catalog.loading import default_data_dir
 
 DATA_FILES = ("board.yaml", "cards.yaml", "tokens.yaml")
 

@@ -11,16 +11,31 @@ from typing import Any
 
 import pytest
 
-from thebes.card_kinds import CardKind
-from thebes.catalog import default_catalog
-from thebes.chance import Chance, ScriptedChance, SeededChance
-from thebes.components import TokenKind
-from thebes.model import Event, GameState, Pile, time_of
-from thebes.notation import parse_action
-from thebes.rules import apply, new_game
-from thebes.rules.tableau import make_player
+from thebes.catalog.components import TokenKind
+from thebes.catalog.kinds import CardKind
+from thebes.catalog.loading import default_catalog
+from thebes.records.notation import parse_action
+from thebes.rules import (
+    Chance,
+    Event,
+    GameState,
+    Pile,
+    ScriptedChance,
+    SeededChance,
+    apply,
+    make_player,
+    new_game,
+    time_of,
+)
 
 CAT = default_catalog()
+TESTS = Path(__file__).resolve().parent
+REPO = TESTS.parent
+# Whole recorded games the tests replay: the golden games (tests/regen_golden.py), a file of
+# the first format version, and strong-against-greedy games for the analysis.
+GOLDEN = TESTS / "golden"
+LEGACY = TESTS / "legacy"
+ANALYSIS_GAMES = TESTS / "analysis_games"
 NAMES = ("Ann", "Bob", "Cleo", "Dan")
 # The rulebook and component facts the project was given, beside the repository.
 SHARED_RULES = Path(__file__).resolve().parents[2] / "shared" / "rules"

@@ -11,7 +11,7 @@ each action drew (from the file's seed), the digest of the final state and the f
 So after a deliberate change to the rules, the draws, the digest or the file format, one run
 brings the files up to date, and the diff shows exactly what the change did to whole games:
 three of the 2007 game, and one with each variant and one with all five (V1-V5).
-``test_records.py`` fails, with this diff, while a golden file is out of date.
+``tests/records/test_game_files.py`` fails, with this diff, while a golden file is out of date.
 """
 
 from __future__ import annotations
@@ -20,10 +20,10 @@ import difflib
 import sys
 from pathlib import Path
 
-from thebes.catalog import default_catalog
-from thebes.model import Variants
-from thebes.record import GameRecord, dump_record, read_record
-from thebes.session import Seat, Session
+from thebes.catalog.loading import default_catalog
+from thebes.records.gamefile import GameRecord, dump_record, read_record
+from thebes.records.session import Seat, Session
+from thebes.rules import Variants
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 

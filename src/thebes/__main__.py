@@ -2,6 +2,6 @@
 
 import sys
 
-from thebes.cli import main
+from thebes.cli.main import main
 
 sys.exit(main())

@@ -10,10 +10,10 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from thebes.bots.greedy import GreedyPlayer
+from thebes.bots.levels import BOT_LEVELS
 from thebes.bots.random_player import RandomPlayer
 from thebes.bots.strong import SearchBudget, StrongPlayer
-from thebes.levels import BOT_LEVELS
-from thebes.model import Action, GameState
+from thebes.rules import Action, GameState
 
 
 class Player(Protocol):

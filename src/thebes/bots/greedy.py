@@ -25,9 +25,9 @@ from math import comb
 from typing import assert_never
 
 from thebes.bots.outlook import DigPlan, Outlook
-from thebes.card_kinds import CardKind
-from thebes.components import DISPLAY_SLOTS, Catalog
-from thebes.model import (
+from thebes.catalog.components import DISPLAY_SLOTS, Catalog
+from thebes.catalog.kinds import CardKind
+from thebes.rules import (
     END_TIME,
     NO_CARD,
     Action,
@@ -39,20 +39,18 @@ from thebes.model import (
     Renew,
     Retire,
     TakeCard,
-)
-from thebes.rules import (
     action_cost,
     active_seat,
     cards_spent,
+    changed_player,
+    debris_in_bag,
     destination,
     journey,
     knowledge_for,
     permits_after_move,
+    renews_permits,
     tokens_to_draw,
 )
-from thebes.rules.bags import debris_in_bag
-from thebes.rules.tableau import changed_player
-from thebes.rules.turns import renews_permits
 
 # An exchange shows four new cards; the best of them is worth this share of its promise
 # (it may be gone before the player gets to it, and taking it costs another turn).

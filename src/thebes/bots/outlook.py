@@ -21,11 +21,25 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from thebes.components import LEGEND_VALUE, REGION_COUNT, WHEEL_SIZE, Catalog, TokenKind
-from thebes.model import END_TIME, WEEKS_PER_YEAR, GameState, PlayerState
-from thebes.rules.bags import debris_in_bag
-from thebes.rules.knowledge import helper_bonus, total_knowledge
-from thebes.rules.scoring import MAJORITY_VP, SHARED_MAJORITY_VP, congress_vp
+from thebes.catalog.components import (
+    LEGEND_VALUE,
+    REGION_COUNT,
+    WHEEL_SIZE,
+    Catalog,
+    TokenKind,
+)
+from thebes.rules import (
+    END_TIME,
+    MAJORITY_VP,
+    SHARED_MAJORITY_VP,
+    WEEKS_PER_YEAR,
+    GameState,
+    PlayerState,
+    congress_vp,
+    debris_in_bag,
+    helper_bonus,
+    total_knowledge,
+)
 
 # Weeks of travel a dig adds on average (a site is one or two weeks from the last place).
 TRAVEL_PER_DIG = (2.0, 1.5)  # without, with a car

@@ -1,6 +1,6 @@
 """Playouts: a game played on from a position by greedy players, with sampled draws.
 
-The strong player and the analysis (:mod:`thebes.analysis`) judge an action by what
+The strong player and the analysis (:mod:`thebes.analysis.review`) judge an action by what
 follows it: every seat, the mover's included, played by the greedy player and every draw
 sampled from what is still unseen (never from the real deck order, which the state does
 not even hold). A playout stops when the game ends, valued by the final scores, or after
@@ -14,9 +14,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from thebes.bots.greedy import GreedyPlayer
-from thebes.chance import SeededChance, derive_seed
-from thebes.model import Action, GameState
-from thebes.rules import apply, is_over, legal_actions, scores
+from thebes.rules import (
+    Action,
+    GameState,
+    SeededChance,
+    apply,
+    derive_seed,
+    is_over,
+    legal_actions,
+    scores,
+)
 
 
 @dataclass(frozen=True, slots=True)

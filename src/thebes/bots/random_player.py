@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from thebes.chance import SplitMix, bot_seed, derive_seed
-from thebes.model import Action, GameState
+from thebes.rules import Action, GameState, SplitMix, bot_seed, derive_seed
 
 
 class RandomPlayer:

@@ -16,7 +16,7 @@ card. The unseen cards and the bags are multisets; the search puts them in sorte
 before it samples, so its choice depends on what they hold, never on how they are stored.
 
 The search is deterministic: its draws are seeded from the bot's own seed (a one-way hash
-of the game seed and the seat, see :func:`thebes.chance.bot_seed`) and the action number,
+of the game seed and the seat, see :func:`thebes.rules.chance.bot_seed`) and the action number,
 and its size is a number of playouts, not a time, so a seeded game with strong bots replays
 and resumes exactly, on any machine. The default size keeps a move well under
 a second on one core (see benchmarks/bench_bots.py).
@@ -29,9 +29,7 @@ from dataclasses import dataclass
 
 from thebes.bots.greedy import GreedyPlayer
 from thebes.bots.playout import play_out, sorted_multisets
-from thebes.chance import bot_seed, derive_seed
-from thebes.model import Action, GameState
-from thebes.rules import active_seat
+from thebes.rules import Action, GameState, active_seat, bot_seed, derive_seed
 
 
 @dataclass(frozen=True, slots=True)

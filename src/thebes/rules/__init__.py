@@ -1,31 +1,172 @@
 """The pure rules engine of Thebes: no I/O, no UI, no randomness of its own.
 
-A game is a :class:`~thebes.model.GameState`; :func:`new_game` sets one up,
-:func:`legal_actions` lists what the active player may do, :func:`apply` does it (drawing
-from a :class:`~thebes.chance.Chance`) and returns the next state with its events, and
-:func:`scores` breaks down the score at any moment.
+A game is a :class:`GameState`; :func:`new_game` sets one up, :func:`legal_actions` lists
+what the active player may do, :func:`apply` does it (drawing from a :class:`Chance`) and
+returns the next state with its events, and :func:`scores` breaks down the score at any
+moment.
+
+This module is the engine's public API: every other package imports the engine from here,
+never from its submodules (an import-linter contract in pyproject.toml holds it).
 """
 
+from thebes.rules.actions import Action, Dig, Exchange, Exhibit, Renew, Retire, TakeCard
+from thebes.rules.bags import debris_in_bag
+from thebes.rules.chance import (
+    CHANCE_STREAM,
+    SETUP,
+    Chance,
+    ImpossibleDraw,
+    ScriptedChance,
+    SecretChance,
+    SeededChance,
+    SplitMix,
+    bot_seed,
+    derive_seed,
+)
+from thebes.rules.deck import Table
 from thebes.rules.engine import apply, cards_spent
-from thebes.rules.knowledge import Knowledge, helper_bonus, knowledge_for, tokens_to_draw
+from thebes.rules.events import (
+    CardDrawnAndDiscarded,
+    CardRevealed,
+    CardSpent,
+    CardTaken,
+    CardTurnedUp,
+    DeckReshuffled,
+    DisplayExchanged,
+    DisplayRenewed,
+    Dug,
+    Event,
+    ExhibitionHeld,
+    ExhibitionRevealed,
+    FirstDigBonus,
+    GameEnded,
+    Retired,
+    SlotLeftEmpty,
+    Travelled,
+    YearTurned,
+)
+from thebes.rules.knowledge import (
+    Knowledge,
+    helper_bonus,
+    knowledge_for,
+    tokens_to_draw,
+    total_knowledge,
+)
 from thebes.rules.legal import IllegalAction, action_cost, all_actions, legal_actions, why_illegal
-from thebes.rules.scoring import Score, majority_awards, scores, winners
+from thebes.rules.odds import bag_contents, dig_odds
+from thebes.rules.scoring import (
+    MAJORITY_VP,
+    SHARED_MAJORITY_VP,
+    Score,
+    congress_vp,
+    majority_awards,
+    scores,
+    winners,
+)
 from thebes.rules.setup import PLAYER_COUNTS, START_TIME, new_game
+from thebes.rules.state import (
+    END_TIME,
+    FIRST_YEAR,
+    LAST_YEAR,
+    LAST_YEAR_START,
+    NO_CARD,
+    NO_VARIANTS,
+    RENEW_WEEKS,
+    VARIANT_NAMES,
+    VARIANT_SUMMARIES,
+    WEEKS_PER_YEAR,
+    Deck,
+    GameState,
+    Pile,
+    PlayerState,
+    Variants,
+    date_text,
+    time_of,
+    week_of,
+    year_of,
+)
+from thebes.rules.tableau import changed_player, make_player
 from thebes.rules.travel import destination, journey
-from thebes.rules.turns import active_seat, exchange_price, game_year, is_over, permits_after_move
+from thebes.rules.turns import (
+    active_seat,
+    exchange_price,
+    game_year,
+    is_over,
+    permits_after_move,
+    renews_permits,
+)
 
 __all__ = [
+    "CHANCE_STREAM",
+    "END_TIME",
+    "FIRST_YEAR",
+    "LAST_YEAR",
+    "LAST_YEAR_START",
+    "MAJORITY_VP",
+    "NO_CARD",
+    "NO_VARIANTS",
     "PLAYER_COUNTS",
+    "RENEW_WEEKS",
+    "SETUP",
+    "SHARED_MAJORITY_VP",
     "START_TIME",
+    "VARIANT_NAMES",
+    "VARIANT_SUMMARIES",
+    "WEEKS_PER_YEAR",
+    "Action",
+    "CardDrawnAndDiscarded",
+    "CardRevealed",
+    "CardSpent",
+    "CardTaken",
+    "CardTurnedUp",
+    "Chance",
+    "Deck",
+    "DeckReshuffled",
+    "Dig",
+    "DisplayExchanged",
+    "DisplayRenewed",
+    "Dug",
+    "Event",
+    "Exchange",
+    "Exhibit",
+    "ExhibitionHeld",
+    "ExhibitionRevealed",
+    "FirstDigBonus",
+    "GameEnded",
+    "GameState",
     "IllegalAction",
+    "ImpossibleDraw",
     "Knowledge",
+    "Pile",
+    "PlayerState",
+    "Renew",
+    "Retire",
+    "Retired",
     "Score",
+    "ScriptedChance",
+    "SecretChance",
+    "SeededChance",
+    "SlotLeftEmpty",
+    "SplitMix",
+    "Table",
+    "TakeCard",
+    "Travelled",
+    "Variants",
+    "YearTurned",
     "action_cost",
     "active_seat",
     "all_actions",
     "apply",
+    "bag_contents",
+    "bot_seed",
     "cards_spent",
+    "changed_player",
+    "congress_vp",
+    "date_text",
+    "debris_in_bag",
+    "derive_seed",
     "destination",
+    "dig_odds",
     "exchange_price",
     "game_year",
     "helper_bonus",
@@ -34,10 +175,16 @@ __all__ = [
     "knowledge_for",
     "legal_actions",
     "majority_awards",
+    "make_player",
     "new_game",
     "permits_after_move",
+    "renews_permits",
     "scores",
+    "time_of",
     "tokens_to_draw",
+    "total_knowledge",
+    "week_of",
     "why_illegal",
     "winners",
+    "year_of",
 ]

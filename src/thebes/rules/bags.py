@@ -8,7 +8,7 @@ tokens that left the bag, and the bag keeps its size.
 
 from __future__ import annotations
 
-from thebes.model import GameState
+from thebes.rules.state import GameState
 
 
 def debris_in_bag(state: GameState, region: int) -> int:

@@ -2,7 +2,7 @@
 
 Rules S6/S7 (setting up the staged piles), K1 (drawing and reshuffling), K2/D9 (drawn
 exhibitions entering the exhibition queue), K3 (the discard pile), and the variant V5 (the
-top two cards lie face up). Drawing asks a :class:`~thebes.chance.Chance` which card comes
+top two cards lie face up). Drawing asks a :class:`~thebes.rules.chance.Chance` which card comes
 off the top pile and checks the answer.
 """
 
@@ -10,21 +10,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from thebes.card_kinds import CardKind
-from thebes.chance import Chance, ImpossibleDraw
-from thebes.components import DISPLAY_SLOTS, EXHIBITION_SLOTS, Catalog
-from thebes.model import (
-    NO_CARD,
+from thebes.catalog.components import DISPLAY_SLOTS, EXHIBITION_SLOTS, Catalog
+from thebes.catalog.kinds import CardKind
+from thebes.rules.chance import Chance, ImpossibleDraw
+from thebes.rules.events import (
     CardDrawnAndDiscarded,
     CardRevealed,
     CardTurnedUp,
-    Deck,
     DeckReshuffled,
     Event,
     ExhibitionRevealed,
-    Pile,
     SlotLeftEmpty,
 )
+from thebes.rules.state import NO_CARD, Deck, Pile
 from thebes.rules.tableau import add_sorted, remove_one
 
 # S7 (D2): with 2 players, 40 on top and 41 below.

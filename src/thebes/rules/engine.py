@@ -2,7 +2,7 @@
 the events a UI narrates.
 
 :func:`apply` refuses what :func:`~thebes.rules.legal.reason_illegal` refuses, spends the
-action's single-use cards, does the action (drawing from a :class:`~thebes.chance.Chance`),
+action's single-use cards, does the action (drawing from a :class:`~thebes.rules.chance.Chance`),
 and moves the marker on.
 """
 
@@ -11,40 +11,29 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import assert_never
 
-from thebes.card_kinds import CardKind
-from thebes.chance import Chance, ImpossibleDraw
-from thebes.components import Catalog
-from thebes.model import (
-    END_TIME,
-    LAST_YEAR_START,
-    NO_CARD,
-    Action,
+from thebes.catalog.components import Catalog
+from thebes.catalog.kinds import CardKind
+from thebes.rules.actions import Action, Dig, Exchange, Exhibit, Renew, Retire, TakeCard
+from thebes.rules.bags import debris_in_bag
+from thebes.rules.chance import Chance, ImpossibleDraw
+from thebes.rules.deck import Table
+from thebes.rules.events import (
     CardSpent,
     CardTaken,
-    Dig,
     DisplayExchanged,
     DisplayRenewed,
     Dug,
     Event,
-    Exchange,
-    Exhibit,
     ExhibitionHeld,
     FirstDigBonus,
     GameEnded,
-    GameState,
-    PlayerState,
-    Renew,
-    Retire,
     Retired,
-    TakeCard,
     Travelled,
     YearTurned,
-    year_of,
 )
-from thebes.rules.bags import debris_in_bag
-from thebes.rules.deck import Table
 from thebes.rules.knowledge import knowledge_for, tokens_to_draw
 from thebes.rules.legal import IllegalAction, cost, reason_illegal, regular_actions
+from thebes.rules.state import END_TIME, LAST_YEAR_START, NO_CARD, GameState, PlayerState, year_of
 from thebes.rules.tableau import changed_player, first_card_of
 from thebes.rules.travel import destination, journey
 from thebes.rules.turns import active_seat, is_over, renews_permits
@@ -69,7 +58,7 @@ def apply(state: GameState, action: Action, chance: Chance) -> tuple[GameState, 
     """The state after the active player takes ``action``, and what happened.
 
     Raises :class:`IllegalAction` (with the reason) if the action is not legal now, and
-    :class:`~thebes.chance.ImpossibleDraw` if ``chance`` answers with a draw the deck or
+    :class:`~thebes.rules.chance.ImpossibleDraw` if ``chance`` answers with a draw the deck or
     bag could not produce.
     """
     seat = active_seat(state)

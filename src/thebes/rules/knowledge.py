@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from thebes.components import LEGEND_VALUE, WHEEL_SIZE, Catalog
-from thebes.model import PlayerState
+from thebes.catalog.components import LEGEND_VALUE, WHEEL_SIZE, Catalog
+from thebes.rules.state import PlayerState
 
 
 def helper_bonus(held: int, discard_lone: bool) -> int:

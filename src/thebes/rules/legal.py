@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import product
 from typing import assert_never
 
-from thebes.components import (
+from thebes.catalog.components import (
     DISPLAY_SLOTS,
     EXHIBITION_LETTERS,
     EXHIBITION_SLOTS,
@@ -19,22 +19,16 @@ from thebes.components import (
     REGION_COUNT,
     WHEEL_SIZE,
 )
-from thebes.model import (
+from thebes.rules.actions import Action, Dig, Exchange, Exhibit, Renew, Retire, TakeCard
+from thebes.rules.knowledge import helper_bonus, knowledge_for, total_knowledge
+from thebes.rules.state import (
     END_TIME,
     LAST_YEAR_START,
     NO_CARD,
     RENEW_WEEKS,
-    Action,
-    Dig,
-    Exchange,
-    Exhibit,
     GameState,
     PlayerState,
-    Renew,
-    Retire,
-    TakeCard,
 )
-from thebes.rules.knowledge import helper_bonus, knowledge_for, total_knowledge
 from thebes.rules.travel import destination, journey
 from thebes.rules.turns import active_seat, exchange_price
 

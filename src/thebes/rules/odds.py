@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import comb
 
-from thebes.components import TokenKind
-from thebes.model import GameState
+from thebes.catalog.components import TokenKind
 from thebes.rules.bags import debris_in_bag
+from thebes.rules.state import GameState
 
 
 @dataclass(frozen=True, slots=True)

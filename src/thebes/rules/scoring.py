@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from thebes.card_kinds import CONGRESS_VP
-from thebes.components import REGION_COUNT, TokenKind
-from thebes.model import GameState
+from thebes.catalog.components import REGION_COUNT, TokenKind
+from thebes.catalog.kinds import CONGRESS_VP
+from thebes.rules.state import GameState
 
 MAJORITY_VP = 5  # E4: the single highest player
 SHARED_MAJORITY_VP = 3  # E4: each of the tied highest players

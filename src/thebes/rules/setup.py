@@ -3,10 +3,11 @@ the variant card-preview (V5) the two cards turned up on the draw pile."""
 
 from __future__ import annotations
 
-from thebes.chance import Chance
-from thebes.components import DISPLAY_SLOTS, Catalog
-from thebes.model import NO_CARD, NO_VARIANTS, Event, GameState, Variants, time_of
+from thebes.catalog.components import DISPLAY_SLOTS, Catalog
+from thebes.rules.chance import Chance
 from thebes.rules.deck import Table, initial_deck
+from thebes.rules.events import Event
+from thebes.rules.state import NO_CARD, NO_VARIANTS, GameState, Variants, time_of
 from thebes.rules.tableau import make_player
 
 PLAYER_COUNTS = (2, 3, 4)

@@ -1,6 +1,6 @@
 """A player's tableau: the cards and tokens in front of them, and what they add up to.
 
-The counters of :class:`~thebes.model.PlayerState` (book points per region, general points,
+The counters of :class:`~thebes.rules.PlayerState` (book points per region, general points,
 assistants, ...) summarise the held cards and tokens. :func:`changed_player` adjusts them
 by what one action adds and removes, which the engine does on every turn;
 :func:`make_player` is the same applied to an empty tableau.
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any, assert_never
 
-from thebes.card_kinds import KINDS, CardKind, Tally
-from thebes.components import REGION_COUNT, Catalog, TokenKind
-from thebes.model import PlayerState
+from thebes.catalog.components import REGION_COUNT, Catalog, TokenKind
+from thebes.catalog.kinds import KINDS, CardKind, Tally
+from thebes.rules.state import PlayerState
 
 
 def make_player(

@@ -4,19 +4,9 @@ from __future__ import annotations
 
 from typing import assert_never
 
-from thebes.components import Catalog
-from thebes.model import (
-    NO_CARD,
-    Action,
-    Dig,
-    Exchange,
-    Exhibit,
-    GameState,
-    PlayerState,
-    Renew,
-    Retire,
-    TakeCard,
-)
+from thebes.catalog.components import Catalog
+from thebes.rules.actions import Action, Dig, Exchange, Exhibit, Renew, Retire, TakeCard
+from thebes.rules.state import NO_CARD, GameState, PlayerState
 from thebes.rules.turns import active_seat
 
 CAR_MIN_JOURNEY = 3  # M2: a car saves a week on journeys this long or longer

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from thebes.model import END_TIME, GameState, year_of
+from thebes.rules.state import END_TIME, GameState, year_of
 
 
 def active_seat(state: GameState) -> int | None:

@@ -7,7 +7,7 @@ stays visible instead of one player hiding another. :func:`plot_lines` draws any
 (the plot, its axes and their labels) from the values of each column; this module's own is
 :func:`score_chart`, every player's score over the weeks of the game, the weeks running from
 the game's first week (later with 3 or 4 players) to the end square, the clock being the
-rearmost marker's (:mod:`thebes.timeline`); its VP axis starts at 0.
+rearmost marker's (:mod:`thebes.analysis.timeline`); its VP axis starts at 0.
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from thebes.model import time_of, week_of, year_of
-from thebes.session import Session
-from thebes.timeline import Timeline, session_timeline
+from thebes.analysis.timeline import Timeline, session_timeline
+from thebes.records.session import Session
+from thebes.rules import time_of, week_of, year_of
 from thebes.tui import panels
 
 PLOT_ROWS = 11  # the top VP in tenths: the 0, middle and top labels fall on whole rows

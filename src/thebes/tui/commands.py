@@ -10,11 +10,10 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from thebes.hints import Hinter
-from thebes.model import NO_VARIANTS, RENEW_WEEKS, VARIANT_SUMMARIES, Variants
-from thebes.rules import IllegalAction
-from thebes.savefile import SaveError
-from thebes.session import Session
+from thebes.analysis.hints import Hinter
+from thebes.records.session import Session
+from thebes.rules import NO_VARIANTS, RENEW_WEEKS, VARIANT_SUMMARIES, IllegalAction, Variants
+from thebes.safeio.saving import SaveError
 from thebes.tui import panels
 from thebes.tui.menu import RENEW_NUMBER
 from thebes.tui.paging import page

@@ -3,7 +3,7 @@
 Each step's line tells how good the action just shown was: its label, what it lost and the
 better action (``mistake, −4.6 VP (better: take 2, +2.1)``), or ``good (+1.2)``, with minus
 signs (U+2212), not hyphens. The numbers in brackets are the mover's expected final margin
-over the best rival after that action, as :mod:`thebes.analysis` values it. A loss big
+over the best rival after that action, as :mod:`thebes.analysis.review` values it. A loss big
 enough for a label that got none (the playouts could not tell it from their noise) is
 called ``unsure``. The chart shows every player's expected final score action by action,
 each labelled move marked on its mover's row, and the summary each player's mean loss and
@@ -19,17 +19,17 @@ from pathlib import Path
 from rich.cells import cell_len
 from rich.text import Text
 
-from thebes import hints
-from thebes.analysis import LABEL_NAMES, MoveReview, label_of
-from thebes.game_analysis import (
+from thebes.analysis import hints
+from thebes.analysis.game_review import (
     AnalysisRefused,
     GameReview,
     analysis_path,
     load_game_analysis,
     summarize,
 )
-from thebes.session import Session
-from thebes.text import printable
+from thebes.analysis.review import LABEL_NAMES, MoveReview, label_of
+from thebes.records.session import Session
+from thebes.safeio.text import printable
 from thebes.tui import panels
 from thebes.tui.chart import (
     Plot,

@@ -10,8 +10,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from thebes.model import GameState
-from thebes.rules import scores, winners
+from thebes.rules import GameState, scores, winners
 from thebes.tui import panels
 from thebes.tui.screen import variants_label
 

@@ -23,37 +23,23 @@ from prompt_toolkit.output import Output
 from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
+from thebes.analysis.hints import Hinter
 from thebes.bots import Player, make_bot
-from thebes.hints import Hinter
-from thebes.library import as_file_argument
-from thebes.model import Action, Dig
-from thebes.notation import NotationError, parse_dig_site
-from thebes.rules import why_illegal
-from thebes.session import Session
-from thebes.text import printable
+from thebes.records.library import as_file_argument
+from thebes.records.notation import NotationError, parse_dig_site
+from thebes.records.session import Session
+from thebes.rules import Action, Dig, why_illegal
+from thebes.safeio.text import printable
 from thebes.tui import panels
 from thebes.tui.chart import game_chart
 from thebes.tui.commands import COMMANDS, Commands
 from thebes.tui.final import final_view
 from thebes.tui.hintview import HINT_KEY, MENU_LABEL, hint_panel
 from thebes.tui.linecap import line_problem
-from thebes.tui.menu import (
-    MenuEntry,
-    action_label,
-    build_menu,
-    menu_rows,
-    menu_view,
-    read_choice,
-)
+from thebes.tui.menu import MenuEntry, action_label, build_menu, menu_rows, menu_view, read_choice
 from thebes.tui.planner import DigPlanner
 from thebes.tui.prompting import prompt_session
-from thebes.tui.screen import (
-    ScreenInfo,
-    game_screen,
-    is_wide,
-    title_line,
-    too_small_notice,
-)
+from thebes.tui.screen import ScreenInfo, game_screen, is_wide, title_line, too_small_notice
 from thebes.tui.talk import TableTalk
 
 BOT_PAUSE_SECONDS = 0.8

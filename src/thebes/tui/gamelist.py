@@ -23,8 +23,8 @@ from pathlib import Path
 
 from rich.cells import cell_len
 
-from thebes.components import Catalog
-from thebes.library import (
+from thebes.catalog.components import Catalog
+from thebes.records.library import (
     LISTED,
     GameFile,
     LibraryError,
@@ -34,8 +34,8 @@ from thebes.library import (
     game_json,
     read_games,
 )
-from thebes.model import VARIANT_NAMES
-from thebes.text import printable
+from thebes.rules import VARIANT_NAMES
+from thebes.safeio.text import printable
 from thebes.tui.screen import variant_id
 
 WIDTH = 80

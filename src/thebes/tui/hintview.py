@@ -16,7 +16,7 @@ from rich.console import Console, Group, RenderableType
 from rich.padding import Padding
 from rich.text import Text
 
-from thebes.hints import Hint, signed
+from thebes.analysis.hints import Hint, signed
 
 HINT_KEY = "?"  # typed for `hint`, and listed so in the menu
 MENU_LABEL = "hint: the 3 best actions"

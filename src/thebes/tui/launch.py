@@ -9,13 +9,13 @@ from pathlib import Path
 from prompt_toolkit import PromptSession
 
 from thebes.bots import BOT_LEVELS
-from thebes.catalog import default_catalog
-from thebes.library import as_file_argument, games_folder
-from thebes.model import Variants
-from thebes.record import COLOURS, RecordError
-from thebes.savefile import SaveError, save_target
-from thebes.session import Seat, Session
-from thebes.text import name_problem, printable
+from thebes.catalog.loading import default_catalog
+from thebes.records.gamefile import COLOURS, RecordError
+from thebes.records.library import as_file_argument, games_folder
+from thebes.records.session import Seat, Session
+from thebes.rules import Variants
+from thebes.safeio.saving import SaveError, save_target
+from thebes.safeio.text import name_problem, printable
 from thebes.tui.game import TerminalGame
 from thebes.tui.prompting import keyboard, prompt_session
 from thebes.tui.screen import terminal_console

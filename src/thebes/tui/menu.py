@@ -22,8 +22,15 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from thebes.components import DISPLAY_SLOTS, EXHIBITION_LETTERS, EXHIBITION_SLOTS, REGION_COUNT
-from thebes.model import (
+from thebes.catalog.components import (
+    DISPLAY_SLOTS,
+    EXHIBITION_LETTERS,
+    EXHIBITION_SLOTS,
+    REGION_COUNT,
+)
+from thebes.records.narration import card_name, weeks
+from thebes.records.notation import format_action
+from thebes.rules import (
     RENEW_WEEKS,
     Action,
     Dig,
@@ -33,10 +40,12 @@ from thebes.model import (
     Renew,
     Retire,
     TakeCard,
+    action_cost,
+    active_seat,
+    destination,
+    journey,
+    why_illegal,
 )
-from thebes.narrate import card_name, weeks
-from thebes.notation import format_action
-from thebes.rules import action_cost, active_seat, destination, journey, why_illegal
 
 EXCHANGE_NUMBER = DISPLAY_SLOTS + 1
 FIRST_DIG_NUMBER = EXCHANGE_NUMBER + 1

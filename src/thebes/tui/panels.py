@@ -13,19 +13,28 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from thebes.card_kinds import KINDS, CardKind
-from thebes.components import DISPLAY_SLOTS, EXHIBITION_LETTERS, REGION_COUNT, TokenKind
-from thebes.model import (
+from thebes.catalog.components import (
+    DISPLAY_SLOTS,
+    EXHIBITION_LETTERS,
+    REGION_COUNT,
+    TokenKind,
+)
+from thebes.catalog.kinds import KINDS, CardKind
+from thebes.rules import (
     END_TIME,
     NO_CARD,
     WEEKS_PER_YEAR,
     GameState,
     PlayerState,
+    Score,
+    active_seat,
+    bag_contents,
     date_text,
+    game_year,
+    journey,
+    scores,
     week_of,
 )
-from thebes.rules import Score, active_seat, game_year, journey, scores
-from thebes.rules.odds import bag_contents
 
 SCORE_PARTS_LABEL = "VP = a+e+c+m"
 LABEL_WIDTH = 16  # the longest row label: "general, legends"

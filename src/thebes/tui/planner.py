@@ -14,19 +14,20 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from thebes.model import Dig, GameState
-from thebes.notation import DIG_OPTIONS, dig_options, dig_with, option_named
+from thebes.records.notation import DIG_OPTIONS, dig_options, dig_with, option_named
+from thebes.records.session import Session
 from thebes.rules import (
+    Dig,
+    GameState,
     action_cost,
     active_seat,
+    dig_odds,
     journey,
     knowledge_for,
     tokens_to_draw,
     why_illegal,
 )
-from thebes.rules.odds import dig_odds
-from thebes.session import Session
-from thebes.text import printable, whole_number
+from thebes.safeio.text import printable, whole_number
 from thebes.tui.linecap import line_problem
 
 

@@ -8,9 +8,9 @@ from rich import box
 from rich.console import Console, Group
 from rich.table import Table
 
-from thebes.card_kinds import KINDS
-from thebes.components import WHEEL_SIZE, Catalog, TokenKind
-from thebes.narrate import card_text
+from thebes.catalog.components import WHEEL_SIZE, Catalog, TokenKind
+from thebes.catalog.kinds import KINDS
+from thebes.records.narration import card_text
 
 
 def card_effect(catalog: Catalog, card_id: int) -> str:

@@ -27,11 +27,10 @@ from prompt_toolkit.output import Output
 from rich.console import Console
 from rich.text import Text
 
-from thebes.model import GameState, year_of
-from thebes.rules import active_seat
-from thebes.session import Session
-from thebes.text import whole_number
-from thebes.timeline import clock
+from thebes.analysis.timeline import clock
+from thebes.records.session import Session
+from thebes.rules import GameState, active_seat, year_of
+from thebes.safeio.text import whole_number
 from thebes.tui.chart import game_chart_lines
 from thebes.tui.evaluation import (
     SavedAnalysis,

@@ -19,7 +19,7 @@ from rich.console import Console, RenderableType
 from rich.markdown import Markdown
 from rich.text import Text
 
-from thebes.text import clipped, printable
+from thebes.safeio.text import clipped, printable
 from thebes.tui.paging import page, taller_than_screen
 
 RULEBOOK_FILE = "rules.md"

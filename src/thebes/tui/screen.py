@@ -17,8 +17,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from thebes.model import END_TIME, VARIANT_NAMES, GameState, Variants
-from thebes.rules import active_seat, game_year
+from thebes.rules import END_TIME, VARIANT_NAMES, GameState, Variants, active_seat, game_year
 from thebes.tui import panels
 from thebes.tui.story import Told, story_panel
 

@@ -15,10 +15,10 @@ from rich.console import Console, Group, RenderableType
 from rich.padding import Padding
 from rich.text import Text
 
-from thebes.components import Catalog
-from thebes.model import CardRevealed, CardTurnedUp, GameEnded, GameState, YearTurned, date_text
-from thebes.narrate import card_name, narrate
-from thebes.session import Session, Step
+from thebes.catalog.components import Catalog
+from thebes.records.narration import card_name, narrate
+from thebes.records.session import Session, Step
+from thebes.rules import CardRevealed, CardTurnedUp, GameEnded, GameState, YearTurned, date_text
 from thebes.tui.linecap import end_with_ellipsis
 
 INDENT = 2

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from thebes.hints import Hint
-from thebes.model import GameState
-from thebes.session import Session
-from thebes.text import printable
+from thebes.analysis.hints import Hint
+from thebes.records.session import Session
+from thebes.rules import GameState
+from thebes.safeio.text import printable
 from thebes.tui.story import Told, since_last_turn, story, told
 
 

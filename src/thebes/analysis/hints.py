@@ -1,0 +1,217 @@
+"""Hints: the best few actions for the player to move, as the strong player sees them, each
+with its expected final score and a short reason in plain words.
+
+The candidates are the greedy player's best actions, at most one dig per site and choice of
+cards (the planner compares the weeks of a dig); they are valued like the strong player
+values its own (:class:`thebes.analysis.review.Evaluator`: playouts with every draw sampled from
+what is still unseen, the same draws for every candidate) and shown best first by the
+expected final margin over the best rival, beside the expected final score. The game state
+holds nothing hidden (the deck's order is not in it), and the playouts are seeded from a
+fingerprint of the position alone, never from the game's seed: a hint uses public
+information only, reveals nothing of the draws to come, and the same position always gets
+the same hint. Nothing here changes the game.
+
+The reasons use the figures the player sees elsewhere: for a dig the planner's odds
+(:func:`thebes.rules.odds.dig_odds`), for a card or a new display what it adds to the
+greedy player's outlook (:mod:`thebes.bots.outlook`), for an exhibition its VP.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import assert_never
+
+from thebes.analysis.review import Evaluator, seed_of
+from thebes.bots.greedy import ActionJudge, GreedyPlayer
+from thebes.bots.strong import SearchBudget
+from thebes.catalog.components import LEGEND_VALUE
+from thebes.catalog.kinds import KINDS, CardKind
+from thebes.records.gamefile import state_digest
+from thebes.records.narration import card_name, card_text
+from thebes.records.notation import format_action
+from thebes.rules import (
+    Action,
+    Dig,
+    Exchange,
+    Exhibit,
+    GameState,
+    Renew,
+    Retire,
+    TakeCard,
+    active_seat,
+    congress_vp,
+    dig_odds,
+    knowledge_for,
+    legal_actions,
+    scores,
+    tokens_to_draw,
+)
+
+HINTS = 3  # actions shown
+CANDIDATES = SearchBudget().candidates  # actions played out, as the strong player does
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """One action of a hint, for the player to move."""
+
+    action: Action
+    notation: str  # as the player types it
+    score: float  # the mover's expected final score, VP
+    margin: float  # the mover's expected final score minus the best rival's, VP
+    reason: str  # in plain words, one short line
+
+
+def signed(value: float) -> str:
+    """``value`` to one decimal with its sign, "+0.0" for what rounds to nothing (never
+    "-0.0")."""
+    rounded = round(value, 1)
+    return f"{rounded if rounded else 0.0:+.1f}"
+
+
+def hint_seed(state: GameState) -> int:
+    """The playouts' seed: a hash of the position (public), never of the game's seed."""
+    return seed_of("hint " + state_digest(state))
+
+
+class Hinter:
+    """Works out hints; deterministic for a given position."""
+
+    def __init__(self, evaluator: Evaluator | None = None) -> None:
+        # By default the strong player's own budget: a hint is what it would weigh.
+        budget = SearchBudget()
+        self.evaluator = evaluator or Evaluator(budget.playouts, budget.horizon)
+        self._greedy = GreedyPlayer()
+
+    def hints(self, state: GameState, count: int = HINTS) -> list[Hint]:
+        """The ``count`` best actions for the player to move, best first."""
+        if active_seat(state) is None:
+            raise ValueError("the game is over: nobody is to move")
+        judge = self._greedy.judge(state.catalog)
+        legal = legal_actions(state)
+        wanted = max(count, CANDIDATES)
+        ranked = self.evaluator.ranked(
+            state, legal, hint_seed(state), count=wanted, same=without_weeks
+        )
+        return [
+            Hint(
+                v.action,
+                format_action(v.action, state.catalog.regions),
+                v.score,
+                v.value,
+                reason(state, v.action, judge),
+            )
+            for v in ranked[:count]
+        ]
+
+
+def without_weeks(action: Action) -> Action:
+    """The action with a dig's weeks left out: three lengths of one dig are one hint (the
+    planner compares the weeks)."""
+    return replace(action, weeks=0) if isinstance(action, Dig) else action
+
+
+# ---------------------------------------------------------------- reasons
+
+
+def reason(state: GameState, action: Action, judge: ActionJudge) -> str:
+    """Why ``action`` is worth considering, in one short line."""
+    match action:
+        case Dig():
+            return dig_reason(state, action)
+        case TakeCard(slot=slot):
+            gain = outlook_gain(state, action, judge)
+            return f"{card_effect(state, state.display[slot])}; outlook {signed(gain)} VP"
+        case Exchange():
+            where = state.catalog.locations[state.catalog.exchange_city]
+            gain = outlook_gain(state, action, judge)
+            return f"four new display cards in {where}; outlook {signed(gain)} VP with the best"
+        case Renew():
+            gain = outlook_gain(state, action, judge)
+            return (
+                f"four new display cards where you stand; outlook {signed(gain)} VP with the best"
+            )
+        case Exhibit(slot=slot):
+            card_id = state.exhibitions[slot]
+            vp = state.catalog.card(card_id).value
+            name = card_name(state.catalog, card_id)
+            return f"{name}, {vp} VP: in reach, you hold the artifacts it needs"
+        case Retire():
+            seat = active_seat(state)
+            assert seat is not None
+            total = scores(state)[seat].total
+            return f"no more turns: {total} VP now, changed only by the majorities"
+        case _:
+            assert_never(action)
+
+
+def dig_reason(state: GameState, dig: Dig) -> str:
+    """The tokens the dig draws and what it is expected to find: the planner's figures."""
+    seat = active_seat(state)
+    assert seat is not None
+    player = state.players[seat]
+    know = knowledge_for(player, dig.region, legend=dig.legend, assistant=dig.assistant)
+    count = tokens_to_draw(state.catalog, player, know.total, dig.weeks, shovel=dig.shovel)
+    odds = dig_odds(state, dig.region, count)
+    tokens = "1 token" if odds.tokens == 1 else f"{odds.tokens} tokens"
+    found = f"{tokens}: {odds.artifacts:.2f} artifacts, {odds.vp:.2f} VP expected"
+    if odds.bonus:
+        return f"{found} (the site's artifact included)"
+    return f"{found}; {odds.at_least_one:.0%} for at least one"
+
+
+def outlook_gain(state: GameState, action: Action, judge: ActionJudge) -> float:
+    """What ``action`` changes in the mover's outlook (the greedy player's projected final
+    score), its weeks counted: the greedy player's value of it less the outlook now."""
+    seat = active_seat(state)
+    assert seat is not None
+    return judge.values(state, [action])[0] - judge.outlook.of(state, seat)
+
+
+def card_effect(state: GameState, card_id: int) -> str:
+    """The card and what taking it changes for the player to move, in a few words:
+    "Egypt book (2): knowledge 1 -> 3, takes the majority"."""
+    seat = active_seat(state)
+    assert seat is not None
+    player = state.players[seat]
+    catalog = state.catalog
+    card = catalog.card(card_id)
+    name = card_name(catalog, card_id)
+    match card.kind:
+        case CardKind.BOOK:
+            before = player.books[card.region]
+            after = before + card.value
+            majority = _majority(state, seat, card.region, after)
+            return f"{name}: knowledge {before} -> {after}{majority}"
+        case CardKind.GENERAL:
+            return f"{name}: general {player.general} -> {player.general + card.value}"
+        case CardKind.LEGEND:
+            return f"{name}: +{LEGEND_VALUE} knowledge there for one dig"
+        case CardKind.ASSISTANT:
+            return f"{name}: assistants {player.assistants} -> {player.assistants + 1}"
+        case CardKind.SHOVEL:
+            return f"{name}: shovels {player.shovels} -> {player.shovels + 1}"
+        case CardKind.CONGRESS:
+            held = player.congresses
+            vp = f"{congress_vp(held)} -> {congress_vp(held + 1)} VP"
+            return f"{name}: your {_ordinal(held + 1)}, {vp}"
+        case _:
+            # "zeppelin: one journey costs 0 weeks": the effect names the card itself.
+            return card_text(catalog, card_id, KINDS[card.kind].effect)
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _majority(state: GameState, seat: int, region: int, after: int) -> str:
+    """What book points ``after`` do to the region's majority as things stand: it is taken
+    (", takes the majority") or shared (", shares the majority") where it was not held."""
+    before = state.players[seat].books[region]
+    rivals = max(p.books[region] for i, p in enumerate(state.players) if i != seat)
+    if after > rivals >= before:
+        return ", takes the majority"
+    if after == rivals > before:
+        return ", shares the majority"
+    return ""

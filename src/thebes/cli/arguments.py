@@ -1,0 +1,296 @@
+"""The `thebes` command line: its subcommands, their options, and the checks of each value.
+
+:mod:`thebes.cli.main` parses with :func:`build_parser` and does the work.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from thebes.analysis.review import DEFAULT_PLAYOUTS, MAX_PLAYOUTS
+from thebes.bots import BOT_LEVELS
+from thebes.records.gamefile import MAX_SEED, MIN_SEED
+from thebes.records.library import LISTED
+from thebes.rules import VARIANT_NAMES
+from thebes.safeio.text import printable, whole_number
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="thebes",
+        description="The board game Thebes (Peter Prinz, Queen Games 2007) in the terminal.",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    adders = (_add_play, _add_resume, _add_games, _add_simulate, _add_replay, _add_analyze)
+    for add in (*adders, _add_reference, _add_rules):
+        add(commands)
+    return parser
+
+
+def _add_play(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """thebes play: a game at this keyboard."""
+    play = commands.add_parser(
+        "play",
+        help="play a game at this keyboard (2-4 players, bots in any seat)",
+        description="Play Thebes at one keyboard. Seats are in the order the names are "
+        "given, then the bots; the game is saved after every action. Bot levels: random "
+        "(any legal action), greedy (best expected score and prospects right after the "
+        "action), strong (plays greedy's best actions out to look ahead; under a second "
+        "a move).",
+        epilog="example: thebes play --players Ann,Bob --bot Cleo=strong --bot Dan=greedy",
+    )
+    play.add_argument(
+        "--players",
+        metavar="NAMES",
+        help="2-4 comma-separated names in seat order, e.g. Ann,Bob,Cleo (asked if left out)",
+    )
+    play.add_argument(
+        "--bot",
+        action="append",
+        default=[],
+        metavar="NAME=LEVEL",
+        help="a computer player in seat NAME (added after the --players names); "
+        "levels: " + ", ".join(BOT_LEVELS),
+    )
+    play.add_argument(
+        "--seed",
+        type=_seed,
+        help="make the game reproducible: the same seed and moves give the same draws "
+        "(without it, draws come from the system's randomness and nobody can foresee them)",
+    )
+    play.add_argument(
+        "--save",
+        metavar="PATH",
+        help="where the game is saved (an existing file is refused unless --force)",
+    )
+    play.add_argument("--force", action="store_true", help="let --save replace an existing file")
+    _add_variant(play)
+    play.add_argument("--no-undo", action="store_true", help="turn off undo for this game")
+    play.add_argument(
+        "--no-hints", action="store_true", help="turn off the hint command for this game"
+    )
+    play.add_argument("--fast", action="store_true", help="no pause after a bot's move")
+    play.add_argument("--no-color", action="store_true", help="no colours (NO_COLOR works too)")
+
+
+def _add_resume(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """thebes resume [N | FILE]: go on with a saved game."""
+    resume = commands.add_parser(
+        "resume",
+        help="go on with a saved game",
+        description="Go on with a saved game: without GAME the newest unfinished one, "
+        "with a number N game N of 'thebes games', otherwise the file GAME. A number always "
+        "means the list: write ./3 for a file named 3.",
+    )
+    resume.add_argument("game", nargs="?", metavar="N|FILE")
+    resume.add_argument(
+        "--dir",
+        type=Path,
+        metavar="DIR",
+        help="the folder N counts in (default: where games are saved)",
+    )
+    resume.add_argument("--fast", action="store_true", help="no pause after a bot's move")
+    resume.add_argument("--no-color", action="store_true", help="no colours")
+
+
+def _add_games(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """thebes games: the saved games, newest first."""
+    games = commands.add_parser(
+        "games",
+        help="list the saved games, newest first",
+        description="List the saved games, newest first (by the time of the last save), "
+        "numbered as 'thebes resume N' takes them: players, seed and where each game "
+        "stands. Damaged files are listed as unreadable.",
+    )
+    games.add_argument(
+        "--dir", type=Path, metavar="DIR", help="list DIR (default: where games are saved)"
+    )
+    games.add_argument(
+        "--all", action="store_true", help=f"list every game, not only the newest {LISTED}"
+    )
+    games.add_argument("--json", action="store_true", help="one JSON object per game")
+
+
+def _add_simulate(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """thebes simulate: series of games between bots."""
+    simulate = commands.add_parser(
+        "simulate",
+        help="play whole games between computer players and print the scores",
+        description="Play whole games between computer players and print each game's "
+        "scores, then a table per bot: games, wins (a shared win counts as a fraction), "
+        "mean score and its standard deviation, mean points per category. Game i of a "
+        "run with seed S has seed S+i: '--games 1 --seed S+i' (with the same --bots and "
+        "--rotate) plays it again exactly.",
+        epilog="example: thebes simulate --players 2 --bots greedy,random --games 100 "
+        "--rotate --jobs 2",
+    )
+    simulate.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
+    simulate.add_argument(
+        "--bots",
+        metavar="LEVELS",
+        type=_levels,
+        help="comma-separated bot levels, one per seat in seat order, or one for every "
+        f"seat (levels: {', '.join(BOT_LEVELS)}; default: random in every seat)",
+    )
+    simulate.add_argument(
+        "--rotate",
+        action="store_true",
+        help="move the bots one seat on from game to game, so none keeps the first seat",
+    )
+    simulate.add_argument("--games", type=_positive, default=1)
+    _add_variant(simulate)
+    simulate.add_argument("--seed", type=_seed, default=1)
+    simulate.add_argument(
+        "--jobs",
+        type=_positive,
+        default=1,
+        metavar="J",
+        help="play J games at once in parallel processes (same results for any J)",
+    )
+    simulate.add_argument(
+        "--json", action="store_true", help="one JSON object per game, then a summary object"
+    )
+    simulate.add_argument(
+        "--save-dir", type=Path, metavar="DIR", help="write each game's file into DIR"
+    )
+
+
+def _add_replay(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """thebes replay FILE: a saved game step by step, or its table."""
+    replay = commands.add_parser(
+        "replay",
+        help="watch a saved game step by step, or print its score table",
+        description="Replay a game file with its recorded draws, checking every action: "
+        "step by step on the game screen, or with --summary / --json its score table.",
+    )
+    replay.add_argument("file", type=Path, metavar="FILE")
+    replay.add_argument("--summary", action="store_true", help="print the score table")
+    replay.add_argument("--json", action="store_true", help="print the scores as JSON")
+    replay.add_argument("--no-color", action="store_true", help="no colours")
+
+
+def _add_analyze(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """thebes analyze FILE: what each action of a saved game was worth."""
+    analyze = commands.add_parser(
+        "analyze",
+        help="value every action of a saved game and say which ones cost the most",
+        description="Value every action of a game file from its mover's chair, against the "
+        "best action found, in expected VP of final score margin; label the costly ones "
+        "(inaccuracy, mistake, blunder) and sum them up per player. Actions are valued by "
+        "playouts on public information only; the result depends only on the file and "
+        "--playouts, never on --jobs or the machine.",
+        epilog="example: thebes analyze game.json --jobs 2 --save",
+    )
+    analyze.add_argument("file", type=Path, metavar="FILE")
+    analyze.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    analyze.add_argument(
+        "--jobs",
+        type=_positive,
+        default=1,
+        metavar="J",
+        help="analyse in J processes at once (same result for any J)",
+    )
+    analyze.add_argument(
+        "--playouts",
+        type=_playouts,
+        default=DEFAULT_PLAYOUTS,
+        metavar="N",
+        help=f"playouts per action valued (default {DEFAULT_PLAYOUTS}; more is slower and "
+        f"surer, at most {MAX_PLAYOUTS})",
+    )
+    analyze.add_argument(
+        "--save",
+        action="store_true",
+        help="write the analysis beside the game as NAME.analysis.json, for `thebes replay`",
+    )
+
+
+def _add_reference(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """thebes reference: what a player looks up during a game."""
+    reference = commands.add_parser(
+        "reference",
+        help="print the travel times, time wheel, cards, exhibitions and tokens",
+    )
+    reference.add_argument("--json", action="store_true", help="print it as JSON")
+
+
+def _add_rules(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """thebes rules [--id ID]: the rulebook."""
+    rules = commands.add_parser("rules", help="show the rulebook, or one rule with --id")
+    rules.add_argument("--id", metavar="ID", help="show only this rule, e.g. A3 (any case)")
+    rules.add_argument("--no-color", action="store_true", help="no colours (NO_COLOR works too)")
+
+
+def _add_variant(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--variant",
+        metavar="NAME",
+        action="append",
+        type=_variant,
+        default=[],
+        help="play with an optional rule of the 2004 edition (repeat for more; 'all' for "
+        f"all): {', '.join(VARIANT_NAMES)}; `thebes rules --id V1` ... V5 explain them",
+    )
+
+
+def variant_names(chosen: list[str]) -> tuple[str, ...]:
+    """The variants given with --variant, 'all' spelled out, each once, in V1-V5 order."""
+    wanted = set(VARIANT_NAMES) if ALL_VARIANTS in chosen else set(chosen)
+    return tuple(n for n in VARIANT_NAMES if n in wanted)
+
+
+ALL_VARIANTS = "all"
+
+
+def _variant(text: str) -> str:
+    name = text.strip().lower()
+    if name != ALL_VARIANTS and name not in VARIANT_NAMES:
+        raise argparse.ArgumentTypeError(
+            f"no variant {_quoted(text)} (variants: {', '.join(VARIANT_NAMES)}, or all)"
+        )
+    return name
+
+
+def _positive(text: str) -> int:
+    # ASCII digits only: int() would also take "٣" (and "²" crashed it elsewhere).
+    value = whole_number(text)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"{_quoted(text)} is not a whole number")
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"needs at least 1, not {value}")
+    return value
+
+
+def _playouts(text: str) -> int:
+    value = _positive(text)
+    if value > MAX_PLAYOUTS:
+        raise argparse.ArgumentTypeError(f"at most {MAX_PLAYOUTS}, not {value}")
+    return value
+
+
+def _seed(text: str) -> int:
+    """A seed: ASCII digits with an optional minus sign, within what a game file holds."""
+    negative = text.strip().startswith("-")
+    value = whole_number(text.strip().removeprefix("-"), digits=len(str(MAX_SEED)))
+    if value is None:
+        raise argparse.ArgumentTypeError(f"{_quoted(text)} is not a whole number")
+    seed = -value if negative else value
+    if not MIN_SEED <= seed <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"a seed is from {MIN_SEED} to {MAX_SEED}")
+    return seed
+
+
+def _quoted(text: str) -> str:
+    return repr(printable(text[:40]))
+
+
+def _levels(text: str) -> list[str]:
+    levels = [part.strip() for part in text.split(",")]
+    for level in levels:
+        if level not in BOT_LEVELS:
+            raise argparse.ArgumentTypeError(
+                f"unknown bot level {level!r} (levels: {', '.join(BOT_LEVELS)})"
+            )
+    return levels

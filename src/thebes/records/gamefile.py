@@ -1,0 +1,347 @@
+"""The game file: a readable JSON record of a whole game, and its checks.
+
+A file holds a header (format and rules version, the seed or null for a game drawn from
+the operating system's randomness, seats, options, and the variants played if there are
+any: a game without variants is written exactly as before they existed), the four display
+cards dealt at setup, then one line per action: who acted, the action in the canonical
+notation, and what chance gave (the cards that came off the deck, the tokens that came out
+of the bag and how much debris). Replaying uses those outcomes, not a random generator, so
+a file replays the same everywhere. A digest closes the file: in format version 2 it covers
+the whole record and the final state, so an edited header is refused like an edited action;
+version 1 files (the final state alone) are still read.
+
+Reading is bounded (README, "Game files"): a regular file of at most 1 MB of UTF-8, JSON
+nested at most 8 levels with numbers of at most 20 digits, every header field within its
+domain; anything else is one :class:`RecordError` naming the file, never another exception.
+
+Two marks about hints are written only when they say something, like the variants: an
+action taken after its player asked for a hint carries ``"hinted": true``, and a game played
+with ``--no-hints`` has ``"hints": false`` among its options. Both are part of the record and
+so of the digest (a mark taken out by hand is refused like any other edit), and a file
+without them is written and digested exactly as before hints existed.
+This module reads, checks and writes files; :mod:`thebes.records.session` replays them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    ValidationError,
+    field_validator,
+    model_serializer,
+    model_validator,
+)
+
+from thebes.bots.levels import BOT_LEVELS
+from thebes.catalog.components import CARD_IDS, TOKENS_PER_REGION
+from thebes.catalog.schema import MAX_NAME as MAX_TOKEN_NAME
+from thebes.rules import VARIANT_NAMES, GameState
+from thebes.safeio.json_limits import JsonRefused, loads_bounded
+from thebes.safeio.reading import FileRefused, read_bounded_text
+from thebes.safeio.text import MAX_ACTION, MAX_NAME, clipped, name_problem, printable, shown
+
+FORMAT: Literal["thebes-game"] = "thebes-game"
+# Version 2: the digest covers the whole record (header and actions) beside the final state.
+# Version 1 files (the digest of the final state alone) are still read.
+FORMAT_VERSION: Literal[2] = 2
+READABLE_VERSIONS = (1, 2)
+# Changes whenever a rules change would make old games replay differently.
+RULES_VERSION = "thebes-2007.1"
+COLOURS = ("red", "blue", "green", "yellow")
+
+# Bounds on what a game file may hold (README, "Game files"). A real game is a few tens of
+# KB and nests 4 levels (the record, its actions, one action, its cards): the limits leave
+# room for any game while keeping a hostile file cheap to refuse.
+MAX_FILE_BYTES = 1024 * 1024
+MAX_DEPTH = 8
+MAX_DIGITS = 20  # enough for any 64-bit number; Python refuses to convert 4,301+ digits
+# A seed is any 64-bit number, signed or not (the draws use it modulo 2**64).
+MIN_SEED = -(2**63)
+MAX_SEED = 2**64 - 1
+MAX_DIGEST = 80
+# Every action moves its player on at least a week (or to the end, retiring), so a game of
+# 4 players over 3 years of 52 weeks has fewer than 4 * 3 * 52 + 4 actions.
+MAX_ACTIONS = 1000
+
+
+class RecordError(Exception):
+    """A game file that cannot be used; the message names the file and, where it applies,
+    the action number."""
+
+
+class _Strict(BaseModel):
+    # Lists are validated with fail_fast: only the first problem is reported anyway, and
+    # collecting one for each of 300,000 damaged entries took seconds.
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+CardId = Annotated[int, Field(ge=1, le=CARD_IDS)]
+
+
+class SeatRecord(_Strict):
+    name: Annotated[str, Field(min_length=1, max_length=MAX_NAME)]
+    colour: str
+    kind: Literal["human", "bot"]
+    bot: str | None = None
+
+    @field_validator("name")
+    @classmethod
+    def _name_is_printable(cls, name: str) -> str:
+        problem = name_problem(name)
+        if problem is not None:
+            raise ValueError(problem)
+        return name
+
+    @field_validator("colour")
+    @classmethod
+    def _known_colour(cls, colour: str) -> str:
+        # The prompt styles a player's name with it: an unknown colour would crash it.
+        if colour not in COLOURS:
+            raise ValueError(
+                f"the colour {shown(clipped(colour))} is not one of {', '.join(COLOURS)}"
+            )
+        return colour
+
+    @field_validator("bot")
+    @classmethod
+    def _known_level(cls, bot: str | None) -> str | None:
+        if bot is not None and bot not in BOT_LEVELS:
+            raise ValueError(
+                f"the bot level {shown(clipped(bot))} is not one of {', '.join(BOT_LEVELS)}"
+            )
+        return bot
+
+    @model_validator(mode="after")
+    def _bot_level_only_for_bots(self) -> SeatRecord:
+        if (self.kind == "bot") != (self.bot is not None):
+            raise ValueError("a bot seat names its level in 'bot'; a human seat has none")
+        return self
+
+
+class Options(_Strict):
+    undo: bool = True
+    # False: `thebes play --no-hints`, no hint for this game. Written only then, so the
+    # files (and digests) of games that allow hints are what they were before hints.
+    hints: bool = True
+
+    @model_serializer(mode="wrap")
+    def _hints_only_when_off(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        if self.hints:
+            data.pop("hints", None)
+        return data
+
+
+class ActionRecord(_Strict):
+    player: Annotated[str, Field(max_length=MAX_NAME)]
+    action: Annotated[str, Field(max_length=MAX_ACTION)]
+    # drawn from the deck, in order
+    cards: Annotated[list[CardId], Field(max_length=CARD_IDS, fail_fast=True)] = Field(
+        default_factory=list
+    )
+    # tokens kept from the bag, by name
+    found: Annotated[
+        list[Annotated[str, Field(max_length=MAX_TOKEN_NAME)]],
+        Field(max_length=TOKENS_PER_REGION, fail_fast=True),
+    ] = Field(default_factory=list)
+    # debris drawn (digs only)
+    debris: Annotated[int, Field(ge=0, le=TOKENS_PER_REGION)] | None = None
+    # the player asked for a hint before taking this action; written only then, so the
+    # files (and digests) of games without hints are what they were before hints
+    hinted: bool = False
+
+    @model_serializer(mode="wrap")
+    def _hinted_only_when_true(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        if not self.hinted:
+            data.pop("hinted", None)
+        return data
+
+
+class GameRecord(_Strict):
+    format: Literal["thebes-game"]
+    format_version: Literal[1, 2]
+    rules_version: Annotated[str, Field(max_length=40)]
+    # None: the draws came from the operating system, from no seed
+    seed: Annotated[int, Field(ge=MIN_SEED, le=MAX_SEED)] | None
+    players: Annotated[list[SeatRecord], Field(min_length=2, max_length=4, fail_fast=True)]
+    options: Options
+    # the optional rules played (V1-V5); left out of the file when there are none
+    variants: Annotated[
+        list[Annotated[str, Field(max_length=40)]], Field(max_length=len(VARIANT_NAMES))
+    ] = Field(default_factory=list)
+    # the display cards dealt at setup (and turned up on the draw pile, with card-preview)
+    setup: Annotated[list[CardId], Field(max_length=CARD_IDS, fail_fast=True)]
+    actions: Annotated[list[ActionRecord], Field(max_length=MAX_ACTIONS, fail_fast=True)]
+    digest: Annotated[str, Field(max_length=MAX_DIGEST)]
+
+    @field_validator("variants")
+    @classmethod
+    def _known_variants(cls, variants: list[str]) -> list[str]:
+        for name in variants:
+            if name not in VARIANT_NAMES:
+                raise ValueError(
+                    f"the variant {shown(clipped(name))} is not one of {', '.join(VARIANT_NAMES)}"
+                )
+        return variants
+
+    @model_validator(mode="after")
+    def _seats_differ(self) -> GameRecord:
+        names = [p.name.lower() for p in self.players]
+        if len(set(names)) != len(names):
+            raise ValueError("every player needs a different name")
+        colours = [p.colour for p in self.players]
+        if len(set(colours)) != len(colours):
+            raise ValueError("every player needs a different colour")
+        if len(set(self.variants)) != len(self.variants):
+            raise ValueError("a variant is named twice")
+        self._hints_only_where_possible()
+        return self
+
+    def _hints_only_where_possible(self) -> None:
+        """A hint is shown to a person on their turn, and only when hints are on: a mark
+        elsewhere was not written by thebes."""
+        bots = {p.name for p in self.players if p.kind == "bot"}
+        for number, entry in enumerate(self.actions, 1):
+            if not entry.hinted:
+                continue
+            if not self.options.hints:
+                raise ValueError(f"action {number} is marked hinted, but hints are off")
+            if entry.player in bots:
+                raise ValueError(f"action {number} is marked hinted, but a bot took it")
+
+
+def state_digest(state: GameState) -> str:
+    """A short fingerprint of everything in the state (not the catalog)."""
+    deck = state.deck
+    data: list[Any] = [
+        [
+            [
+                p.name,
+                p.location,
+                p.time,
+                p.arrival,
+                p.permits_used,
+                p.cards,
+                p.exhibitions,
+                p.tokens,
+            ]
+            for p in state.players
+        ],
+        state.display,
+        state.exhibitions,
+        [deck.unseen, [[p.hidden, p.known] for p in deck.piles], deck.discard, deck.reshuffles],
+        [deck.reserve.hidden, deck.reserve.known] if deck.reserve else None,
+        state.bags,
+        state.site_bonus,
+        [state.clock, state.last_actor, state.exchange_streak, state.actions_taken],
+    ]
+    if state.variants:  # only then: a game without variants keeps the digest it always had
+        data.append([state.variants.names, deck.face_up])
+    text = json.dumps(data, separators=(",", ":"))
+    return "sha256:" + hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def record_digest(record: GameRecord, state: GameState) -> str:
+    """The digest of a version 2 file: everything the record holds but the digest (header
+    and actions, as compact JSON with sorted keys) and the fingerprint of ``state``, the
+    state after its last action. An edit anywhere (a seed, a bot level, a colour, an action)
+    changes it."""
+    content = record.model_dump(mode="json", exclude=_left_out(record) | {"digest"})
+    data = {"record": content, "state": state_digest(state)}
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return "sha256:" + hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def _left_out(record: GameRecord) -> set[str]:
+    """Header fields not written: ``variants`` when there are none, so the files (and the
+    digests) of games without variants are what they were before variants existed."""
+    return set() if record.variants else {"variants"}
+
+
+def expected_digest(record: GameRecord, state: GameState) -> str:
+    """The digest ``record`` must carry, by its format version: version 1 fingerprinted the
+    final state alone, version 2 the whole record as well."""
+    if record.format_version == 1:
+        return state_digest(state)
+    return record_digest(record, state)
+
+
+def sealed(record: GameRecord, state: GameState) -> GameRecord:
+    """``record`` with the digest its version calls for, ``state`` being its final state."""
+    return record.model_copy(update={"digest": expected_digest(record, state)})
+
+
+def dump_record(record: GameRecord) -> str:
+    """The file text: the header one field a line, then one line per action (easy to diff)."""
+    header = record.model_dump(exclude=_left_out(record) | {"actions", "digest"})
+    lines = ["{"]
+    for key, value in header.items():
+        lines.append(f"  {json.dumps(key)}: {json.dumps(value)},")
+    lines.append('  "actions": [')
+    actions = [
+        json.dumps(a.model_dump(exclude_defaults=True), ensure_ascii=False) for a in record.actions
+    ]
+    lines += [f"    {a}," for a in actions[:-1]] + [f"    {a}" for a in actions[-1:]]
+    lines.append("  ],")
+    lines.append(f'  "digest": {json.dumps(record.digest)}')
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def read_record(path: Path) -> GameRecord:
+    """Read and check a game file's shape and header (the replay checks its actions).
+
+    Refused with one :class:`RecordError` naming the file: anything but a regular file of at
+    most MAX_FILE_BYTES bytes of UTF-8, JSON nested deeper than MAX_DEPTH or with a number of
+    more than MAX_DIGITS digits, another format or version, and any field outside its domain.
+    """
+    try:
+        text = read_bounded_text(path, limit=MAX_FILE_BYTES, what="game file")
+        raw = loads_bounded(text, max_depth=MAX_DEPTH, max_digits=MAX_DIGITS)
+    except (FileRefused, JsonRefused) as exc:
+        raise RecordError(f"{path}: {exc}") from None
+    if not isinstance(raw, dict) or raw.get("format") != FORMAT:
+        raise RecordError(f'{path}: not a thebes game file (no "format": "{FORMAT}")')
+    version = raw.get("format_version")
+    if "format_version" in raw and type(version) is not int:
+        # Checked by type, not by equality: true == 1 in Python, and would pass for version 1.
+        wrong = printable(clipped(json.dumps(version, ensure_ascii=False)))
+        raise RecordError(f"{path}: format_version: a whole number, not {wrong}")
+    if type(version) is int and version not in READABLE_VERSIONS:
+        readable = " and ".join(str(v) for v in READABLE_VERSIONS)
+        raise RecordError(
+            f"{path}: format version {version} is not supported "
+            f"(this thebes reads versions {readable})"
+        )
+    try:
+        return GameRecord.model_validate(raw)
+    except ValidationError as exc:
+        raise RecordError(f"{path}: {_describe(exc)}") from None
+
+
+def _describe(exc: ValidationError) -> str:
+    """The first problem pydantic found, in words, quoting nothing unprintable or long."""
+    error = exc.errors()[0]
+    loc = list(error["loc"])
+    if error["type"] == "missing":
+        field = loc.pop()
+        what = f"missing field {shown(clipped(str(field)))}"
+    elif error["type"] == "extra_forbidden":
+        field = loc.pop()
+        what = f"unknown field {shown(clipped(str(field)))}"
+    else:
+        what = error["msg"].removeprefix("Value error, ")
+    if len(loc) >= 2 and loc[0] == "actions" and isinstance(loc[1], int):
+        where = f"action {loc[1] + 1}" + "".join(f" > {part}" for part in loc[2:])
+    else:
+        where = " > ".join(str(part) for part in loc)
+    return printable(f"{where}: {what}" if where else what)

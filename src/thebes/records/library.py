@@ -1,0 +1,239 @@
+"""The library of saved games: the game files of a folder, newest first, and where each
+game stands.
+
+`thebes games` lists them and `thebes resume [N]` picks one by the same numbering: game 1 is
+the file saved last (by modification time), whatever its name. Only ``*.json`` files count;
+hidden files (the ``.NAME.PID.tmp`` temporaries of an atomic save among them) do not. A
+file is replayed and verified like `thebes resume` does (:meth:`Session.load`), so what a
+line says is what resuming would show; a file that cannot be used is described by its
+:class:`RecordError`, never raised.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from thebes.catalog.components import Catalog
+from thebes.records.gamefile import RecordError
+from thebes.records.session import Session
+from thebes.rules import scores, week_of, winners, year_of
+from thebes.safeio.text import printable, whole_number
+
+# A listing replays every file it shows (a few ms each): this many keep it under a second
+# or two; the rest are counted, and `thebes games --all` shows them.
+LISTED = 200
+# A game's saved analysis (`thebes analyze --save`) lies beside it; it is not a game.
+ANALYSIS_SUFFIX = ".analysis.json"
+
+
+def games_folder() -> Path:
+    """Where games are saved unless --save says otherwise."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "thebes" / "games"
+
+
+class LibraryError(Exception):
+    """A folder that cannot be listed, or a game that cannot be picked; the message says
+    why in one line."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameFile:
+    """A file of the folder, before it is read."""
+
+    path: Path
+    mtime: float | None  # None: the file could not even be looked at (a broken link)
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """Where a readable game stands."""
+
+    players: tuple[tuple[str, str | None], ...]  # (name, bot level or None), seat order
+    seed: int | None
+    finished: bool
+    time: int | None  # the week of the player to move (None once finished)
+    to_move: str | None
+    totals: tuple[int, ...]  # the current scores, in seat order
+    leaders: tuple[str, ...]  # the highest total now; the winners once finished
+    variants: tuple[str, ...] = ()  # the names of the variants played (V1-V5)
+    # (name, actions taken after a hint), seat order, only the players who used hints
+    hints: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def top_two(self) -> tuple[int, int]:
+        """The two highest totals (equal when the lead is shared)."""
+        first, second = sorted(self.totals, reverse=True)[:2]
+        return first, second
+
+    @property
+    def where(self) -> str | None:
+        """The year·week of the player to move, as the time track writes it."""
+        if self.time is None:
+            return None
+        return f"{year_of(self.time)}·{week_of(self.time)}"
+
+
+@dataclass(frozen=True, slots=True)
+class SavedGame:
+    """A game file and what reading it gave: a standing, or why it is unreadable."""
+
+    file: GameFile
+    standing: Standing | None
+    error: str | None
+
+    @property
+    def unfinished(self) -> bool:
+        return self.standing is not None and not self.standing.finished
+
+
+def game_files(folder: Path) -> list[GameFile]:
+    """The game files of ``folder``, newest first (the same modification time: by name,
+    later names first); [] if the folder does not exist. LibraryError if it cannot be
+    read."""
+    try:
+        entries = list(os.scandir(folder))
+    except FileNotFoundError:
+        return []
+    except OSError as exc:
+        where = printable(str(folder))
+        raise LibraryError(f"cannot list {where}: {exc.strerror or exc}") from None
+    files = []
+    for entry in entries:
+        if entry.name.startswith(".") or not entry.name.endswith(".json"):
+            continue
+        if entry.name.endswith(ANALYSIS_SUFFIX):  # `thebes analyze --save` beside a game
+            continue
+        try:
+            info = entry.stat()  # follows a symbolic link, as reading the file does
+        except OSError:
+            files.append(GameFile(Path(entry.path), None))
+            continue
+        if not stat.S_ISDIR(info.st_mode):
+            files.append(GameFile(Path(entry.path), info.st_mtime))
+    files.sort(key=lambda f: (f.mtime is not None, f.mtime or 0.0, f.path.name), reverse=True)
+    return files
+
+
+def read_game(file: GameFile, catalog: Catalog) -> SavedGame:
+    """Replay ``file`` and say where its game stands, or why it cannot be used."""
+    try:
+        session = Session.load(file.path, catalog)
+    except RecordError as exc:
+        # The message starts with the path; the listing shows the file on its line.
+        reason = str(exc).removeprefix(f"{file.path}: ")
+        return SavedGame(file, None, printable(" ".join(reason.split())))
+    except OSError as exc:  # the reader reports its own; this is only a last guard
+        return SavedGame(file, None, printable(exc.strerror or str(exc)))
+    return SavedGame(file, standing_of(session), None)
+
+
+def standing_of(session: Session) -> Standing:
+    state = session.state
+    names = [seat.name for seat in session.seats]
+    seat = session.active_seat
+    return Standing(
+        players=tuple((s.name, s.bot) for s in session.seats),
+        seed=session.seed,
+        finished=session.is_over,
+        time=None if seat is None else state.players[seat].time,
+        to_move=None if seat is None else names[seat],
+        totals=tuple(s.total for s in scores(state)),
+        leaders=tuple(names[i] for i in winners(state)),
+        variants=session.variants.names,
+        hints=tuple(session.hints_used().items()),
+    )
+
+
+def read_games(files: list[GameFile], catalog: Catalog) -> Iterator[SavedGame]:
+    """Each file read in turn (lazily: a caller looking for one game stops early)."""
+    for file in files:
+        yield read_game(file, catalog)
+
+
+def pick_game(choice: str | None, folder: Path, catalog: Catalog) -> tuple[int, SavedGame]:
+    """The game `thebes resume` goes on with, and its number in the list.
+
+    ``None``: the newest unfinished game. All ASCII digits: the game of that number in
+    `thebes games` (always: a file whose name is a number is written ``./3``). LibraryError
+    says why there is none to resume.
+    """
+    files = game_files(folder)
+    where = printable(str(folder))
+    if choice is None:
+        for place, found in enumerate(read_games(files, catalog), 1):
+            if found.unfinished:
+                return place, found
+        raise LibraryError(f"no unfinished game in {where}; 'thebes play' starts one")
+    # Past nine digits no folder holds that many games: out of range like any other.
+    number = whole_number(choice) if is_game_number(choice) else None
+    if number is None or not 1 <= number <= len(files):
+        held = f"{len(files)} saved game{'' if len(files) == 1 else 's'}"
+        raise LibraryError(
+            f"there is no game {printable(choice[:20])}: {where} holds {held} "
+            "('thebes games' lists them)"
+        )
+    game = read_game(files[number - 1], catalog)
+    path = printable(str(game.file.path))
+    if game.error is not None:
+        raise LibraryError(f"game {number} ({path}) is unreadable: {game.error}")
+    if not game.unfinished:
+        raise LibraryError(f"game {number} is finished; 'thebes replay {path}' shows it")
+    return number, game
+
+
+def is_game_number(choice: str) -> bool:
+    """Whether `thebes resume` reads ``choice`` as a number of the list, not a file."""
+    return choice.isascii() and choice.isdigit()
+
+
+def as_file_argument(path: str | os.PathLike[str]) -> str:
+    """``path`` as `thebes resume` must be given it to take it for a file: a name of digits
+    alone would be read as a number of the list, so it is written ``./3``. Escaped for the
+    terminal."""
+    text = os.fspath(path)
+    return printable(f"./{text}" if is_game_number(text) else text)
+
+
+def game_json(number: int, game: SavedGame) -> dict[str, Any]:
+    """One game of `thebes games --json`; an unreadable one has its ``error`` and nulls."""
+    mtime = game.file.mtime
+    data: dict[str, Any] = {
+        "number": number,
+        "path": str(game.file.path),
+        "mtime": None
+        if mtime is None
+        else datetime.fromtimestamp(mtime).astimezone().isoformat(timespec="seconds"),
+        "error": game.error,
+        "players": None,
+        "seed": None,
+        "finished": None,
+        "where": None,
+        "to_move": None,
+        "leaders": None,
+        "scores": None,
+        "variants": None,
+        "hints": None,
+    }
+    standing = game.standing
+    if standing is not None:
+        data |= {
+            "players": [{"name": n, "bot": level} for n, level in standing.players],
+            "seed": standing.seed,
+            "finished": standing.finished,
+            "where": standing.where,
+            "to_move": standing.to_move,
+            "leaders": list(standing.leaders),
+            "scores": {
+                n: total for (n, _), total in zip(standing.players, standing.totals, strict=True)
+            },
+            "variants": list(standing.variants),
+            "hints": dict(standing.hints),
+        }
+    return data

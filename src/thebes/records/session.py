@@ -1,0 +1,443 @@
+"""A game in progress: the engine state, its history, its draws, undo and autosave.
+
+A :class:`Session` is what the terminal game, the replay viewer and `thebes simulate` hold.
+In a seeded game each action's draws come from a generator seeded by the game seed and the
+action number (:meth:`SeededChance.for_action`), so a game resumed from its file goes on
+exactly as it would have without the interruption. A game without a seed draws from the
+operating system (:class:`SecretChance`): nothing on the screen, in the file or given to a
+bot foretells a draw, and a resumed game draws afresh. Every outcome is recorded beside the
+action; loading a file replays those recorded outcomes, checking each against the deck and
+the bags.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from thebes.catalog.components import Catalog
+from thebes.records.gamefile import (
+    COLOURS,
+    FORMAT,
+    FORMAT_VERSION,
+    RULES_VERSION,
+    ActionRecord,
+    GameRecord,
+    Options,
+    RecordError,
+    SeatRecord,
+    dump_record,
+    expected_digest,
+    read_record,
+    sealed,
+)
+from thebes.records.notation import NotationError, format_action, parse_action
+from thebes.rules import (
+    NO_VARIANTS,
+    SETUP,
+    Action,
+    Chance,
+    Event,
+    GameState,
+    IllegalAction,
+    ImpossibleDraw,
+    Pile,
+    SecretChance,
+    SeededChance,
+    Variants,
+    active_seat,
+    apply,
+    is_over,
+    legal_actions,
+    new_game,
+)
+from thebes.safeio.saving import SaveError, write_game_file
+from thebes.safeio.text import printable, shown
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    name: str
+    colour: str
+    bot: str | None = None  # the bot level, or None for a person at the keyboard
+
+    @property
+    def is_bot(self) -> bool:
+        return self.bot is not None
+
+
+def default_seats(
+    names: list[str] | tuple[str, ...], bots: dict[str, str] | None = None
+) -> list[Seat]:
+    bots = bots or {}
+    return [Seat(name, COLOURS[i], bots.get(name)) for i, name in enumerate(names)]
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One action of the history: the state before it, what was done, and what happened."""
+
+    before: GameState
+    action: Action
+    events: tuple[Event, ...]
+    record: ActionRecord
+
+
+class _Recorder:
+    """Passes draws through from another chance and writes down what came out."""
+
+    def __init__(self, inner: Chance) -> None:
+        self.inner = inner
+        self.cards: list[int] = []
+        self.found: list[int] = []
+        self.debris: int | None = None
+
+    def draw_card(self, pile: Pile, unseen: tuple[int, ...]) -> int:
+        card = self.inner.draw_card(pile, unseen)
+        self.cards.append(card)
+        return card
+
+    def draw_tokens(
+        self, bag: tuple[int, ...], debris: int, count: int
+    ) -> tuple[tuple[int, ...], int]:
+        found, debris_drawn = self.inner.draw_tokens(bag, debris, count)
+        self.found.extend(found)
+        self.debris = debris_drawn
+        return found, debris_drawn
+
+
+class _Replayer:
+    """Gives back the outcomes written in a file, one action at a time."""
+
+    def __init__(self, cards: list[int], found: tuple[int, ...] | None, debris: int | None):
+        self.cards = list(cards)
+        self.found = found
+        self.debris = debris
+
+    def draw_card(self, pile: Pile, unseen: tuple[int, ...]) -> int:
+        if not self.cards:
+            raise ImpossibleDraw("the file records fewer card draws than the action made")
+        return self.cards.pop(0)
+
+    def draw_tokens(
+        self, bag: tuple[int, ...], debris: int, count: int
+    ) -> tuple[tuple[int, ...], int]:
+        if self.found is None:
+            raise ImpossibleDraw("the file records no tokens for this dig")
+        if self.debris is None:
+            raise ImpossibleDraw("the file records no debris count for this dig")
+        found, self.found = self.found, None
+        return found, self.debris
+
+    def check_used_up(self) -> None:
+        if self.cards:
+            raise ImpossibleDraw(
+                f"the file records {len(self.cards)} card draw(s) more than the action made"
+            )
+        if self.found is not None:
+            raise ImpossibleDraw("the file records tokens, but the action drew none")
+
+
+class Session:
+    """A game of Thebes being played, replayed or resumed."""
+
+    def __init__(
+        self,
+        catalog: Catalog,
+        seats: list[Seat],
+        seed: int | None,
+        *,
+        variants: Variants = NO_VARIANTS,
+        undo: bool = True,
+        hints: bool = True,
+        autosave: Path | None = None,
+        _setup: list[int] | None = None,
+    ) -> None:
+        self.catalog = catalog
+        self.seats = list(seats)
+        self.seed = seed
+        self.undo_enabled = undo
+        self.hints_enabled = hints
+        # The player to move has seen a hint: their next action is recorded as hinted.
+        self._hint_seen = False
+        self.autosave = autosave
+        # Why the last autosave failed; None again once a save succeeds.
+        self.save_problem: str | None = None
+        chance: Chance = self._draws(SETUP) if _setup is None else _Replayer(_setup, None, None)
+        recorder = _Recorder(chance)
+        try:
+            state, events = new_game(catalog, [s.name for s in seats], recorder, variants)
+            if isinstance(chance, _Replayer):
+                chance.check_used_up()
+        except ImpossibleDraw as exc:
+            raise RecordError(f"setup: {exc}") from None
+        self.setup = recorder.cards
+        self.start = state
+        self.setup_events = events
+        self.steps: list[Step] = []
+        self._state = state
+        self._token_ids = [
+            {catalog.token(t).name: t for t in (catalog.site_bonus[r], *catalog.bag_tokens[r])}
+            for r in range(len(catalog.regions))
+        ]
+
+    # ------------------------------------------------------------ the game
+
+    @property
+    def variants(self) -> Variants:
+        """The variants the game is played with (the state carries them)."""
+        return self.start.variants
+
+    @property
+    def seeded(self) -> bool:
+        """Whether the draws follow from a seed (and so can be foreseen by whoever has it)."""
+        return self.seed is not None
+
+    def _draws(self, action_number: int) -> Chance:
+        if self.seed is None:
+            return SecretChance()
+        return SeededChance.for_action(self.seed, action_number)
+
+    @property
+    def state(self) -> GameState:
+        return self._state
+
+    @property
+    def active_seat(self) -> int | None:
+        return active_seat(self._state)
+
+    @property
+    def is_over(self) -> bool:
+        return is_over(self._state)
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        return legal_actions(self._state)
+
+    def notation(self, action: Action) -> str:
+        return format_action(action, self.catalog.regions)
+
+    def parse(self, text: str) -> Action:
+        return parse_action(text, self.catalog.regions)
+
+    def play(self, action: Action) -> tuple[Event, ...]:
+        """Take ``action`` for the active player (IllegalAction says why not); autosaves."""
+        before = self._state
+        seat = active_seat(before)
+        if seat is None:
+            raise IllegalAction("the game is over")
+        recorder = _Recorder(self._draws(before.actions_taken))
+        after, events = apply(before, action, recorder)
+        record = ActionRecord(
+            player=self.seats[seat].name,
+            action=self.notation(action),
+            cards=recorder.cards,
+            found=[self.catalog.token(t).name for t in recorder.found],
+            debris=recorder.debris,
+            hinted=self._hint_seen,
+        )
+        self._hint_seen = False
+        self._push(Step(before, action, events, record), after)
+        self.save_if_autosaving()
+        return events
+
+    # ------------------------------------------------------------ hints
+
+    def hint_blocker(self) -> str | None:
+        """Why the player to move may not see a hint now, or None if they may."""
+        if not self.hints_enabled:
+            return "hints are off for this game (it was started with --no-hints)"
+        seat = self.active_seat
+        if seat is None:
+            return "the game is over"
+        if self.seats[seat].is_bot:
+            return "it is a bot's turn"
+        return None
+
+    def note_hint(self) -> None:
+        """The player to move has been shown a hint: their next action is marked so in the
+        record. Nothing of the game changes. IllegalAction if no hint is allowed now."""
+        reason = self.hint_blocker()
+        if reason is not None:
+            raise IllegalAction(f"no hint: {reason}")
+        self._hint_seen = True
+
+    @property
+    def hint_seen(self) -> bool:
+        """Whether the player to move has seen a hint since the last action."""
+        return self._hint_seen
+
+    def hints_used(self) -> dict[str, int]:
+        """How many of their actions each player took after a hint, in seat order; only
+        the players who used any."""
+        counts = {seat.name: 0 for seat in self.seats}
+        for step in self.steps:
+            if step.record.hinted:
+                counts[step.record.player] += 1
+        return {name: count for name, count in counts.items() if count}
+
+    def _push(self, step: Step, after: GameState) -> None:
+        self.steps.append(step)
+        self._state = after
+
+    # ------------------------------------------------------------ undo
+
+    def undo_blocker(self) -> str | None:
+        """Why the last action of a person cannot be taken back, or None if it can."""
+        if not self.undo_enabled:
+            return "undo is turned off for this game"
+        if not self.steps:
+            return "nothing has been played yet"
+        for step in reversed(self.steps):
+            record = step.record
+            who = record.player
+            if record.cards:
+                return f"{who}'s '{record.action}' revealed new cards from the deck"
+            if record.debris is not None:
+                return f"{who}'s '{record.action}' revealed tokens from the bag"
+            if not self._is_bot(record.player):
+                return None
+        return "there is no action of a person to take back"
+
+    def undo(self) -> list[Step]:
+        """Take back the last action of a person, with the bots' actions that followed it
+        (newest first in the list): the turn goes back to that person, never to a bot."""
+        reason = self.undo_blocker()
+        if reason is not None:
+            raise IllegalAction(f"cannot undo: {reason}")
+        taken: list[Step] = []
+        while not taken or self._is_bot(taken[-1].record.player):
+            taken.append(self.steps.pop())
+        self._state = taken[-1].before
+        # A hint seen in the position left behind says nothing about the one gone back to.
+        self._hint_seen = False
+        self.save_if_autosaving()
+        return taken
+
+    def _is_bot(self, name: str) -> bool:
+        return any(seat.is_bot for seat in self.seats if seat.name == name)
+
+    # ------------------------------------------------------------ files
+
+    def to_record(self) -> GameRecord:
+        """The game as a record of the current format version, sealed with its digest."""
+        record = GameRecord(
+            format=FORMAT,
+            format_version=FORMAT_VERSION,
+            rules_version=RULES_VERSION,
+            seed=self.seed,
+            players=[
+                SeatRecord(
+                    name=s.name, colour=s.colour, kind="bot" if s.is_bot else "human", bot=s.bot
+                )
+                for s in self.seats
+            ],
+            options=Options(undo=self.undo_enabled, hints=self.hints_enabled),
+            variants=list(self.variants.names),
+            setup=self.setup,
+            actions=[step.record for step in self.steps],
+            digest="",
+        )
+        return sealed(record, self._state)
+
+    def save(self, path: str | os.PathLike[str]) -> Path:
+        """Write the game to ``path`` atomically and return the file written (the target of
+        a symbolic link); SaveError says why it could not be."""
+        return write_game_file(path, dump_record(self.to_record()))
+
+    def save_if_autosaving(self) -> None:
+        """Save to the autosave file, if there is one. A failure never stops the game: it
+        is kept in ``save_problem`` until a later save succeeds."""
+        if self.autosave is None:
+            return
+        try:
+            self.save(self.autosave)
+        except SaveError as exc:
+            self.save_problem = str(exc)
+        else:
+            self.save_problem = None
+
+    @classmethod
+    def load(cls, path: Path, catalog: Catalog, *, autosave: bool = False) -> Session:
+        """Replay a game file with its recorded draws; RecordError says what is wrong."""
+        record = read_record(path)
+        try:
+            return cls.from_record(record, catalog, autosave=path if autosave else None)
+        except RecordError as exc:
+            raise RecordError(f"{path}: {exc}") from None
+
+    @classmethod
+    def from_record(
+        cls, record: GameRecord, catalog: Catalog, *, autosave: Path | None = None
+    ) -> Session:
+        if record.rules_version != RULES_VERSION:
+            raise RecordError(
+                f"rules version {record.rules_version!r} is not this program's "
+                f"({RULES_VERSION!r}); the game would not replay the same"
+            )
+        seats = [Seat(p.name, p.colour, p.bot) for p in record.players]
+        try:
+            session = cls(
+                catalog,
+                seats,
+                record.seed,
+                variants=Variants.from_names(record.variants),
+                undo=record.options.undo,
+                hints=record.options.hints,
+                _setup=record.setup,
+            )
+        except ValueError as exc:  # a player count or names the rules refuse
+            raise RecordError(f"players: {exc}") from None
+        for number, entry in enumerate(record.actions, 1):
+            session._replay_one(number, entry)
+        # Version 2 digests cover the header too: an edited seed, bot level or colour is
+        # refused here even though the replay itself went through.
+        digest = expected_digest(record, session.state)
+        if digest != record.digest:
+            raise RecordError(
+                f"the digest {printable(record.digest)} does not match the replayed game "
+                f"({digest}): the file was changed or written by different rules"
+            )
+        session.autosave = autosave
+        return session
+
+    def _replay_one(self, number: int, entry: ActionRecord) -> None:
+        # Text from the file is shown escaped: a message must not carry control codes.
+        where = f"action {number} ({printable(entry.action)})"
+        before = self._state
+        seat = active_seat(before)
+        if seat is None:
+            raise RecordError(f"{where}: the game was already over")
+        if entry.player != self.seats[seat].name:
+            raise RecordError(
+                f"{where}: it was {self.seats[seat].name}'s turn, not {printable(entry.player)}'s"
+            )
+        try:
+            action = self.parse(entry.action)
+        except NotationError as exc:
+            raise RecordError(f"action {number}: {exc}") from None
+        # Kept in canonical form: the reader accepts any letter case and spacing (a control
+        # character may even pass for a space), but the screen, the log and the next save
+        # show only what the notation writes.
+        entry = entry.model_copy(update={"action": self.notation(action)})
+        found: tuple[int, ...] | None = None
+        if entry.debris is not None or entry.found:
+            region = getattr(action, "region", None)
+            if region is None:
+                raise RecordError(f"{where}: records tokens, but it is not a dig")
+            names = self._token_ids[region]
+            unknown = [n for n in entry.found if n not in names]
+            if unknown:
+                raise RecordError(
+                    f"{where}: no token {shown(unknown[0])} in {self.catalog.regions[region]}"
+                )
+            found = tuple(sorted(names[n] for n in entry.found))
+        chance = _Replayer(entry.cards, found, entry.debris)
+        try:
+            after, events = apply(before, action, chance)
+            chance.check_used_up()
+        except IllegalAction as exc:
+            raise RecordError(f"{where}: not a legal action there: {exc}") from None
+        except ImpossibleDraw as exc:
+            raise RecordError(f"{where}: impossible draw: {exc}") from None
+        self._push(Step(before, action, events, entry), after)

@@ -1,0 +1,179 @@
+"""Where the game's randomness comes from: one draw at a time from a public multiset.
+
+Everything random in Thebes is a card leaving the draw pile or tokens leaving a bag. The
+engine never rolls anything itself: it asks a :class:`Chance` for each draw, and checks that
+the answer is a draw the pile or bag could have produced. A seeded :class:`SeededChance`
+samples uniformly and reproducibly; :class:`SecretChance` samples uniformly from the
+operating system's randomness, so nothing shown or saved foretells a draw; a replay feeds
+recorded outcomes back; a test scripts exactly what comes out (:class:`ScriptedChance`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Callable, Iterable, Sequence
+from typing import Protocol
+
+from thebes.rules.state import Pile
+
+
+class ImpossibleDraw(ValueError):
+    """A chance outcome that the pile or bag could not have produced."""
+
+
+class Chance(Protocol):
+    def draw_card(self, pile: Pile, unseen: tuple[int, ...]) -> int:
+        """The card drawn from the top of ``pile``.
+
+        Each of the pile's ``hidden`` cards is any card of ``unseen`` with equal chance; each
+        of its ``known`` cards is itself.
+        """
+        ...
+
+    def draw_tokens(
+        self, bag: tuple[int, ...], debris: int, count: int
+    ) -> tuple[tuple[int, ...], int]:
+        """Draw ``count`` tokens without replacement from ``bag`` plus ``debris`` debris.
+
+        Returns the non-debris tokens drawn (sorted) and how many debris were drawn.
+        """
+        ...
+
+
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+# The stream of derived seeds for the deck and bag draws of a seeded game.
+CHANCE_STREAM = 1
+SETUP = -1  # the "action number" of the setup draws
+
+
+def derive_seed(*parts: int) -> int:
+    """A 64-bit seed mixed from integers (splitmix64 finaliser): same parts, same seed."""
+    x = _GOLDEN
+    for part in parts:
+        x = ((x ^ (part & _MASK)) + _GOLDEN) & _MASK
+        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+        x ^= x >> 31
+    return x
+
+
+class SplitMix:
+    """A small, fast generator (splitmix64) whose output depends on nothing but its seed.
+
+    Pure integer arithmetic, so a seed gives the same numbers on every Python version and
+    machine, and starting a new one costs nothing (unlike seeding a Mersenne Twister).
+    """
+
+    __slots__ = ("_state",)
+
+    def __init__(self, seed: int) -> None:
+        self._state = seed & _MASK
+
+    def below(self, n: int) -> int:
+        """A number in 0..n-1 (multiply-shift; the bias is below 2**-50 for game sizes)."""
+        self._state = x = (self._state + _GOLDEN) & _MASK
+        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+        return ((x ^ (x >> 31)) * n) >> 64
+
+
+class _UniformChance:
+    """Uniform draws from a source of numbers ``below(n)`` in 0..n-1."""
+
+    __slots__ = ("_below",)
+
+    def __init__(self, below: Callable[[int], int]) -> None:
+        self._below = below
+
+    def draw_card(self, pile: Pile, unseen: tuple[int, ...]) -> int:
+        pick = self._below(pile.size)
+        if pick < pile.hidden:
+            return unseen[self._below(len(unseen))]
+        return pile.known[pick - pile.hidden]
+
+    def draw_tokens(
+        self, bag: tuple[int, ...], debris: int, count: int
+    ) -> tuple[tuple[int, ...], int]:
+        # Partial Fisher-Yates over positions; positions >= len(bag) are debris.
+        size = len(bag) + debris
+        positions = list(range(size))
+        found: list[int] = []
+        debris_drawn = 0
+        below = self._below
+        for i in range(count):
+            j = i + below(size - i)
+            positions[i], positions[j] = positions[j], positions[i]
+            p = positions[i]
+            if p < len(bag):
+                found.append(bag[p])
+            else:
+                debris_drawn += 1
+        found.sort()
+        return tuple(found), debris_drawn
+
+
+class SeededChance(_UniformChance):
+    """Uniform draws from a seeded generator: the same seed gives the same draws."""
+
+    __slots__ = ()
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(SplitMix(derive_seed(CHANCE_STREAM, seed)).below)
+
+    @classmethod
+    def for_action(cls, game_seed: int, action_number: int) -> SeededChance:
+        """The draws of one action of a game: resuming needs no generator state."""
+        return cls(derive_seed(game_seed, action_number))
+
+
+class SecretChance(_UniformChance):
+    """Uniform draws from the operating system's randomness: no seed, nothing to foresee."""
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        super().__init__(secrets.randbelow)
+
+
+def bot_seed(game_seed: int | None, seat: int) -> int:
+    """The seed of a computer player's own choices.
+
+    In a seeded game it follows from the game seed through a one-way hash, so a bot's
+    stream never reveals the seed the draws come from (:func:`derive_seed` can be undone);
+    in a game without a seed it is fresh from the operating system, like the draws.
+    """
+    if game_seed is None:
+        return secrets.randbits(64)
+    digest = hashlib.sha256(f"thebes bot {game_seed} {seat}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+class ScriptedChance:
+    """Draws given in advance, in order: for scenario tests and replays.
+
+    Each card draw takes the next card of ``cards``; each dig takes the next entry of
+    ``digs`` (the tokens found, and the number of debris). Running out is an error.
+    """
+
+    def __init__(
+        self,
+        cards: Iterable[int] = (),
+        digs: Iterable[tuple[Sequence[int], int]] = (),
+    ) -> None:
+        self.cards = list(cards)
+        self.digs = [(tuple(sorted(found)), debris) for found, debris in digs]
+
+    def draw_card(self, pile: Pile, unseen: tuple[int, ...]) -> int:
+        if not self.cards:
+            raise ImpossibleDraw("no scripted card draw left")
+        return self.cards.pop(0)
+
+    def draw_tokens(
+        self, bag: tuple[int, ...], debris: int, count: int
+    ) -> tuple[tuple[int, ...], int]:
+        if not self.digs:
+            raise ImpossibleDraw("no scripted dig left")
+        return self.digs.pop(0)

@@ -1,0 +1,103 @@
+"""Where a game file may be written, and writing it so that nothing is ever half-written.
+
+A save goes only to a regular file (or a new one): a folder, a path ending in ``/``, a
+device, a FIFO or a socket is refused with :class:`SaveError`, whose message names the path.
+A symbolic link is followed, and the file it points to is the one replaced, so a game
+reached through a link stays the game the link names. The text is written to a temporary
+file beside the target and renamed over it; temporaries left behind by a process that was
+killed mid-save are removed by the next save to the same file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+from pathlib import Path
+
+from thebes.safeio.text import printable
+
+
+class SaveError(Exception):
+    """A game file could not be written there; the message names the path and the reason."""
+
+
+def save_target(path: str | os.PathLike[str]) -> Path:
+    """The regular file a save to ``path`` replaces or creates: ``path`` itself, or the
+    file a symbolic link there points to. SaveError says why ``path`` cannot hold a game."""
+    given = os.fspath(path)
+    shown = printable(given)
+    if not given or given.endswith(("/", os.sep)) or Path(given).name in ("", ".", ".."):
+        raise SaveError(f"{shown} names a folder; give a file name, such as {shown}/game.json")
+    target = Path(os.path.realpath(Path(given).expanduser()))
+    try:
+        mode = target.stat().st_mode
+    except FileNotFoundError:
+        return target
+    except OSError as exc:
+        raise SaveError(f"cannot save to {shown}: {exc.strerror or exc}") from None
+    if stat.S_ISDIR(mode):
+        raise SaveError(f"{shown} is a folder; give a file name, such as {shown}/game.json")
+    if not stat.S_ISREG(mode):
+        raise SaveError(f"{shown} is not a regular file (a device, a FIFO or a socket)")
+    return target
+
+
+def write_game_file(path: str | os.PathLike[str], text: str) -> Path:
+    """Write ``text`` to the game file at ``path`` atomically and return the file written.
+
+    An interruption at any moment leaves either the old file or the new one, whole. Any
+    failure (a refused path, a missing folder, a full disk, no permission) is a SaveError.
+    """
+    target = save_target(path)
+    shown = printable(os.fspath(path))
+    _remove_stale_temporaries(target)
+    temporary = _temporary_for(target, os.getpid())
+    try:
+        with temporary.open("w", encoding="utf-8") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, target)
+    except OSError as exc:
+        raise SaveError(f"cannot save to {shown}: {exc.strerror or exc}") from None
+    finally:
+        # If the folder went away meanwhile, there is nothing left to clean.
+        with contextlib.suppress(OSError):
+            temporary.unlink(missing_ok=True)
+    return target
+
+
+def _temporary_for(target: Path, pid: int) -> Path:
+    return target.with_name(f".{target.name}.{pid}.tmp")
+
+
+def _remove_stale_temporaries(target: Path) -> None:
+    """Remove this file's temporaries whose writer is gone (killed mid-save): only names
+    this module makes, ``.NAME.PID.tmp``, and only when no process has that PID."""
+    prefix, suffix = f".{target.name}.", ".tmp"
+    try:
+        entries = list(os.scandir(target.parent))
+    except OSError:
+        return  # the write that follows says what is wrong with the folder
+    for entry in entries:
+        if not (entry.name.startswith(prefix) and entry.name.endswith(suffix)):
+            continue
+        middle = entry.name[len(prefix) : -len(suffix)]
+        if not (middle.isascii() and middle.isdigit()) or _process_exists(int(middle)):
+            continue
+        # Another save may have removed it first, or it may not be ours to remove.
+        with contextlib.suppress(OSError):
+            os.unlink(entry.path)
+
+
+def _process_exists(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return True  # someone else's process (or a number no PID can be): leave it alone
+    return True

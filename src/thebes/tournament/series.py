@@ -1,0 +1,236 @@
+"""Series of games between computer players, and what they add up to: `thebes simulate`.
+
+Each bot of a series is an *entry* with a name (its level, numbered when a level plays in
+more than one seat). Game ``i`` of a series with seed ``S`` has seed ``S + i``; with
+rotation, the entries sit ``seed mod players`` seats further on in each game, so every entry
+plays every seat equally often over a multiple of ``players`` games, and a game depends on
+its seed alone: ``--games 1 --seed S+i`` plays it again, seats included. Games are
+independent, so they can be played in parallel processes and give the same results in the
+same order whatever the number of processes.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from math import sqrt
+from pathlib import Path
+from typing import Any
+
+from thebes.bots import BOT_LEVELS
+from thebes.catalog.components import Catalog
+from thebes.catalog.loading import default_catalog
+from thebes.rules import NO_VARIANTS, Variants
+from thebes.safeio.saving import SaveError
+from thebes.tournament.games import (
+    DEFAULT_NAMES,
+    game_file_name,
+    result_json,
+    seated_session,
+)
+
+CATEGORIES = ("artifacts", "exhibitions", "congresses", "majorities")
+# The key of a game's result that says why its file could not be written (--save-dir).
+NOT_SAVED = "not_saved"
+# Games handed to the process pool at a time, per process.
+TASKS_PER_JOB = 16
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    name: str
+    level: str
+
+
+def entries_for(levels: Sequence[str] | None, players: int) -> list[Entry]:
+    """The bots of a series: one level per seat, or one level for every seat.
+
+    Raises ValueError with a message for the user when the levels do not fit.
+    """
+    if not levels:
+        return [Entry(name, "random") for name in DEFAULT_NAMES[:players]]
+    unknown = [level for level in levels if level not in BOT_LEVELS]
+    if unknown:
+        raise ValueError(f"unknown bot level {unknown[0]!r} (levels: {', '.join(BOT_LEVELS)})")
+    if len(levels) == 1:
+        levels = list(levels) * players
+    if len(levels) != players:
+        raise ValueError(
+            f"--bots names {len(levels)} levels for {players} players: "
+            "give one level per seat, or one level for all seats"
+        )
+    entries = []
+    for seat, level in enumerate(levels):
+        if levels.count(level) == 1:
+            entries.append(Entry(level, level))
+        else:
+            entries.append(Entry(f"{level}{levels[: seat + 1].count(level)}", level))
+    return entries
+
+
+def seating(entries: Sequence[Entry], seed: int, rotate: bool) -> list[Entry]:
+    """The entries in seat order for the game with this seed."""
+    shift = seed % len(entries) if rotate else 0
+    return [entries[(seat + shift) % len(entries)] for seat in range(len(entries))]
+
+
+def play_game(
+    catalog: Catalog,
+    seed: int,
+    seats: Sequence[Entry],
+    save_dir: Path | None = None,
+    variants: Variants = NO_VARIANTS,
+) -> dict[str, Any]:
+    """One whole game: its result line, with the level of each player's bot."""
+    pairs = [(e.name, e.level) for e in seats]
+    session = seated_session(catalog, seed, pairs, variants=variants)
+    result = result_json(session.state, seed, {e.name: e.level for e in seats})
+    if save_dir is not None:
+        try:
+            session.save(save_dir / game_file_name(len(seats), seed))
+        except SaveError as exc:
+            result[NOT_SAVED] = str(exc)  # the series goes on; the command reports it
+    return result
+
+
+@dataclass(frozen=True, slots=True)
+class Series:
+    entries: tuple[Entry, ...]
+    games: int
+    seed: int
+    rotate: bool = False
+    save_dir: Path | None = None
+    variants: Variants = NO_VARIANTS
+
+    def seats(self, index: int) -> list[Entry]:
+        return seating(self.entries, self.seed + index, self.rotate)
+
+
+def play_series(series: Series, jobs: int = 1) -> Iterator[dict[str, Any]]:
+    """The result of each game of the series, in order, played by ``jobs`` processes."""
+    indices = range(series.games)
+    if jobs <= 1 or series.games == 1:
+        catalog = default_catalog()
+        for i in indices:
+            seats = series.seats(i)
+            yield play_game(catalog, series.seed + i, seats, series.save_dir, series.variants)
+        return
+    with multiprocessing.Pool(min(jobs, series.games), _start_worker) as pool:
+        # Pool.imap takes in its whole input at once: handing it a window of games at a
+        # time keeps memory flat however many games the series has.
+        window = TASKS_PER_JOB * jobs
+        for first in range(0, series.games, window):
+            tasks = [
+                (series.seed + i, series.seats(i), series.save_dir, series.variants)
+                for i in indices[first : first + window]
+            ]
+            yield from pool.imap(_play_in_worker, tasks)
+        # Let the workers finish on their own rather than be terminated on leaving the
+        # block: they exit cleanly (and a coverage run measures them too).
+        pool.close()
+        pool.join()
+
+
+_worker_catalog: Catalog | None = None
+
+
+def _start_worker() -> None:
+    global _worker_catalog
+    # Ctrl-C is the parent's to handle: it stops the pool; workers would print tracebacks.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _worker_catalog = default_catalog()
+
+
+def _play_in_worker(task: tuple[int, list[Entry], Path | None, Variants]) -> dict[str, Any]:
+    assert _worker_catalog is not None
+    seed, seats, save_dir, variants = task
+    return play_game(_worker_catalog, seed, seats, save_dir, variants)
+
+
+# ---------------------------------------------------------------- standings
+
+
+@dataclass(slots=True)
+class Standing:
+    """How one entry did over the games of a series."""
+
+    entry: Entry
+    games: int = 0
+    wins: float = 0.0  # a win shared by k players counts 1/k
+    totals: list[int] = field(default_factory=list)
+    category_sums: dict[str, int] = field(default_factory=lambda: dict.fromkeys(CATEGORIES, 0))
+
+    def add(self, result: dict[str, Any]) -> None:
+        name = self.entry.name
+        score = result["scores"][name]
+        self.games += 1
+        if name in result["winners"]:
+            self.wins += 1 / len(result["winners"])
+        self.totals.append(score["total"])
+        for category in CATEGORIES:
+            self.category_sums[category] += score[category]
+
+    @property
+    def mean(self) -> float:
+        return sum(self.totals) / len(self.totals) if self.totals else 0.0
+
+    @property
+    def std(self) -> float:
+        """The sample standard deviation of the totals (0 for fewer than two games)."""
+        n = len(self.totals)
+        if n < 2:
+            return 0.0
+        mean = self.mean
+        return sqrt(sum((t - mean) ** 2 for t in self.totals) / (n - 1))
+
+    def category_mean(self, category: str) -> float:
+        return self.category_sums[category] / self.games if self.games else 0.0
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "level": self.entry.level,
+            "games": self.games,
+            "wins": round(self.wins, 4),
+            "win_rate": round(self.wins / self.games, 4) if self.games else 0.0,
+            "mean": round(self.mean, 2),
+            "std": round(self.std, 2),
+            "breakdown": {c: round(self.category_mean(c), 2) for c in CATEGORIES},
+        }
+
+
+def standings(
+    entries: Sequence[Entry],
+    results: Iterator[dict[str, Any]],
+    on_result: Callable[[dict[str, Any]], None] | None = None,
+) -> list[Standing]:
+    """Tally the results (calling ``on_result`` with each as it comes)."""
+    table = {e.name: Standing(e) for e in entries}
+    for result in results:
+        for name in result["players"]:
+            table[name].add(result)
+        if on_result is not None:
+            on_result(result)
+    return list(table.values())
+
+
+def summary_json(table: Sequence[Standing], games: int) -> dict[str, Any]:
+    return {"summary": {"games": games, "bots": {s.entry.name: s.as_json() for s in table}}}
+
+
+def summary_lines(table: Sequence[Standing]) -> list[str]:
+    """The per-bot table that ends a series in plain text."""
+    head = (
+        f"{'bot':<12} {'level':<7} {'games':>5} {'wins':>7} {'win %':>6} "
+        f"{'mean':>6} {'± std':>6}   {'artif.':>6} {'exhib.':>6} {'congr.':>6} {'major.':>6}"
+    )
+    lines = [head, "─" * len(head)]
+    for s in table:
+        rate = 100 * s.wins / s.games if s.games else 0.0
+        parts = " ".join(f"{s.category_mean(c):6.1f}" for c in CATEGORIES)
+        lines.append(
+            f"{s.entry.name:<12} {s.entry.level:<7} {s.games:>5} {s.wins:>7.5g} {rate:>5.1f}% "
+            f"{s.mean:>6.1f} {s.std:>6.1f}   {parts}"
+        )
+    return lines

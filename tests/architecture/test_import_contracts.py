@@ -1,0 +1,86 @@
+"""The import contracts of pyproject.toml hold today, and each rejects the import it is
+there to reject: a contract that nothing can break is only a comment.
+
+Each test copies the package to a temporary folder, plants one bad import and runs
+`lint-imports` on the copy with the project's own contracts.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from helpers import REPO
+
+LINT_IMPORTS = Path(sys.executable).parent / "lint-imports"
+
+
+def lint_imports(root: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [str(LINT_IMPORTS), "--config", str(root / "pyproject.toml"), "--no-cache"],
+        cwd=root / "src",
+        env={"PYTHONPATH": str(root / "src"), "PATH": "/usr/bin:/bin"},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+@pytest.fixture
+def copy(tmp_path: Path) -> Path:
+    shutil.copytree(
+        REPO / "src" / "thebes",
+        tmp_path / "src" / "thebes",
+        ignore=shutil.ignore_patterns("__pycache__"),
+    )
+    shutil.copy(REPO / "pyproject.toml", tmp_path / "pyproject.toml")
+    return tmp_path
+
+
+def plant(copy: Path, module: str, line: str) -> None:
+    path = copy / "src" / (module.replace(".", "/") + ".py")
+    text = path.read_text()
+    # After the module's docstring and `from __future__`, so the file stays valid Python.
+    anchor = "from __future__ import annotations\n"
+    assert anchor in text, path
+    path.write_text(text.replace(anchor, anchor + line + "\n", 1))
+
+
+def test_the_contracts_hold_on_the_package_as_it_is(copy: Path) -> None:
+    result = lint_imports(copy)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "0 broken" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("module", "line", "broken"),
+    [
+        ("thebes.rules.engine", "import rich", "The rules engine imports no files"),
+        ("thebes.rules.state", "import yaml", "The rules engine imports no files"),
+        ("thebes.rules.legal", "import pydantic", "The rules engine imports no files"),
+        (
+            "thebes.rules.scoring",
+            "from thebes.safeio.reading import read_bounded_text",
+            "The rules engine imports no files",
+        ),
+        ("thebes.bots.greedy", "from thebes.tui import screen", "Layers"),
+        ("thebes.rules.deck", "from thebes.records import notation", "Layers"),
+        ("thebes.tournament.series", "from thebes.tui import screen", "Layers"),
+        ("thebes.records.session", "import rich.text", "Only the terminal UI imports rich"),
+        ("thebes.cli.main", "import prompt_toolkit", "Only the terminal UI imports rich"),
+        ("thebes.analysis.hints", "from thebes.rules.legal import legal_actions", "public API"),
+        ("thebes.bots.outlook", "from thebes.records import gamefile", "Bots know nothing"),
+    ],
+)
+def test_a_planted_import_breaks_its_contract(
+    copy: Path, module: str, line: str, broken: str
+) -> None:
+    plant(copy, module, line)
+    result = lint_imports(copy)
+    assert result.returncode != 0, result.stdout
+    broken_lines = [ln for ln in result.stdout.splitlines() if ln.endswith(" BROKEN")]
+    assert any(broken in ln for ln in broken_lines), result.stdout

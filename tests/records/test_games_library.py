@@ -1,0 +1,398 @@
+"""`thebes games` and `thebes resume [N]`: the saved games of a folder, newest first."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from helpers import CAT, score_by_hand
+from terminal import run_with_keys
+from thebes.bots import RandomPlayer
+from thebes.cli.main import main
+from thebes.records.library import Standing
+from thebes.records.session import Session, default_seats
+from thebes.rules import END_TIME, week_of, year_of
+from thebes.tournament.games import seated_session
+from thebes.tui.gamelist import status_text
+
+T0 = 1_800_000_000  # a fixed modification time, 2027-01-15
+
+
+def partial_game(
+    folder: Path,
+    file: str,
+    names: list[str],
+    actions: int,
+    seed: int | None = 5,
+    bots: dict[str, str] | None = None,
+) -> Session:
+    """A game of ``names`` (people, unless ``bots`` gives a level) with ``actions`` actions
+    chosen at random, saved in ``folder/file``."""
+    session = Session(CAT, default_seats(names, bots), seed)
+    players = [RandomPlayer(seed, seat) for seat in range(len(names))]
+    for _ in range(actions):
+        seat = session.active_seat
+        assert seat is not None
+        session.play(players[seat].choose(session.state, session.legal_actions()))
+    session.save(folder / file)
+    return session
+
+
+def aged(path: Path, seconds: int) -> Path:
+    """Give ``path`` the modification time T0 + ``seconds``."""
+    os.utime(path, (T0 + seconds, T0 + seconds))
+    return path
+
+
+def totals_by_hand(session: Session) -> list[int]:
+    return [entry["total"] for entry in score_by_hand(session.state)]
+
+
+def top_two(totals: list[int]) -> str:
+    first, second = sorted(totals, reverse=True)[:2]
+    return f"{first}\u2013{second}"
+
+
+def listing(capsys: pytest.CaptureFixture[str], *args: str) -> list[str]:
+    assert main(["games", *args]) == 0
+    return capsys.readouterr().out.splitlines()
+
+
+@pytest.fixture
+def library(tmp_path: Path) -> dict[str, Session | None]:
+    """Five files, newest first: an unfinished 3-player game with a bot (c), a damaged file
+    (d), an unfinished 2-player game (b), a finished game (a), and a brand-new game (e);
+    beside them files a listing must pass over (a saved analysis among them)."""
+    folder = tmp_path / "games"
+    folder.mkdir()
+    games: dict[str, Session | None] = {}
+    finished = seated_session(CAT, 12, [("Ann", "greedy"), ("Bob", "random")])
+    finished.save(folder / "a.json")
+    games["a"] = finished
+    games["b"] = partial_game(folder, "b.json", ["Ann", "Bob"], 20, seed=None)
+    games["c"] = partial_game(folder, "c.json", ["Cleo", "Dan", "Eve"], 30, bots={"Eve": "greedy"})
+    games["d"] = None
+    (folder / "d.json").write_text('{"format": "thebes-game", "format_version": 2', "utf-8")
+    games["e"] = partial_game(folder, "e.json", ["Fay", "Gus"], 0)
+    for name, seconds in {"a": 100, "b": 300, "c": 500, "d": 400, "e": 50}.items():
+        aged(folder / f"{name}.json", seconds)
+    (folder / "notes.txt").write_text("not a game", "utf-8")
+    (folder / ".c.json.4242.tmp").write_text("half a save", "utf-8")
+    (folder / "folder.json").mkdir()
+    (folder / "a.analysis.json").write_text('{"format": "thebes-analysis"}', "utf-8")
+    return games
+
+
+def test_games_are_listed_newest_first_with_where_they_stand(
+    tmp_path: Path, library: dict[str, Session | None], capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = listing(capsys, "--dir", str(tmp_path / "games"))
+    assert lines[0] == f"Saved games in {tmp_path / 'games'}, newest first:"
+    body = lines[1:-1]
+    assert [line[:2] for line in body] == [" 1", " 2", " 3", " 4", " 5"]
+    c, d, b, a, e = body
+    # c: the player to move is the one furthest back in time.
+    game_c = library["c"]
+    assert game_c is not None
+    totals = totals_by_hand(game_c)
+    leader = ["Cleo", "Dan", "Eve"][totals.index(max(totals))]
+    assert totals.count(max(totals)) == 1
+    week = min(p.time for p in game_c.state.players)
+    where = f"{year_of(week)}·{week_of(week)}"
+    assert c.endswith(f"Cleo, Dan, Eve (greedy)  seed 5  {where}, {leader} leads {top_two(totals)}")
+    assert "2027-01-15" in c
+    assert d.endswith("d.json  unreadable: the file ends too early (truncated?) at line 1")
+    game_b = library["b"]
+    assert game_b is not None and game_b.state.actions_taken == 20
+    assert "Ann, Bob  no seed  " in b and f" {top_two(totals_by_hand(game_b))}" in b
+    game_a = library["a"]
+    assert game_a is not None and game_a.is_over
+    totals = totals_by_hand(game_a)
+    winner = ["Ann", "Bob"][totals.index(max(totals))]
+    assert a.endswith(f"Ann (greedy), Bob (random)  seed 12  finished: {winner} {top_two(totals)}")
+    # Written by hand: a 2-player game starts in week 1 of 1901, nobody has a point.
+    assert e.endswith("Fay, Gus  seed 5  1901·1, Fay and Gus lead 0\u20130")
+    assert all(len(line) <= 80 for line in (a, b, c, e))  # a reason may run over
+    assert "resume" in lines[-1]
+
+
+def test_the_standings_in_words() -> None:
+    def standing(totals: tuple[int, ...], leaders: tuple[str, ...], finished: bool) -> Standing:
+        players = (("Ann", None), ("Bob", None), ("Cleo", "greedy"))
+        time = None if finished else 52 + 13
+        return Standing(players, 12, finished, time, "Ann", totals, leaders)
+
+    def words(standing: Standing) -> str:
+        text = status_text(standing, lambda name: name)
+        assert text.count("\u2013") == 1  # the scores are joined by an en dash
+        return text.replace("\u2013", "-")
+
+    assert words(standing((38, 31, 2), ("Ann",), False)) == "1902·14, Ann leads 38-31"
+    assert words(standing((20, 20, 3), ("Ann", "Bob"), False)) == "1902·14, Ann and Bob lead 20-20"
+    three = standing((9, 9, 9), ("Ann", "Bob", "Cleo"), False)
+    assert words(three) == "1902·14, Ann, Bob and Cleo lead 9-9"
+    assert words(standing((69, 76, 1), ("Bob",), True)) == "finished: Bob 76-69"
+    assert words(standing((70, 70, 1), ("Ann", "Bob"), True)) == "finished: Ann and Bob 70-70"
+
+
+def players_part(line: str) -> str:
+    """The players of a listing line: after the date and time, before the seed."""
+    return line[len(" 1 2026-11-23 10:15  ") :].split("  ")[0]
+
+
+def shows_every_name(line: str, names: list[str]) -> bool:
+    """Whether each name is in the players part whole, or cut to five letters or more."""
+    shown = [part.split(" (")[0] for part in players_part(line).split(", ")]
+    return len(shown) == len(names) and all(
+        text == name or (text.endswith("…") and len(text) >= 6 and name.startswith(text[:-1]))
+        for text, name in zip(shown, names, strict=True)
+    )
+
+
+def test_long_names_are_cut_without_hiding_any(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    two = ["Alexandrina Featherstone", "Bartholomew Xerxes Smith"]
+    partial_game(tmp_path, "two.json", two, 5)
+    line = listing(capsys, "--dir", str(tmp_path))[1]
+    # Two long names fit whole in no line of 80 columns; both stay, cut alike.
+    assert len(line) <= 80 and shows_every_name(line, two)
+    assert players_part(line) == "Alexandr…, Bartholo…"
+    names = ["Alexandrina Featherstone", "Bartholomew Xerxes Smith", "Cy"]
+    partial_game(tmp_path, "three.json", names, 12)
+    aged(tmp_path / "three.json", 10_000_000)
+    line = listing(capsys, "--dir", str(tmp_path))[1]
+    assert len(line) <= 80 and shows_every_name(line, names) and ", Cy  seed 5  " in line
+    # Four long names and a bot cannot fit: no name is cut below five letters, and the line
+    # runs over instead.
+    four = [f"{letter * 20}{letter}" for letter in "ABCD"]
+    partial_game(tmp_path, "four.json", four, 0, bots={four[3]: "strong"})
+    aged(tmp_path / "four.json", 20_000_000)
+    line = listing(capsys, "--dir", str(tmp_path))[1]
+    assert len(line) > 80 and shows_every_name(line, four)
+    assert players_part(line) == "AAAAA…, BBBBB…, CCCCC…, DDDDD… (strong)"
+
+
+def test_names_that_look_like_markup_are_shown_as_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    partial_game(tmp_path, "m.json", ["[b]Al", "Bo[/]"], 0)
+    assert (
+        "  [b]Al, Bo[/]  seed 5  1901·1, [b]Al and Bo[/] lead 0\u20130"
+        in listing(capsys, "--dir", str(tmp_path))[1]
+    )
+    code, out, _ = resumed(capsys, "--dir", str(tmp_path), "1")
+    assert code == 0 and "[b]Al" in out
+
+
+def test_control_codes_in_paths_and_reasons_never_reach_the_terminal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "evil\x1b]0;title\x07"
+    folder.mkdir()
+    (folder / "bad\x1b[2J.json").write_text('{"format": "thebes-game", "setup": "\x1b[31m"}')
+    partial_game(folder, "ok\x1b[1m.json", ["Ann", "Bob"], 2)
+    out = "\n".join(listing(capsys, "--dir", str(folder)))
+    assert "\x1b" not in out and "\x07" not in out
+    assert "evil\\x1b]0;title\\x07" in out and "bad\\x1b[2J.json  unreadable:" in out
+    assert main(["games", "--dir", str(folder), "--json"]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out
+    assert {json.loads(line)["path"] for line in out.splitlines()} == {
+        str(folder / "bad\x1b[2J.json"),
+        str(folder / "ok\x1b[1m.json"),
+    }
+
+
+def test_json_gives_one_object_per_game(
+    tmp_path: Path, library: dict[str, Session | None], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["games", "--dir", str(tmp_path / "games"), "--json"]) == 0
+    objects = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [Path(o["path"]).name for o in objects] == [
+        "c.json",
+        "d.json",
+        "b.json",
+        "a.json",
+        "e.json",
+    ]
+    c, d, _, a, _ = objects
+    assert c["number"] == 1 and c["mtime"].startswith("2027-01-15T")
+    assert c["players"] == [
+        {"name": "Cleo", "bot": None},
+        {"name": "Dan", "bot": None},
+        {"name": "Eve", "bot": "greedy"},
+    ]
+    game_c = library["c"]
+    assert game_c is not None
+    assert list(c["scores"].values()) == totals_by_hand(game_c)
+    assert c["seed"] == 5 and c["finished"] is False and c["error"] is None
+    assert c["where"] == "{}·{}".format(*_year_week(game_c))
+    assert d["error"] == "the file ends too early (truncated?) at line 1" and d["players"] is None
+    assert a["finished"] is True and a["where"] is None and a["to_move"] is None
+
+
+def _year_week(session: Session) -> tuple[int, int]:
+    time = min(p.time for p in session.state.players if p.time < END_TIME)
+    return year_of(time), week_of(time)
+
+
+def test_an_empty_or_missing_folder_says_how_to_start(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert listing(capsys, "--dir", str(tmp_path / "none")) == [
+        f"No saved games in {tmp_path / 'none'}; 'thebes play' starts one."
+    ]
+    # Without --dir: the folder games are saved in.
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert listing(capsys) == [
+        f"No saved games in {tmp_path / 'data' / 'thebes' / 'games'}; 'thebes play' starts one."
+    ]
+    games = tmp_path / "data" / "thebes" / "games"
+    games.mkdir(parents=True)
+    partial_game(games, "x.json", ["Ann", "Bob"], 0)
+    assert listing(capsys)[1].endswith("Ann, Bob  seed 5  1901·1, Ann and Bob lead 0\u20130")
+
+
+def test_a_folder_that_cannot_be_listed_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    plain = tmp_path / "plain"
+    plain.write_text("", "utf-8")
+    assert main(["games", "--dir", str(plain)]) == 1
+    assert capsys.readouterr().err.startswith(f"thebes: cannot list {plain}: ")
+
+
+def test_the_listing_is_bounded(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = tmp_path / "g000.json"
+    partial_game(tmp_path, first.name, ["Ann", "Bob"], 3)
+    for number in range(1, 205):
+        shutil.copyfile(first, tmp_path / f"g{number:03d}.json")
+        aged(tmp_path / f"g{number:03d}.json", number)
+    aged(first, 0)
+    lines = listing(capsys, "--dir", str(tmp_path))
+    assert len(lines) == 1 + 200 + 2
+    assert lines[1].startswith("  1 ") and lines[200].startswith("200 ")
+    assert lines[-2] == "5 older games not listed ('--all' lists them)."
+    lines = listing(capsys, "--dir", str(tmp_path), "--all")
+    assert len(lines) == 1 + 205 + 1 and lines[205].startswith("205 ")
+
+
+# ---------------------------------------------------------------- resume
+
+
+def resumed(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = run_with_keys(["resume", *args, "--no-color"], "quit\ny\n")
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_resume_without_a_file_goes_on_with_the_newest_unfinished_game(
+    tmp_path: Path, library: dict[str, Session | None], capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "games"
+    before = (folder / "b.json").read_bytes()
+    aged(folder / "a.json", 1000)  # the finished game is now the newest,
+    aged(folder / "c.json", 10)  # and c older than b: list a, d, b, ...
+    code, out, _ = resumed(capsys, "--dir", str(folder))
+    assert code == 0
+    path = folder / "b.json"
+    # The finished game and the damaged file are passed over.
+    assert out.startswith(f"Game 3: {path}\n")
+    assert f"'thebes resume {path}' goes on with it." in out
+    # Looking in and leaving changes nothing: the file and its place in the list stay.
+    assert (folder / "b.json").read_bytes() == before
+    assert (folder / "b.json").stat().st_mtime == T0 + 300
+
+
+def test_resume_n_goes_on_with_game_n_of_the_list(
+    tmp_path: Path, library: dict[str, Session | None], capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "games"
+    code, out, _ = resumed(capsys, "--dir", str(folder), "3")
+    assert code == 0
+    assert out.startswith(f"Game 3: {folder / 'b.json'}\n")
+    assert f"'thebes resume {folder / 'b.json'}' goes on with it." in out
+
+
+@pytest.mark.parametrize(
+    ("choice", "message"),
+    [
+        ("6", "there is no game 6: {folder} holds 5 saved games ('thebes games' lists them)"),
+        ("0", "there is no game 0: {folder} holds 5 saved games"),
+        ("99999999999", "there is no game 99999999999: "),
+        ("2", "game 2 ({folder}/d.json) is unreadable: the file ends too early (truncated?)"),
+        ("4", "game 4 is finished; 'thebes replay {folder}/a.json' shows it"),
+    ],
+)
+def test_resume_n_refuses_in_one_line(
+    choice: str,
+    message: str,
+    tmp_path: Path,
+    library: dict[str, Session | None],
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    folder = tmp_path / "games"
+    assert main(["resume", "--dir", str(folder), choice]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("thebes: " + message.format(folder=folder))
+    assert err.count("\n") == 1
+
+
+def test_resume_without_an_unfinished_game_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    seated_session(CAT, 3, [("Ann", "random"), ("Bob", "random")]).save(tmp_path / "done.json")
+    (tmp_path / "bad.json").write_text("{", "utf-8")
+    assert main(["resume", "--dir", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err == f"thebes: no unfinished game in {tmp_path}; 'thebes play' starts one\n"
+    assert main(["resume", "--dir", str(tmp_path / "nothing")]) == 2
+    assert "no unfinished game" in capsys.readouterr().err
+
+
+def test_a_number_means_the_list_even_beside_a_file_of_that_name(
+    tmp_path: Path,
+    library: dict[str, Session | None],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    folder = tmp_path / "games"
+    here = tmp_path / "here"
+    here.mkdir()
+    shutil.copyfile(folder / "b.json", here / "1")
+    monkeypatch.chdir(here)
+    code, out, err = resumed(capsys, "--dir", str(folder), "1")
+    assert code == 0 and out.startswith(f"Game 1: {folder / 'c.json'}\n")
+    assert err == "thebes: 1 is game 1 of the list; ./1 is the file\n"
+    code, out, _ = resumed(capsys, "./1")
+    # The file is named so that typing the hint again finds it, not game 1 of the list.
+    assert code == 0 and "'thebes resume ./1' goes on with it." in out
+
+
+def test_resume_file_works_as_before(
+    tmp_path: Path, library: dict[str, Session | None], capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "games" / "e.json"
+    code, out, _ = resumed(capsys, str(path))
+    assert code == 0 and not out.startswith("Game ")
+    assert f"'thebes resume {path}' goes on with it." in out
+
+
+def test_a_file_named_by_digits_is_offered_as_a_file_when_play_refuses_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    partial_game(tmp_path, "7", ["Ann", "Bob"], 1)
+    assert main(["play", "--players", "Ann,Bob", "--save", "7"]) == 2
+    err = capsys.readouterr().err
+    assert (
+        err
+        == "thebes: 7 exists; 'thebes resume ./7' goes on with that game (--force replaces it)\n"
+    )

@@ -1,0 +1,652 @@
+"""The optional rules of 2004 (V1-V5) and the decisions taken for them (P10-P13).
+
+Every test plays a position set up by hand, with the draws scripted, and checks what the
+rulebook's text says should happen against what the engine did; the same position without the
+variant shows that the variant is what made the difference.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from math import comb
+from typing import TypeVar
+
+import pytest
+
+from helpers import (
+    CAT,
+    DEFAULT_DISPLAY,
+    NAMES,
+    REPO,
+    cards_of,
+    dig_chance,
+    loc,
+    play,
+    region,
+    setup,
+    tokens_of,
+)
+from thebes.records.narration import narrate
+from thebes.records.notation import NotationError, format_action, parse_action
+from thebes.rules import (
+    END_TIME,
+    NO_VARIANTS,
+    RENEW_WEEKS,
+    VARIANT_NAMES,
+    CardDrawnAndDiscarded,
+    CardRevealed,
+    CardTaken,
+    CardTurnedUp,
+    DeckReshuffled,
+    DisplayExchanged,
+    DisplayRenewed,
+    Dug,
+    Event,
+    ExhibitionHeld,
+    ExhibitionRevealed,
+    FirstDigBonus,
+    GameState,
+    IllegalAction,
+    Pile,
+    Renew,
+    Retire,
+    Retired,
+    ScriptedChance,
+    SeededChance,
+    SlotLeftEmpty,
+    Travelled,
+    Variants,
+    action_cost,
+    apply,
+    bag_contents,
+    debris_in_bag,
+    dig_odds,
+    exchange_price,
+    legal_actions,
+    new_game,
+    why_illegal,
+)
+from thebes.tournament.games import play_random_game
+
+EGYPT = region("Egypt")
+EGYPT_BOOKS = cards_of("book", "Egypt", 3)  # two books of 3: 6 knowledge, 5 tokens in 6 weeks
+LONDON_SMALL = 86  # needs 1 Greece and 2 Egypt artifacts; 3 weeks in London
+PARIS_SMALL, BERLIN_SMALL, VIENNA_SMALL, MOSCOW_SMALL = 87, 88, 89, 90
+FOR_LONDON_SMALL = tokens_of("Greece")[:1] + tokens_of("Egypt")[:2]
+RULEBOOK = REPO / "docs" / "rules.md"
+
+
+def game(
+    *variants: str,
+    players: int = 2,
+    display: Sequence[int] = DEFAULT_DISPLAY,
+    face_up: Sequence[int] | None = None,
+) -> GameState:
+    """A new game with these variants whose display is ``display`` (and, with card-preview,
+    whose two face-up cards are ``face_up``, 5 and 6 unless given)."""
+    if face_up is None:
+        face_up = (5, 6) if "card-preview" in variants else ()
+    chance = ScriptedChance(cards=[*display, *face_up])
+    state, _ = new_game(CAT, NAMES[:players], chance, Variants.from_names(variants))
+    assert not chance.cards, "face_up given without card-preview"
+    return state
+
+
+def with_deck(
+    state: GameState,
+    piles: Iterable[Pile],
+    *,
+    discard: Iterable[int] = (),
+    face_up: Iterable[int] = (),
+    exhibitions: Iterable[int] | None = None,
+) -> GameState:
+    """The same game with a deck made only of known cards: no unseen card, no reserve."""
+    deck = replace(
+        state.deck,
+        unseen=(),
+        piles=tuple(piles),
+        reserve=None,
+        discard=tuple(sorted(discard)),
+        face_up=tuple(face_up),
+    )
+    if exhibitions is None:
+        return replace(state, deck=deck)
+    return replace(state, deck=deck, exhibitions=tuple(exhibitions))
+
+
+E = TypeVar("E")
+
+
+def of_type(events: Iterable[Event], kind: type[E]) -> list[E]:
+    return [e for e in events if isinstance(e, kind)]
+
+
+def names(events: Iterable[Event]) -> list[str]:
+    return [type(e).__name__ for e in events]
+
+
+class RecordingChance(ScriptedChance):
+    """Scripted draws that also note what the engine asked for each dig."""
+
+    def __init__(self, digs: Iterable[tuple[Sequence[int], int]]) -> None:
+        super().__init__(digs=digs)
+        self.asked: list[tuple[int, int, int]] = []  # (tokens in the bag, debris, count)
+
+    def draw_tokens(
+        self, bag: tuple[int, ...], debris: int, count: int
+    ) -> tuple[tuple[int, ...], int]:
+        self.asked.append((len(bag), debris, count))
+        return super().draw_tokens(bag, debris, count)
+
+
+# ---------------------------------------------------------------- the variants themselves
+
+
+def test_variants_are_named_as_the_rulebook_names_them_in_its_order() -> None:
+    headings = re.findall(r"^### V(\d) — ([a-z-]+) ", RULEBOOK.read_text(encoding="utf-8"), re.M)
+    assert [int(n) for n, _ in headings] == [1, 2, 3, 4, 5]
+    assert tuple(name for _, name in headings) == VARIANT_NAMES
+
+
+def test_no_variants_is_false_and_any_variant_is_true() -> None:
+    assert not Variants() and not NO_VARIANTS and Variants() == NO_VARIANTS
+    assert Variants().names == ()
+    for name in VARIANT_NAMES:
+        assert Variants.from_names([name])
+        assert Variants.from_names([name]).names == (name,)
+
+
+def test_variant_names_round_trip_in_the_rulebooks_order() -> None:
+    every = Variants.from_names(reversed(VARIANT_NAMES))
+    assert every.names == VARIANT_NAMES
+    assert every == Variants(True, True, True, True, True)
+    assert Variants.from_names(["card-preview", "steady-digs"]).names == (
+        "steady-digs",
+        "card-preview",
+    )
+    assert Variants.from_names([]) == NO_VARIANTS
+
+
+@pytest.mark.parametrize("wrong", ["nope", "steady_digs", "Steady-Digs", "all", ""])
+def test_an_unknown_variant_name_is_a_value_error_naming_it(wrong: str) -> None:
+    with pytest.raises(ValueError, match=f"no variant {wrong!r}") as refused:
+        Variants.from_names(["steady-digs", wrong])
+    assert "card-preview" in str(refused.value)  # it lists the names there are
+
+
+def test_a_game_without_variants_is_the_game_it_always_was() -> None:
+    for seed in range(3):
+        assert play_random_game(CAT, 3, seed) == play_random_game(CAT, 3, seed, NO_VARIANTS)
+    state = game()
+    assert state.variants == NO_VARIANTS and state.deck.face_up == ()
+    assert Renew() not in legal_actions(state)
+
+
+# ---------------------------------------------------------------- V1 steady digs, P12
+
+
+def _first_dig(*variants: str) -> tuple[GameState, tuple[Event, ...]]:
+    state = setup(game(*variants), 0, cards=EGYPT_BOOKS)
+    found = tokens_of("Egypt")[:2]  # two artifacts, and 3 debris: the 5 tokens of 6 weeks
+    return play(state, "dig Egypt 6", dig_chance(found, 3))
+
+
+def test_V1_P12_each_token_kept_is_replaced_by_debris_so_the_bag_keeps_its_size() -> None:
+    before = game("steady-digs")
+    assert len(before.bags[EGYPT]) == 14 and debris_in_bag(before, EGYPT) == 16
+    state, events = _first_dig("steady-digs")
+    assert len(state.bags[EGYPT]) == 12  # the two artifacts left the bag...
+    assert debris_in_bag(state, EGYPT) == 18  # ... and two debris went in
+    assert len(state.bags[EGYPT]) + debris_in_bag(state, EGYPT) == 30
+    [dug] = of_type(events, Dug)
+    assert dug == Dug(0, EGYPT, 6, 6, 5, tuple(tokens_of("Egypt")[:2]), 3, replaced=2)
+    # P12: the value-1 artifact lying on the site was never in the bag; nothing replaces it.
+    bonus = CAT.site_bonus[EGYPT]
+    assert FirstDigBonus(0, EGYPT, bonus) in events
+    assert bonus in state.players[0].tokens and len(state.players[0].tokens) == 3
+    # The other bags are untouched.
+    assert all(debris_in_bag(state, r) == 16 for r in range(len(CAT.regions)) if r != EGYPT)
+
+
+def test_V1_without_the_variant_the_bag_keeps_the_catalogs_debris_and_shrinks() -> None:
+    state, events = _first_dig()
+    assert len(state.bags[EGYPT]) == 12 and debris_in_bag(state, EGYPT) == CAT.debris[EGYPT] == 16
+    [dug] = of_type(events, Dug)
+    assert dug.replaced == 0
+
+
+def test_V1_the_odds_of_a_dig_see_the_extra_debris() -> None:
+    # After the first dig: 10 artifacts, 1 book and 1 general token are left, and no bonus.
+    steady, _ = _first_dig("steady-digs")
+    plain, _ = _first_dig()
+    assert bag_contents(steady, EGYPT).debris == 18 and bag_contents(steady, EGYPT).size == 30
+    assert bag_contents(plain, EGYPT).debris == 16 and bag_contents(plain, EGYPT).size == 28
+    assert bag_contents(steady, EGYPT).artifacts == bag_contents(plain, EGYPT).artifacts == 10
+    # Worked by hand: no artifact among 5 tokens drawn from 30 (20 others) or from 28 (18).
+    assert dig_odds(steady, EGYPT, 5).at_least_one == pytest.approx(1 - comb(20, 5) / comb(30, 5))
+    assert dig_odds(plain, EGYPT, 5).at_least_one == pytest.approx(1 - comb(18, 5) / comb(28, 5))
+    assert dig_odds(steady, EGYPT, 5).artifacts == pytest.approx(5 * 10 / 30)
+    assert dig_odds(plain, EGYPT, 5).artifacts == pytest.approx(5 * 10 / 28)
+
+
+@pytest.mark.parametrize(("variants", "debris"), [(("steady-digs",), 18), ((), 16)])
+def test_V1_a_later_dig_draws_from_the_bag_with_the_debris_added(
+    variants: tuple[str, ...], debris: int
+) -> None:
+    state, _ = _first_dig(*variants)
+    state = setup(state, 1, cards=cards_of("book", "Egypt", 2)[:3])  # Bob: 6 knowledge too
+    chance = RecordingChance(digs=[(tokens_of("Egypt")[2:3], 4)])
+    state, events = play(state, "dig Egypt 6", chance)
+    assert chance.asked == [(12, debris, 5)]
+    [dug] = of_type(events, Dug)
+    assert dug.replaced == (1 if variants else 0)
+    assert debris_in_bag(state, EGYPT) == debris + dug.replaced
+    assert FirstDigBonus not in set(map(type, events))  # the bonus went with the first dig
+
+
+# ---------------------------------------------------------------- V2 renew after exhibition
+
+
+def _exhibition_ready(*variants: str, display: Sequence[int] = (1, 2, 3, 4)) -> GameState:
+    """Ann can hold the small London exhibition in slot a; the deck is set by each test."""
+    state = replace(game(*variants, display=display), exhibitions=(LONDON_SMALL,))
+    return setup(state, 0, tokens=FOR_LONDON_SMALL)
+
+
+def test_V2_after_an_exhibition_the_display_is_discarded_and_dealt_again() -> None:
+    state = with_deck(_exhibition_ready("renew-after-exhibition"), [Pile(0, (5, 6, 7, 8, 9))])
+    state, events = play(state, "exhibit a", ScriptedChance(cards=[8, 5, 9, 6]))
+    assert state.display == (8, 5, 9, 6)
+    assert state.deck.discard == (1, 2, 3, 4)
+    assert state.deck.piles == (Pile(0, (7,)),)
+    assert events == (
+        Travelled(0, loc("Warsaw"), loc("London"), 2, False),
+        ExhibitionHeld(0, LONDON_SMALL, 2 + 3),
+        DisplayRenewed(-1, (1, 2, 3, 4), 0),  # by nobody, for no weeks
+        CardRevealed(0, 8),
+        CardRevealed(1, 5),
+        CardRevealed(2, 9),
+        CardRevealed(3, 6),
+    )
+    assert state.players[0].time == 2 + 3  # the renewal costs Ann nothing
+    assert state.players[0].exhibitions == (LONDON_SMALL,)
+
+
+def test_V2_an_exhibition_drawn_in_the_renewal_joins_the_queue() -> None:
+    state = with_deck(
+        _exhibition_ready("renew-after-exhibition"), [Pile(0, (5, 6, 7, 8, PARIS_SMALL))]
+    )
+    state, events = play(state, "exhibit a", ScriptedChance(cards=[5, PARIS_SMALL, 6, 7, 8]))
+    assert state.display == (5, 6, 7, 8) and state.exhibitions == (PARIS_SMALL,)
+    assert names(events)[2:] == [
+        "DisplayRenewed",
+        "CardRevealed",
+        "ExhibitionRevealed",
+        "CardRevealed",
+        "CardRevealed",
+        "CardRevealed",
+    ]
+
+
+def test_V2_a_slot_no_card_can_fill_stays_empty_and_the_old_cards_come_back_P9() -> None:
+    # The draw pile is empty: the discarded display is reshuffled (K1) and dealt again.
+    state = with_deck(_exhibition_ready("renew-after-exhibition"), [])
+    state, events = play(state, "exhibit a", ScriptedChance(cards=[3, 1, 4, 2]))
+    assert DeckReshuffled(4, False) in events and state.display == (3, 1, 4, 2)
+    # One researcher card and an exhibition: once they are drawn, only the exhibition
+    # could be reshuffled, so the other slots stay empty (P9).
+    state = replace(_exhibition_ready("renew-after-exhibition"), display=(1, 0, 0, 0))
+    state = with_deck(state, [], discard=[VIENNA_SMALL])
+    state, events = play(state, "exhibit a", ScriptedChance(cards=[1, VIENNA_SMALL]))
+    assert state.display == (1, 0, 0, 0) and state.exhibitions == (VIENNA_SMALL,)
+    assert events[2:] == (
+        DisplayRenewed(-1, (1,), 0),
+        DeckReshuffled(2, False),
+        CardRevealed(0, 1),
+        ExhibitionRevealed(VIENNA_SMALL, 0),
+        SlotLeftEmpty(1),
+        SlotLeftEmpty(2),
+        SlotLeftEmpty(3),
+    )
+
+
+def test_V2_without_the_variant_an_exhibition_leaves_the_display_alone() -> None:
+    state = with_deck(_exhibition_ready(), [Pile(0, (5, 6, 7, 8))])
+    state, events = play(state, "exhibit a", ScriptedChance())
+    assert state.display == (1, 2, 3, 4) and state.deck.discard == ()
+    assert names(events) == ["Travelled", "ExhibitionHeld"]
+
+
+# ---------------------------------------------------------------- V3 renew anywhere, P11
+
+
+def test_V3_P11_renewing_costs_2_weeks_where_the_player_stands() -> None:
+    state = setup(game("renew-anywhere", display=(1, 2, 3, 4)), 0, location="Crete")
+    state = with_deck(state, [Pile(0, (5, 6, 7, 8, 9))])
+    assert legal_actions(state)[-1] == Renew()  # the last of the list before 1903
+    assert action_cost(state, Renew()) == RENEW_WEEKS == 2
+    state, events = play(state, "renew", ScriptedChance(cards=[9, 8, 7, 6]))
+    assert events == (
+        DisplayRenewed(0, (1, 2, 3, 4), 2),
+        CardRevealed(0, 9),
+        CardRevealed(1, 8),
+        CardRevealed(2, 7),
+        CardRevealed(3, 6),
+    )
+    ann = state.players[0]
+    assert ann.location == loc("Crete") and ann.time == 2  # no journey, not to Warsaw
+    assert state.display == (9, 8, 7, 6) and state.deck.discard == (1, 2, 3, 4)
+    assert state.deck.piles == (Pile(0, (5,)),)
+
+
+def test_V3_renew_is_listed_before_retire_in_the_last_year() -> None:
+    state = setup(game("renew-anywhere"), 1, year=1903, week=30)
+    state = setup(state, 0, year=1903, week=10)
+    assert legal_actions(state)[-2:] == (Renew(), Retire())
+
+
+def test_V3_a_renewal_may_end_on_the_end_square_but_not_pass_it() -> None:
+    state = setup(game("renew-anywhere"), 1, year=1903, week=52)
+    state = setup(state, 0, year=1903, week=51)
+    assert END_TIME - state.players[0].time == 2 and Renew() in legal_actions(state)
+    after, _ = play(state, "renew")
+    assert after.players[0].time == END_TIME
+    state = setup(state, 0, year=1903, week=52)
+    assert Renew() not in legal_actions(state)
+    assert why_illegal(state, Renew()) == (
+        "it takes 2 weeks, and Ann has only 1 left before the end of the game"
+    )
+
+
+def test_V3_renewing_is_refused_without_the_variant_or_without_a_card() -> None:
+    plain = game()
+    reason = "renewing the display is the variant renew-anywhere, not played in this game"
+    assert Renew() not in legal_actions(plain) and why_illegal(plain, Renew()) == reason
+    with pytest.raises(IllegalAction, match=reason):
+        apply(plain, Renew(), SeededChance(0))
+    # P4, P11: like an exchange, a renewal needs at least one card in the display.
+    empty = replace(game("renew-anywhere"), display=(0, 0, 0, 0))
+    assert Renew() not in legal_actions(empty)
+    assert why_illegal(empty, Renew()) == "there are no display cards to renew"
+    one = replace(game("renew-anywhere"), display=(0, 0, 77, 0))
+    assert Renew() in legal_actions(one)
+
+
+def test_V3_P11_renewing_neither_raises_nor_resets_the_price_of_an_exchange_D4() -> None:
+    state = setup(game("renew-anywhere"), 1, year=1902)  # Bob far ahead: Ann plays on
+    state, _ = play(state, "exchange")
+    assert state.exchange_streak == 1 and exchange_price(state, 0) == 2
+    state, _ = play(state, "renew")
+    assert state.exchange_streak == 1 and exchange_price(state, 0) == 2  # not reset...
+    state, events = play(state, "exchange")
+    assert of_type(events, DisplayExchanged)[0].weeks == 2  # ... and not raised
+    assert exchange_price(state, 0) == 3
+    # Renewing first does not make the first exchange dearer.
+    state = setup(game("renew-anywhere"), 1, year=1902)
+    state, _ = play(state, "renew")
+    assert state.exchange_streak == 0 and exchange_price(state, 0) == 1
+
+
+def test_V3_D4_another_players_renewal_is_another_players_turn() -> None:
+    state = setup(game("renew-anywhere"), 1, week=2)
+    state, _ = play(state, "exchange")  # Ann: week 1 to 2
+    state = setup(state, 0, week=5)  # Bob's turn now
+    state, _ = play(state, "renew")  # Bob
+    assert state.last_actor == 1 and exchange_price(state, 0) == 1
+
+
+def test_V3_no_zeppelin_for_a_renewal_P3() -> None:
+    assert format_action(Renew(), CAT.regions) == "renew"
+    assert parse_action("  ReNeW ", CAT.regions) == Renew()
+    assert not Renew().zeppelin
+    with pytest.raises(NotationError, match="'renew' takes no argument"):
+        parse_action("renew 2", CAT.regions)
+    with pytest.raises(NotationError, match=r"unknown option \+zeppelin here \(allowed: none\)"):
+        parse_action("renew +zeppelin", CAT.regions)
+
+
+def test_V3_D8_a_player_who_can_renew_is_not_forced_to_retire() -> None:
+    # Ann in London with 2 weeks left; the display's cards are all further away than that.
+    for variants, legal, forced in (
+        (("renew-anywhere",), (Renew(), Retire()), False),
+        ((), (Retire(),), True),
+    ):
+        state = setup(game(*variants, display=(82, 83, 84, 85)), 1, year=1903, week=52)
+        state = setup(state, 0, year=1903, week=51, location="London")
+        assert legal_actions(state) == legal
+        _, events = play(state, "retire")
+        assert events[0] == Retired(0, forced)
+
+
+# ---------------------------------------------------------------- V4 more exhibitions
+
+
+def test_V4_an_exhibition_drawn_after_an_exhibition_enters_slot_a() -> None:
+    state = with_deck(
+        _exhibition_ready("more-exhibitions"),
+        [Pile(0, (5, PARIS_SMALL))],
+        exhibitions=(LONDON_SMALL, BERLIN_SMALL),
+    )
+    state, events = play(state, "exhibit a", ScriptedChance(cards=[PARIS_SMALL]))
+    assert state.exhibitions == (PARIS_SMALL, BERLIN_SMALL)  # newest first (K2, D9)
+    assert state.display == (1, 2, 3, 4)  # the display is not touched
+    assert events[1:] == (
+        ExhibitionHeld(0, LONDON_SMALL, 2 + 3),
+        ExhibitionRevealed(PARIS_SMALL, 0),
+    )
+    assert state.deck.piles == (Pile(0, (5,)),)
+
+
+def test_V4_a_researcher_card_drawn_after_an_exhibition_is_discarded() -> None:
+    state = with_deck(_exhibition_ready("more-exhibitions"), [Pile(0, (5, PARIS_SMALL))])
+    state, events = play(state, "exhibit a", ScriptedChance(cards=[5]))
+    assert events[-1] == CardDrawnAndDiscarded(5)
+    assert state.deck.discard == (5,) and state.exhibitions == ()
+    assert state.display == (1, 2, 3, 4)
+    assert 5 not in state.players[0].cards
+
+
+def test_V4_P9_with_no_card_to_draw_nothing_happens() -> None:
+    state = with_deck(_exhibition_ready("more-exhibitions"), [], discard=[VIENNA_SMALL])
+    state, events = play(state, "exhibit a", ScriptedChance())
+    assert names(events) == ["Travelled", "ExhibitionHeld"]
+    assert state.deck.discard == (VIENNA_SMALL,) and state.exhibitions == ()
+    # With a researcher card in the discard pile, it is reshuffled and drawn (K1).
+    state = with_deck(_exhibition_ready("more-exhibitions"), [], discard=[VIENNA_SMALL, 40])
+    state, events = play(state, "exhibit a", ScriptedChance(cards=[VIENNA_SMALL]))
+    assert events[2:] == (DeckReshuffled(2, False), ExhibitionRevealed(VIENNA_SMALL, 0))
+    assert state.deck.piles == (Pile(0, (40,)),)
+
+
+def test_V4_without_the_variant_an_exhibition_draws_nothing() -> None:
+    state = with_deck(_exhibition_ready(), [Pile(0, (5, PARIS_SMALL))])
+    state, events = play(state, "exhibit a", ScriptedChance())
+    assert names(events) == ["Travelled", "ExhibitionHeld"]
+    assert state.deck.piles == (Pile(0, (5, PARIS_SMALL)),)
+
+
+# ---------------------------------------------------------------- P10 both after one exhibition
+
+
+def test_P10_the_display_is_renewed_first_then_the_extra_card_is_drawn() -> None:
+    state = with_deck(
+        _exhibition_ready("renew-after-exhibition", "more-exhibitions"),
+        [Pile(0, (5, 6, 7, 8, PARIS_SMALL, MOSCOW_SMALL))],
+        exhibitions=(LONDON_SMALL, BERLIN_SMALL, VIENNA_SMALL),
+    )
+    chance = ScriptedChance(cards=[MOSCOW_SMALL, 5, 6, 7, 8, PARIS_SMALL])
+    state, events = play(state, "exhibit a", chance)
+    assert events[1:] == (
+        ExhibitionHeld(0, LONDON_SMALL, 2 + 3),
+        DisplayRenewed(-1, (1, 2, 3, 4), 0),
+        ExhibitionRevealed(MOSCOW_SMALL, 0),  # the queue: Moscow, Berlin, Vienna
+        CardRevealed(0, 5),
+        CardRevealed(1, 6),
+        CardRevealed(2, 7),
+        CardRevealed(3, 8),
+        # The extra card comes last: a fourth exhibition pushes Vienna out of slot c (D9).
+        ExhibitionRevealed(PARIS_SMALL, VIENNA_SMALL),
+    )
+    assert state.display == (5, 6, 7, 8)
+    assert state.exhibitions == (PARIS_SMALL, MOSCOW_SMALL, BERLIN_SMALL)
+    assert state.deck.discard == (1, 2, 3, 4, VIENNA_SMALL)
+
+
+def test_P10_the_extra_card_is_the_one_after_the_new_display() -> None:
+    state = with_deck(
+        _exhibition_ready("renew-after-exhibition", "more-exhibitions"),
+        [Pile(0, (5, 6, 7, 8, 9))],
+    )
+    state, events = play(state, "exhibit a", ScriptedChance(cards=[5, 6, 7, 8, 9]))
+    assert state.display == (5, 6, 7, 8) and events[-1] == CardDrawnAndDiscarded(9)
+    assert state.deck.discard == (1, 2, 3, 4, 9)
+
+
+# ---------------------------------------------------------------- V5 card preview, P13
+
+
+def after_the_take(events: tuple[Event, ...]) -> tuple[Event, ...]:
+    [taken] = of_type(events, CardTaken)
+    return events[events.index(taken) + 1 :]
+
+
+def _face_down(state: GameState) -> int:
+    return sum(p.size for p in state.deck.piles)
+
+
+def test_V5_P13_two_cards_are_turned_up_once_the_display_is_dealt() -> None:
+    chance = ScriptedChance(cards=[1, 2, 3, 4, 5, 6])
+    state, events = new_game(CAT, NAMES[:2], chance, Variants(card_preview=True))
+    assert events == (
+        CardRevealed(0, 1),
+        CardRevealed(1, 2),
+        CardRevealed(2, 3),
+        CardRevealed(3, 4),
+        CardTurnedUp(5),
+        CardTurnedUp(6),
+    )
+    deck = state.deck
+    assert state.display == (1, 2, 3, 4) and deck.face_up == (5, 6)
+    # Committed when turned up: no longer unseen, in no pile, but still in the draw pile.
+    assert 5 not in deck.unseen and 6 not in deck.unseen and len(deck.unseen) == 85 - 6
+    assert not any({5, 6} & set(p.known) for p in deck.piles)
+    assert sum(p.hidden for p in deck.piles) == len(deck.unseen)
+    # 85 researcher cards, 4 of them dealt, and the 10 exhibitions (S7).
+    assert deck.draw_size == 85 - 4 + 10 == game().deck.draw_size
+    assert _face_down(state) == deck.draw_size - 2
+
+
+def test_V5_without_the_variant_no_card_is_turned_up() -> None:
+    chance = ScriptedChance(cards=[1, 2, 3, 4, 5, 6])
+    state, events = new_game(CAT, NAMES[:2], chance, NO_VARIANTS)
+    assert state.deck.face_up == () and chance.cards == [5, 6]
+    assert not of_type(events, CardTurnedUp)
+
+
+def test_V5_P13_a_draw_takes_the_first_face_up_card_and_turns_up_the_next() -> None:
+    state = game("card-preview", display=(1, 2, 3, 4), face_up=(5, 6))
+    chance = ScriptedChance(cards=[7])  # the only card the chance is asked for
+    state, events = play(state, "take 1", chance)
+    assert chance.cards == []
+    assert state.display == (5, 2, 3, 4) and state.deck.face_up == (6, 7)
+    assert CardRevealed(0, 5) in events and of_type(events, CardTurnedUp) == [CardTurnedUp(7)]
+    assert 7 not in state.deck.unseen and len(state.deck.unseen) == 85 - 7
+    assert state.deck.draw_size == 85 - 4 + 10 - 1
+
+
+def test_V5_P13_the_four_new_cards_of_an_exchange_begin_with_the_face_up_ones() -> None:
+    state = game("card-preview", "renew-anywhere", display=(1, 2, 3, 4), face_up=(5, 6))
+    after, events = play(state, "exchange", ScriptedChance(cards=[7, 8, 9, 10]))
+    assert after.display == (5, 6, 7, 8) and after.deck.face_up == (9, 10)
+    assert of_type(events, CardTurnedUp) == [CardTurnedUp(c) for c in (7, 8, 9, 10)]
+    # A renewal (V3) deals the same way.
+    after, _ = play(state, "renew", ScriptedChance(cards=[7, 8, 9, 10]))
+    assert after.display == (5, 6, 7, 8) and after.deck.face_up == (9, 10)
+
+
+def test_V5_P13_a_face_up_exhibition_is_drawn_in_its_turn_into_the_queue() -> None:
+    state = game("card-preview", display=(1, 2, 3, 4))
+    state = with_deck(state, [Pile(0, (6, 7))], face_up=(PARIS_SMALL, 5))
+    state, events = play(state, "take 1", ScriptedChance(cards=[6, 7]))
+    assert state.exhibitions == (PARIS_SMALL,) and state.display == (5, 2, 3, 4)
+    assert state.deck.face_up == (6, 7)
+    assert names(events)[2:] == [
+        "CardTurnedUp",
+        "ExhibitionRevealed",
+        "CardTurnedUp",
+        "CardRevealed",
+    ]
+
+
+def test_V5_P13_fewer_cards_lie_face_up_and_the_reshuffle_waits_for_a_draw() -> None:
+    state = game("card-preview", display=(1, 2, 3, 4))
+    state = with_deck(state, [Pile(0, (9,))], face_up=(5, 6), discard=(40, 41, 42))
+    # 1. Card 5 is drawn; 9, the last face-down card, is turned up.
+    state, events = play(state, "take 1", ScriptedChance(cards=[9]))
+    assert state.deck.face_up == (6, 9) and _face_down(state) == 0
+    # 2. and 3. Card 6, then 9: nothing is left face down, and there is no reshuffle yet.
+    for face_up in ((9,), ()):
+        state, events = play(state, "take 1", ScriptedChance())
+        assert state.deck.face_up == face_up and state.deck.draw_size == len(face_up)
+        assert not of_type(events, DeckReshuffled) and not of_type(events, CardTurnedUp)
+        assert state.deck.discard == (40, 41, 42)
+    assert state.display[0] == 9
+    # 4. Now a card must be drawn and none is left: the discard pile becomes the draw pile,
+    # its top card is drawn and the next two are turned up.
+    state, events = play(state, "take 1", ScriptedChance(cards=[41, 40, 42]))
+    assert after_the_take(events) == (
+        DeckReshuffled(3, False),
+        CardTurnedUp(40),
+        CardTurnedUp(42),
+        CardRevealed(0, 41),
+    )
+    assert state.display[0] == 41 and state.deck.face_up == (40, 42)
+    assert state.deck.discard == () and _face_down(state) == 0
+
+
+def test_V5_P9_with_nothing_to_reshuffle_the_slot_stays_empty() -> None:
+    state = game("card-preview", display=(1, 2, 3, 4))
+    state = with_deck(state, [], face_up=(), discard=(VIENNA_SMALL,))
+    state, events = play(state, "take 1", ScriptedChance())
+    assert SlotLeftEmpty(0) in events and state.display == (0, 2, 3, 4)
+    assert state.deck.face_up == () and state.deck.discard == (VIENNA_SMALL,)
+
+
+def test_V5_with_more_exhibitions_the_extra_card_is_the_face_up_one() -> None:
+    state = _exhibition_ready("card-preview", "more-exhibitions")
+    state = with_deck(state, [Pile(0, (7,))], face_up=(PARIS_SMALL, 5))
+    state, events = play(state, "exhibit a", ScriptedChance(cards=[7]))
+    assert state.exhibitions == (PARIS_SMALL,) and state.deck.face_up == (5, 7)
+    assert events[2:] == (CardTurnedUp(7), ExhibitionRevealed(PARIS_SMALL, 0))
+
+
+# ---------------------------------------------------------------- what the table is told
+
+
+def test_the_variants_events_are_narrated() -> None:
+    def told(events: Iterable[Event]) -> list[str]:
+        return [narrate(CAT, NAMES, e) for e in events]
+
+    _, events = _first_dig("steady-digs")
+    assert told(of_type(events, Dug)) == [
+        "Ann digs 6 weeks at Egypt with 6 knowledge and draws 5 tokens: Amulet of Senusret (1), "
+        "Shabti statue (1) and 3 debris. 2 debris go into the bag in their place."
+    ]
+    state = with_deck(
+        _exhibition_ready("renew-after-exhibition", "more-exhibitions"),
+        [Pile(0, (5, 6, 7, 8, 9))],
+    )
+    _, events = play(state, "exhibit a", ScriptedChance(cards=[5, 6, 7, 8, 9]))
+    assert told(events)[2] == "After the exhibition the display cards are replaced by new ones."
+    assert told(events)[-1] == (
+        "Drawn for a new exhibition: the Greece book (3), no exhibition, so it is discarded."
+    )
+    state = game("renew-anywhere", "card-preview", display=(1, 2, 3, 4), face_up=(5, 6))
+    _, events = play(state, "renew", ScriptedChance(cards=[7, 8, 9, 10]))
+    assert told(events)[:3] == [
+        "Ann renews the display where they stand (2 weeks).",
+        "Turned up on the draw pile: the Greece book (2).",
+        "Slot 1 now shows the Greece book (2).",
+    ]
