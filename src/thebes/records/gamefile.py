@@ -10,7 +10,7 @@ a file replays the same everywhere. A digest closes the file: in format version 
 the whole record and the final state, so an edited header is refused like an edited action;
 version 1 files (the final state alone) are still read.
 
-Reading is bounded (README, "Game files"): a regular file of at most 1 MB of UTF-8, JSON
+Reading is bounded (docs/game-files.md): a regular file of at most 1 MB of UTF-8, JSON
 nested at most 8 levels with numbers of at most 20 digits, every header field within its
 domain; anything else is one :class:`RecordError` naming the file, never another exception.
 
@@ -57,7 +57,7 @@ READABLE_VERSIONS = (1, 2)
 RULES_VERSION = "thebes-2007.1"
 COLOURS = ("red", "blue", "green", "yellow")
 
-# Bounds on what a game file may hold (README, "Game files"). A real game is a few tens of
+# Bounds on what a game file may hold (docs/game-files.md). A real game is a few tens of
 # KB and nests 4 levels (the record, its actions, one action, its cards): the limits leave
 # room for any game while keeping a hostile file cheap to refuse.
 MAX_FILE_BYTES = 1024 * 1024
