@@ -8,7 +8,7 @@ import os
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from thebes.catalog.components import DataError
 from thebes.catalog.loading import default_catalog
@@ -16,10 +16,12 @@ from thebes.cli.arguments import build_parser, variant_names
 from thebes.records.gamefile import MAX_SEED, RecordError
 from thebes.rules import Variants
 from thebes.safeio.text import MAX_NAME, printable
+from thebes.tournament.games import GameResult
 from thebes.tui.progress import progress_bar
 
 if TYPE_CHECKING:
     from thebes.records.session import Session
+    from thebes.tournament.series import PlayedGame
 
 EXIT_OK = 0
 EXIT_ERROR = 1
@@ -158,13 +160,13 @@ def _simulate(args: argparse.Namespace) -> int:
     unsaved = _UnsavedGames()
     results = unsaved.said(play_series(series, args.jobs))
     if args.json:
-        table = standings(entries, results, lambda r: print(json.dumps(r), flush=True))
+        table = standings(entries, results, lambda r: print(json.dumps(r.as_json()), flush=True))
         print(json.dumps(summary_json(table, args.games)))
         return EXIT_ERROR if unsaved.count else EXIT_OK
     with progress_bar(args.games) as advance:
 
-        def show(result: dict[str, Any]) -> None:
-            print(f"seed {result['seed']:<10d} {_score_line(result)}", flush=True)
+        def show(result: GameResult) -> None:
+            print(f"seed {result.seed:<10d} {_score_line(result)}", flush=True)
             advance()
 
         table = standings(entries, results, show)
@@ -182,27 +184,24 @@ class _UnsavedGames:
     def __init__(self) -> None:
         self.count = 0
 
-    def said(self, results: Iterator[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    def said(self, games: Iterator[PlayedGame]) -> Iterator[GameResult]:
         """The results; each game whose file could not be written is said on stderr in one
         line and counted, and the series goes on."""
-        from thebes.tournament.series import NOT_SAVED
-
-        for result in results:
-            problem = result.pop(NOT_SAVED, None)
-            if problem is not None:
+        for game in games:
+            if game.not_saved is not None:
                 self.count += 1
-                print(f"thebes: {problem}", file=sys.stderr, flush=True)
-            yield result
+                print(f"thebes: {game.not_saved}", file=sys.stderr, flush=True)
+            yield game.result
 
 
-def _score_line(data: dict[str, Any]) -> str:
-    totals = "  ".join(f"{n} {data['scores'][n]['total']:3d}" for n in data["players"])
-    return f"{totals}  winners: {', '.join(data['winners'])}"
+def _score_line(result: GameResult) -> str:
+    named = zip(result.players, result.scores, strict=True)
+    totals = "  ".join(f"{name} {score.total:3d}" for name, score in named)
+    return f"{totals}  winners: {', '.join(result.winners)}"
 
 
 def _replay(args: argparse.Namespace) -> int:
     from thebes.records.session import Session
-    from thebes.tournament.games import result_json
 
     session = Session.load(args.file, default_catalog())
     if not (args.summary or args.json):
@@ -215,15 +214,15 @@ def _replay(args: argparse.Namespace) -> int:
         ReplayViewer(session, terminal_console(colour=colour), analysis=analysis).run()
         return EXIT_OK
     bots = {seat.name: seat.bot for seat in session.seats if seat.bot is not None}
-    data = result_json(session.state, session.seed, bots)
+    result = GameResult.of(session.state, session.seed, bots)
     if args.json:
-        print(json.dumps(data))
+        print(json.dumps(result.as_json()))
         return EXIT_OK
-    print(_summary_table(args.file, session, data))
+    print(_summary_table(args.file, session, result))
     return EXIT_OK
 
 
-def _summary_table(path: Path, session: Session, data: dict[str, Any]) -> str:
+def _summary_table(path: Path, session: Session, result: GameResult) -> str:
     """The score table of `replay --summary`; an unfinished game names who leads, not
     winners. Names and the path are printed without control codes."""
     seed = "no seed" if session.seed is None else f"seed {session.seed}"
@@ -237,16 +236,15 @@ def _summary_table(path: Path, session: Session, data: dict[str, Any]) -> str:
     lines.append(
         f"{'player':<{NAME_WIDTH}} " + " ".join(f"{c:>9}" for c in columns) + f" {'total':>6}"
     )
-    for name in data["players"]:
-        s = data["scores"][name]
+    for name, s in zip(result.players, result.scores, strict=True):
         lines.append(
-            f"{printable(name):<{NAME_WIDTH}} {s['artifacts']:>9} {s['exhibitions']:>9} "
-            f"{s['congresses']:>9} {s['majorities']:>9} {s['total']:>6}"
+            f"{printable(name):<{NAME_WIDTH}} {s.artifacts:>9} {s.exhibitions:>9} "
+            f"{s.congresses:>9} {s.majorities:>9} {s.total:>6}"
         )
     if session.is_over:
-        lines.append(f"winners: {', '.join(map(printable, data['winners']))}")
+        lines.append(f"winners: {', '.join(map(printable, result.winners))}")
     else:
-        lines.append(f"unfinished; in the lead now: {', '.join(map(printable, data['leaders']))}")
+        lines.append(f"unfinished; in the lead now: {', '.join(map(printable, result.leaders))}")
     hints = session.hints_used()
     if hints:  # who took actions after a hint, as the final table says it
         lines.append("hints: " + ", ".join(f"{printable(n)} {c}" for n, c in hints.items()))
