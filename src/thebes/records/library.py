@@ -19,6 +19,7 @@ from datetime import datetime
 from pathlib import Path
 
 from thebes.catalog.components import Catalog
+from thebes.errors import EXIT_USAGE, ThebesError
 from thebes.records.gamefile import RecordError
 from thebes.records.session import Session
 from thebes.rules import scores, week_of, winners, year_of
@@ -37,9 +38,11 @@ def games_folder() -> Path:
     return Path(base) / "thebes" / "games"
 
 
-class LibraryError(Exception):
+class LibraryError(ThebesError):
     """A folder that cannot be listed, or a game that cannot be picked; the message says
     why in one line."""
+
+    exit_code = EXIT_USAGE
 
 
 @dataclass(frozen=True, slots=True)
