@@ -104,17 +104,15 @@ def test_a_bot_seat_plays_its_own_turns(tmp_path: Path) -> None:
 
 
 def test_no_color_and_the_NO_COLOR_variable(monkeypatch: pytest.MonkeyPatch) -> None:
-    import argparse
-
-    from thebes.cli.main import _colour_wanted
+    from thebes.cli.arguments import build_parser
     from thebes.records.session import default_seats
     from thebes.tui.game import TerminalGame
 
     monkeypatch.delenv("NO_COLOR", raising=False)
-    assert _colour_wanted(argparse.Namespace(no_color=False)) is True
-    assert _colour_wanted(argparse.Namespace(no_color=True)) is False
+    assert build_parser().parse_args(["rules"]).colour is True
+    assert build_parser().parse_args(["rules", "--no-color"]).colour is False
     monkeypatch.setenv("NO_COLOR", "1")
-    assert _colour_wanted(argparse.Namespace(no_color=False)) is False
+    assert build_parser().parse_args(["rules"]).colour is False
     session = Session(CAT, default_seats(["Ann", "Bob"]), 1)
     from rich.console import Console
 

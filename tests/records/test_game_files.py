@@ -22,7 +22,13 @@ from thebes.cli.main import main
 from thebes.records.gamefile import RecordError, dump_record, read_record, sealed
 from thebes.records.session import Session, default_seats
 from thebes.rules import VARIANT_NAMES, IllegalAction, legal_actions
-from thebes.tournament.games import bot_session, play_out, play_random_game, result_json
+from thebes.tournament.games import (
+    GameResult,
+    bot_session,
+    play_out,
+    play_random_game,
+    score_json,
+)
 
 GOLDEN_2P_DIGEST = read_record(GOLDEN / "game-2p-v2.json").digest
 
@@ -91,7 +97,7 @@ def test_golden_games_replay_and_score_as_counted_by_hand(path: Path) -> None:
     session = Session.load(path, CAT)
     assert session.is_over
     by_hand = score_by_hand(session.state)
-    assert list(result_json(session.state, session.seed)["scores"].values()) == by_hand
+    assert [score_json(s) for s in GameResult.of(session.state, session.seed).scores] == by_hand
     names = [p.name for p in session.state.players]
     artifacts = {name: e["artifacts"] for name, e in zip(names, by_hand, strict=True)}
     assert artifacts == _artifact_vp_by_hand(path)
@@ -533,4 +539,4 @@ def test_simulate_save_dir_files_replay_to_the_printed_scores(
     )
     eighth = Session.load(tmp_path / "game-3p-8.json", CAT)
     assert [seat.bot for seat in eighth.seats] == ["random"] * 3
-    assert result_json(eighth.state, 8, printed[1]["bots"]) == printed[1]
+    assert GameResult.of(eighth.state, 8, printed[1]["bots"]).as_json() == printed[1]

@@ -26,7 +26,7 @@ from thebes.rules import (
     Variants,
     debris_in_bag,
 )
-from thebes.tournament.games import bot_session, play_out, result_json
+from thebes.tournament.games import GameResult, bot_session, play_out
 
 BASE_HEADER = ["format", "format_version", "rules_version", "seed", "players", "options"]
 VARIANT_SETS = [(name,) for name in VARIANT_NAMES] + [VARIANT_NAMES]
@@ -266,7 +266,7 @@ def test_replay_plays_a_file_under_its_own_variants(
     printed = json.loads(capsys.readouterr().out)
     assert printed["variants"] == list(VARIANT_NAMES)
     bots = {s.name: s.bot for s in session.seats if s.bot is not None}
-    assert printed == result_json(session.state, 21, bots)
+    assert printed == GameResult.of(session.state, 21, bots).as_json()
 
 
 @pytest.mark.parametrize("names", [("card-preview",), VARIANT_NAMES], ids=set_id)

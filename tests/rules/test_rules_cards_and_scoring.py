@@ -42,7 +42,7 @@ from thebes.rules import (
     scores,
     winners,
 )
-from thebes.tournament.games import play_random_game, result_json
+from thebes.tournament.games import GameResult, play_random_game, score_json
 
 SMALL = tuple(sorted(CAT.small_exhibition_ids))
 LARGE = tuple(sorted(CAT.large_exhibition_ids))
@@ -231,10 +231,10 @@ def test_E1_to_E5_finished_random_games_score_as_counted_by_hand() -> None:
     seen: set[str] = set()
     for seed in range(20):
         state = play_random_game(CAT, 2 + seed % 3, seed)
-        result = result_json(state, seed)
+        result = GameResult.of(state, seed)
         by_hand = score_by_hand(state)
-        assert list(result["scores"].values()) == by_hand
-        assert result["winners"] == [state.players[i].name for i in winners_by_hand(state)]
+        assert [score_json(s) for s in result.scores] == by_hand
+        assert list(result.winners) == [state.players[i].name for i in winners_by_hand(state)]
         seen.update(k for entry in by_hand for k, vp in entry.items() if vp)
         seen.update("shared" for s in scores(state) if 3 in s.majority_by_region)
     # Every part of the score, and a shared majority, came up in these games.

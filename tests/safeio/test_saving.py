@@ -248,5 +248,5 @@ def test_a_long_series_hands_the_pool_its_games_a_window_at_a_time(
     monkeypatch.setattr(Series, "seats", counting)
     series = Series((Entry("a", "random"), Entry("b", "random")), 10**5, 1)
     first = list(itertools.islice(play_series(series, jobs=2), 3))
-    assert [r["seed"] for r in first] == [1, 2, 3]
+    assert [game.result.seed for game in first] == [1, 2, 3]
     assert len(seated) <= 2 * 16

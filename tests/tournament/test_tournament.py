@@ -14,6 +14,8 @@ import pytest
 from helpers import CAT
 from thebes.cli.main import main
 from thebes.records.session import Session
+from thebes.rules import Score
+from thebes.tournament.games import GameResult
 from thebes.tournament.series import (
     Entry,
     Standing,
@@ -61,21 +63,16 @@ def test_rotation_moves_every_entry_through_every_seat() -> None:
     assert seating(entries, 31, rotate=False) == entries
 
 
-def result(scores: dict[str, int], winners: list[str]) -> dict[str, object]:
-    return {
-        "players": list(scores),
-        "winners": winners,
-        "scores": {
-            name: {
-                "artifacts": total - 5,
-                "exhibitions": 0,
-                "congresses": 5,
-                "majorities": 0,
-                "total": total,
-            }
-            for name, total in scores.items()
-        },
-    }
+def result(totals: dict[str, int], winners: list[str]) -> GameResult:
+    """A finished game with these totals (each 5 of congresses, the rest artifacts)."""
+    return GameResult(
+        seed=1,
+        players=tuple(totals),
+        scores=tuple(Score(total - 5, 0, 5, 0, ()) for total in totals.values()),
+        finished=True,
+        leaders=tuple(winners),
+        actions=40,
+    )
 
 
 def test_standings_count_shared_wins_as_fractions_and_give_mean_and_std() -> None:

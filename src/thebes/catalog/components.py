@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from thebes.catalog.kinds import CardKind
+from thebes.errors import EXIT_USAGE, ThebesError
 
 # How many of each component the game has; a data file that disagrees is refused.
 # How many of each component the game has; a data file that disagrees is refused.
@@ -47,8 +48,14 @@ DEBRIS_NAME = "debris"
 GENERAL_TOKEN_NAME = "General book"
 
 
-class DataError(Exception):
+class DataError(ThebesError):
     """A data file is missing, unreadable or wrong; the message names the file and the entry."""
+
+    exit_code = EXIT_USAGE
+
+    @property
+    def line(self) -> str:
+        return f"bad data file: {self}"
 
 
 class TokenKind(IntEnum):

@@ -1,19 +1,33 @@
-"""The `thebes` command line: its subcommands, their options, and the checks of each value.
+"""The `thebes` command line: its subcommands, their options, the checks of each value, and
+the handler that runs each subcommand.
 
-:mod:`thebes.cli.main` parses with :func:`build_parser` and does the work.
+:func:`thebes.cli.main` parses with :func:`build_parser` and calls ``args.handler(args)``:
+every subcommand sets its handler, so none can fall through to another's. Options are read
+into their final values here (``args.variant`` the variant names, ``args.colour`` whether to
+colour), so a handler only uses them.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+from collections.abc import Callable
 from pathlib import Path
 
 from thebes.analysis.review import DEFAULT_PLAYOUTS, MAX_PLAYOUTS
 from thebes.bots import BOT_LEVELS
+from thebes.cli.analyze import analyze_command
+from thebes.cli.lookup import reference_command, rules_command
+from thebes.cli.play import games_command, play_command, resume_command
+from thebes.cli.replay import replay_command
+from thebes.cli.simulate import simulate_command
 from thebes.records.gamefile import MAX_SEED, MIN_SEED
 from thebes.records.library import LISTED
 from thebes.rules import VARIANT_NAMES
 from thebes.safeio.text import printable, whole_number
+
+# What runs a subcommand: its parsed arguments in, the exit code out.
+Handler = Callable[[argparse.Namespace], int]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -41,6 +55,7 @@ def _add_play(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
         "a move).",
         epilog="example: thebes play --players Ann,Bob --bot Cleo=strong --bot Dan=greedy",
     )
+    play.set_defaults(handler=play_command)
     play.add_argument(
         "--players",
         metavar="NAMES",
@@ -72,7 +87,7 @@ def _add_play(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
         "--no-hints", action="store_true", help="turn off the hint command for this game"
     )
     play.add_argument("--fast", action="store_true", help="no pause after a bot's move")
-    play.add_argument("--no-color", action="store_true", help="no colours (NO_COLOR works too)")
+    _add_no_color(play, "no colours (NO_COLOR works too)")
 
 
 def _add_resume(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -84,6 +99,7 @@ def _add_resume(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         "with a number N game N of 'thebes games', otherwise the file GAME. A number always "
         "means the list: write ./3 for a file named 3.",
     )
+    resume.set_defaults(handler=resume_command)
     resume.add_argument("game", nargs="?", metavar="N|FILE")
     resume.add_argument(
         "--dir",
@@ -92,7 +108,7 @@ def _add_resume(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         help="the folder N counts in (default: where games are saved)",
     )
     resume.add_argument("--fast", action="store_true", help="no pause after a bot's move")
-    resume.add_argument("--no-color", action="store_true", help="no colours")
+    _add_no_color(resume, "no colours")
 
 
 def _add_games(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -104,6 +120,7 @@ def _add_games(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "numbered as 'thebes resume N' takes them: players, seed and where each game "
         "stands. Damaged files are listed as unreadable.",
     )
+    games.set_defaults(handler=games_command)
     games.add_argument(
         "--dir", type=Path, metavar="DIR", help="list DIR (default: where games are saved)"
     )
@@ -126,6 +143,7 @@ def _add_simulate(commands: argparse._SubParsersAction[argparse.ArgumentParser])
         epilog="example: thebes simulate --players 2 --bots greedy,random --games 100 "
         "--rotate --jobs 2",
     )
+    simulate.set_defaults(handler=simulate_command)
     simulate.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
     simulate.add_argument(
         "--bots",
@@ -165,10 +183,11 @@ def _add_replay(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
         description="Replay a game file with its recorded draws, checking every action: "
         "step by step on the game screen, or with --summary / --json its score table.",
     )
+    replay.set_defaults(handler=replay_command)
     replay.add_argument("file", type=Path, metavar="FILE")
     replay.add_argument("--summary", action="store_true", help="print the score table")
     replay.add_argument("--json", action="store_true", help="print the scores as JSON")
-    replay.add_argument("--no-color", action="store_true", help="no colours")
+    _add_no_color(replay, "no colours")
 
 
 def _add_analyze(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -183,6 +202,7 @@ def _add_analyze(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "--playouts, never on --jobs or the machine.",
         epilog="example: thebes analyze game.json --jobs 2 --save",
     )
+    analyze.set_defaults(handler=analyze_command)
     analyze.add_argument("file", type=Path, metavar="FILE")
     analyze.add_argument("--json", action="store_true", help="print the analysis as JSON")
     analyze.add_argument(
@@ -213,44 +233,55 @@ def _add_reference(commands: argparse._SubParsersAction[argparse.ArgumentParser]
         "reference",
         help="print the travel times, time wheel, cards, exhibitions and tokens",
     )
+    reference.set_defaults(handler=reference_command, colour=_colour_by_default())
     reference.add_argument("--json", action="store_true", help="print it as JSON")
 
 
 def _add_rules(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """thebes rules [--id ID]: the rulebook."""
     rules = commands.add_parser("rules", help="show the rulebook, or one rule with --id")
+    rules.set_defaults(handler=rules_command)
     rules.add_argument("--id", metavar="ID", help="show only this rule, e.g. A3 (any case)")
-    rules.add_argument("--no-color", action="store_true", help="no colours (NO_COLOR works too)")
+    _add_no_color(rules, "no colours (NO_COLOR works too)")
+
+
+def _add_no_color(command: argparse.ArgumentParser, help_line: str) -> None:
+    """--no-color, read into ``args.colour``; NO_COLOR in the environment (no-color.org)
+    turns colours off as well."""
+    command.add_argument("--no-color", dest="colour", action="store_false", help=help_line)
+    command.set_defaults(colour=_colour_by_default())
+
+
+def _colour_by_default() -> bool:
+    return not os.environ.get("NO_COLOR")
 
 
 def _add_variant(command: argparse.ArgumentParser) -> None:
     command.add_argument(
         "--variant",
         metavar="NAME",
-        action="append",
-        type=_variant,
+        action="extend",
+        type=_variant_names,
         default=[],
         help="play with an optional rule of the 2004 edition (repeat for more; 'all' for "
         f"all): {', '.join(VARIANT_NAMES)}; `thebes rules --id V1` ... V5 explain them",
     )
 
 
-def variant_names(chosen: list[str]) -> tuple[str, ...]:
-    """The variants given with --variant, 'all' spelled out, each once, in V1-V5 order."""
-    wanted = set(VARIANT_NAMES) if ALL_VARIANTS in chosen else set(chosen)
-    return tuple(n for n in VARIANT_NAMES if n in wanted)
-
-
 ALL_VARIANTS = "all"
 
 
-def _variant(text: str) -> str:
+def _variant_names(text: str) -> tuple[str, ...]:
+    """The variants one --variant names: one, or every one for 'all' (a variant named twice
+    is played once: Variants.from_names takes each name as a switch)."""
     name = text.strip().lower()
-    if name != ALL_VARIANTS and name not in VARIANT_NAMES:
+    if name == ALL_VARIANTS:
+        return VARIANT_NAMES
+    if name not in VARIANT_NAMES:
         raise argparse.ArgumentTypeError(
             f"no variant {_quoted(text)} (variants: {', '.join(VARIANT_NAMES)}, or all)"
         )
-    return name
+    return (name,)
 
 
 def _positive(text: str) -> int:

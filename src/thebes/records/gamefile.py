@@ -43,6 +43,7 @@ from pydantic import (
 from thebes.bots.levels import BOT_LEVELS
 from thebes.catalog.components import CARD_IDS, TOKENS_PER_REGION
 from thebes.catalog.schema import MAX_NAME as MAX_TOKEN_NAME
+from thebes.errors import EXIT_USAGE, ThebesError
 from thebes.rules import VARIANT_NAMES, GameState
 from thebes.safeio.json_limits import JsonRefused, loads_bounded
 from thebes.safeio.reading import FileRefused, read_bounded_text
@@ -72,9 +73,11 @@ MAX_DIGEST = 80
 MAX_ACTIONS = 1000
 
 
-class RecordError(Exception):
+class RecordError(ThebesError):
     """A game file that cannot be used; the message names the file and, where it applies,
     the action number."""
+
+    exit_code = EXIT_USAGE
 
 
 class _Strict(BaseModel):

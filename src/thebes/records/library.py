@@ -17,9 +17,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 from thebes.catalog.components import Catalog
+from thebes.errors import EXIT_USAGE, ThebesError
 from thebes.records.gamefile import RecordError
 from thebes.records.session import Session
 from thebes.rules import scores, week_of, winners, year_of
@@ -38,9 +38,11 @@ def games_folder() -> Path:
     return Path(base) / "thebes" / "games"
 
 
-class LibraryError(Exception):
+class LibraryError(ThebesError):
     """A folder that cannot be listed, or a game that cannot be picked; the message says
     why in one line."""
+
+    exit_code = EXIT_USAGE
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +81,35 @@ class Standing:
             return None
         return f"{year_of(self.time)}·{week_of(self.time)}"
 
+    def as_json(self) -> dict[str, object]:
+        """Where the game stands, as `thebes games --json` gives it (:data:`STANDING_KEYS`)."""
+        named = zip(self.players, self.totals, strict=True)
+        return {
+            "players": [{"name": n, "bot": level} for n, level in self.players],
+            "seed": self.seed,
+            "finished": self.finished,
+            "where": self.where,
+            "to_move": self.to_move,
+            "leaders": list(self.leaders),
+            "scores": {name: total for (name, _), total in named},
+            "variants": list(self.variants),
+            "hints": dict(self.hints),
+        }
+
+
+# The keys of Standing.as_json: an unreadable game has each of them, null.
+STANDING_KEYS = (
+    "players",
+    "seed",
+    "finished",
+    "where",
+    "to_move",
+    "leaders",
+    "scores",
+    "variants",
+    "hints",
+)
+
 
 @dataclass(frozen=True, slots=True)
 class SavedGame:
@@ -91,6 +122,20 @@ class SavedGame:
     @property
     def unfinished(self) -> bool:
         return self.standing is not None and not self.standing.finished
+
+    def as_json(self, number: int) -> dict[str, object]:
+        """The game as game ``number`` of `thebes games --json`; an unreadable one has its
+        ``error`` and nulls."""
+        mtime = self.file.mtime
+        when = None if mtime is None else datetime.fromtimestamp(mtime).astimezone()
+        standing = self.standing
+        return {
+            "number": number,
+            "path": str(self.file.path),
+            "mtime": None if when is None else when.isoformat(timespec="seconds"),
+            "error": self.error,
+            **(dict.fromkeys(STANDING_KEYS) if standing is None else standing.as_json()),
+        }
 
 
 def game_files(folder: Path) -> list[GameFile]:
@@ -199,41 +244,3 @@ def as_file_argument(path: str | os.PathLike[str]) -> str:
     terminal."""
     text = os.fspath(path)
     return printable(f"./{text}" if is_game_number(text) else text)
-
-
-def game_json(number: int, game: SavedGame) -> dict[str, Any]:
-    """One game of `thebes games --json`; an unreadable one has its ``error`` and nulls."""
-    mtime = game.file.mtime
-    data: dict[str, Any] = {
-        "number": number,
-        "path": str(game.file.path),
-        "mtime": None
-        if mtime is None
-        else datetime.fromtimestamp(mtime).astimezone().isoformat(timespec="seconds"),
-        "error": game.error,
-        "players": None,
-        "seed": None,
-        "finished": None,
-        "where": None,
-        "to_move": None,
-        "leaders": None,
-        "scores": None,
-        "variants": None,
-        "hints": None,
-    }
-    standing = game.standing
-    if standing is not None:
-        data |= {
-            "players": [{"name": n, "bot": level} for n, level in standing.players],
-            "seed": standing.seed,
-            "finished": standing.finished,
-            "where": standing.where,
-            "to_move": standing.to_move,
-            "leaders": list(standing.leaders),
-            "scores": {
-                n: total for (n, _), total in zip(standing.players, standing.totals, strict=True)
-            },
-            "variants": list(standing.variants),
-            "hints": dict(standing.hints),
-        }
-    return data

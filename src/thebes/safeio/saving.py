@@ -15,11 +15,14 @@ import os
 import stat
 from pathlib import Path
 
+from thebes.errors import EXIT_USAGE, ThebesError
 from thebes.safeio.text import printable
 
 
-class SaveError(Exception):
+class SaveError(ThebesError):
     """A game file could not be written there; the message names the path and the reason."""
+
+    exit_code = EXIT_USAGE
 
 
 def save_target(path: str | os.PathLike[str]) -> Path:

@@ -7,8 +7,8 @@ action and plays it on the session; the terminal game uses it with people in som
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 
 from thebes.bots import Player, RandomPlayer, make_bot
 from thebes.catalog.components import Catalog
@@ -17,6 +17,7 @@ from thebes.rules import (
     NO_VARIANTS,
     SETUP,
     GameState,
+    Score,
     SeededChance,
     Variants,
     active_seat,
@@ -73,32 +74,72 @@ def game_file_name(player_count: int, seed: int) -> str:
     return f"game-{player_count}p-{seed}.json"
 
 
-def result_json(
-    state: GameState, seed: int | None, bots: dict[str, str] | None = None
-) -> dict[str, Any]:
-    """The score line of `thebes simulate --json` and `thebes replay --json`; ``bots``
-    gives the level of each computer player by name."""
-    names = [p.name for p in state.players]
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """How a game ended, or stands if it is unfinished: the score line of `thebes simulate`
+    and of `thebes replay --summary` and ``--json``."""
+
+    seed: int | None
+    players: tuple[str, ...]  # seat order
+    scores: tuple[Score, ...]  # seat order
+    finished: bool
+    leaders: tuple[str, ...]  # the highest total now; the winners once finished
+    actions: int
+    bots: tuple[tuple[str, str], ...] = ()  # (name, level) of each computer player
+    variants: tuple[str, ...] = ()  # the names of the variants played (V1-V5)
+
+    @classmethod
+    def of(
+        cls, state: GameState, seed: int | None, bots: Mapping[str, str] | None = None
+    ) -> GameResult:
+        """The result of the game in ``state``; ``bots`` gives the level of each computer
+        player by name."""
+        names = tuple(p.name for p in state.players)
+        return cls(
+            seed=seed,
+            players=names,
+            scores=scores(state),
+            finished=is_over(state),
+            leaders=tuple(names[i] for i in winners(state)),
+            actions=state.actions_taken,
+            bots=tuple((bots or {}).items()),
+            variants=state.variants.names,
+        )
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        """Who won: nobody yet in an unfinished game, only players in the lead."""
+        return self.leaders if self.finished else ()
+
+    def score(self, name: str) -> Score:
+        return self.scores[self.players.index(name)]
+
+    def as_json(self) -> dict[str, object]:
+        """The object `thebes simulate --json` and `thebes replay --json` print."""
+        return {
+            "seed": self.seed,
+            "players": list(self.players),
+            "scores": {
+                name: score_json(score)
+                for name, score in zip(self.players, self.scores, strict=True)
+            },
+            "finished": self.finished,
+            "winners": list(self.winners),
+            "leaders": list(self.leaders),
+            "actions": self.actions,
+            "bots": dict(self.bots),
+            "variants": list(self.variants),
+        }
+
+
+def score_json(score: Score) -> dict[str, int]:
+    """A player's score as the JSON of a result gives it: each category and the total."""
     return {
-        "seed": seed,
-        "players": names,
-        "scores": {
-            name: {
-                "artifacts": s.artifacts,
-                "exhibitions": s.exhibitions,
-                "congresses": s.congresses,
-                "majorities": s.majorities,
-                "total": s.total,
-            }
-            for name, s in zip(names, scores(state), strict=True)
-        },
-        # An unfinished game has no winners yet, only players in the lead.
-        "finished": is_over(state),
-        "winners": [names[i] for i in winners(state)] if is_over(state) else [],
-        "leaders": [names[i] for i in winners(state)],
-        "actions": state.actions_taken,
-        "bots": dict(bots or {}),
-        "variants": list(state.variants.names),
+        "artifacts": score.artifacts,
+        "exhibitions": score.exhibitions,
+        "congresses": score.congresses,
+        "majorities": score.majorities,
+        "total": score.total,
     }
 
 

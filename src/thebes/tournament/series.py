@@ -13,11 +13,10 @@ from __future__ import annotations
 
 import multiprocessing
 import signal
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from math import sqrt
 from pathlib import Path
-from typing import Any
 
 from thebes.bots import BOT_LEVELS
 from thebes.catalog.components import Catalog
@@ -26,14 +25,13 @@ from thebes.rules import NO_VARIANTS, Variants
 from thebes.safeio.saving import SaveError
 from thebes.tournament.games import (
     DEFAULT_NAMES,
+    GameResult,
     game_file_name,
-    result_json,
+    score_json,
     seated_session,
 )
 
 CATEGORIES = ("artifacts", "exhibitions", "congresses", "majorities")
-# The key of a game's result that says why its file could not be written (--save-dir).
-NOT_SAVED = "not_saved"
 # Games handed to the process pool at a time, per process.
 TASKS_PER_JOB = 16
 
@@ -76,23 +74,32 @@ def seating(entries: Sequence[Entry], seed: int, rotate: bool) -> list[Entry]:
     return [entries[(seat + shift) % len(entries)] for seat in range(len(entries))]
 
 
+@dataclass(frozen=True, slots=True)
+class PlayedGame:
+    """A game of a series: its result, and why its file could not be written (--save-dir)
+    if it could not; the series goes on either way, and the command reports it."""
+
+    result: GameResult
+    not_saved: str | None = None
+
+
 def play_game(
     catalog: Catalog,
     seed: int,
     seats: Sequence[Entry],
     save_dir: Path | None = None,
     variants: Variants = NO_VARIANTS,
-) -> dict[str, Any]:
-    """One whole game: its result line, with the level of each player's bot."""
+) -> PlayedGame:
+    """One whole game: its result, with the level of each player's bot."""
     pairs = [(e.name, e.level) for e in seats]
     session = seated_session(catalog, seed, pairs, variants=variants)
-    result = result_json(session.state, seed, {e.name: e.level for e in seats})
+    result = GameResult.of(session.state, seed, {e.name: e.level for e in seats})
     if save_dir is not None:
         try:
             session.save(save_dir / game_file_name(len(seats), seed))
         except SaveError as exc:
-            result[NOT_SAVED] = str(exc)  # the series goes on; the command reports it
-    return result
+            return PlayedGame(result, str(exc))
+    return PlayedGame(result)
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,8 +115,8 @@ class Series:
         return seating(self.entries, self.seed + index, self.rotate)
 
 
-def play_series(series: Series, jobs: int = 1) -> Iterator[dict[str, Any]]:
-    """The result of each game of the series, in order, played by ``jobs`` processes."""
+def play_series(series: Series, jobs: int = 1) -> Iterator[PlayedGame]:
+    """Each game of the series, in order, played by ``jobs`` processes."""
     indices = range(series.games)
     if jobs <= 1 or series.games == 1:
         catalog = default_catalog()
@@ -143,7 +150,7 @@ def _start_worker() -> None:
     _worker_catalog = default_catalog()
 
 
-def _play_in_worker(task: tuple[int, list[Entry], Path | None, Variants]) -> dict[str, Any]:
+def _play_in_worker(task: tuple[int, list[Entry], Path | None, Variants]) -> PlayedGame:
     assert _worker_catalog is not None
     seed, seats, save_dir, variants = task
     return play_game(_worker_catalog, seed, seats, save_dir, variants)
@@ -162,12 +169,12 @@ class Standing:
     totals: list[int] = field(default_factory=list)
     category_sums: dict[str, int] = field(default_factory=lambda: dict.fromkeys(CATEGORIES, 0))
 
-    def add(self, result: dict[str, Any]) -> None:
+    def add(self, result: GameResult) -> None:
         name = self.entry.name
-        score = result["scores"][name]
+        score = score_json(result.score(name))
         self.games += 1
-        if name in result["winners"]:
-            self.wins += 1 / len(result["winners"])
+        if name in result.winners:
+            self.wins += 1 / len(result.winners)
         self.totals.append(score["total"])
         for category in CATEGORIES:
             self.category_sums[category] += score[category]
@@ -188,7 +195,7 @@ class Standing:
     def category_mean(self, category: str) -> float:
         return self.category_sums[category] / self.games if self.games else 0.0
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self) -> dict[str, object]:
         return {
             "level": self.entry.level,
             "games": self.games,
@@ -202,20 +209,21 @@ class Standing:
 
 def standings(
     entries: Sequence[Entry],
-    results: Iterator[dict[str, Any]],
-    on_result: Callable[[dict[str, Any]], None] | None = None,
+    results: Iterable[GameResult],
+    on_result: Callable[[GameResult], None] | None = None,
 ) -> list[Standing]:
     """Tally the results (calling ``on_result`` with each as it comes)."""
     table = {e.name: Standing(e) for e in entries}
     for result in results:
-        for name in result["players"]:
+        for name in result.players:
             table[name].add(result)
         if on_result is not None:
             on_result(result)
     return list(table.values())
 
 
-def summary_json(table: Sequence[Standing], games: int) -> dict[str, Any]:
+def summary_json(table: Sequence[Standing], games: int) -> dict[str, object]:
+    """The object that ends `thebes simulate --json`."""
     return {"summary": {"games": games, "bots": {s.entry.name: s.as_json() for s in table}}}
 
 

@@ -31,7 +31,6 @@ from thebes.records.library import (
     SavedGame,
     Standing,
     game_files,
-    game_json,
     read_games,
 )
 from thebes.rules import VARIANT_NAMES
@@ -151,7 +150,7 @@ def print_games(
     digits = len(str(len(shown)))
     for number, game in enumerate(read_games(shown, catalog), 1):
         if as_json:
-            print(json.dumps(game_json(number, game)), flush=True)
+            print(json.dumps(game.as_json(number)), flush=True)
         else:
             print(game_line(number, game, max(digits, 2)), flush=True)
     left = len(files) - len(shown)

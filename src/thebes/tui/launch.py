@@ -10,6 +10,7 @@ from prompt_toolkit import PromptSession
 
 from thebes.bots import BOT_LEVELS
 from thebes.catalog.loading import default_catalog
+from thebes.errors import EXIT_USAGE, ThebesError
 from thebes.records.gamefile import COLOURS, RecordError
 from thebes.records.library import as_file_argument, games_folder
 from thebes.records.session import Seat, Session
@@ -21,8 +22,10 @@ from thebes.tui.prompting import keyboard, prompt_session
 from thebes.tui.screen import terminal_console
 
 
-class SetupError(ValueError):
+class SetupError(ThebesError):
     """Players or options that cannot start a game; the message says why."""
+
+    exit_code = EXIT_USAGE
 
 
 def seats_from(

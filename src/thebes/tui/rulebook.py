@@ -19,6 +19,7 @@ from rich.console import Console, RenderableType
 from rich.markdown import Markdown
 from rich.text import Text
 
+from thebes.errors import EXIT_USAGE, ThebesError
 from thebes.safeio.text import clipped, printable
 from thebes.tui.paging import page, taller_than_screen
 
@@ -31,12 +32,14 @@ _HEADING = re.compile(r"^(#{1,6})\s")
 _STEP = re.compile(r"^([A-Z]\d+)\.\d+$")
 
 
-class RulebookError(Exception):
+class RulebookError(ThebesError):
     """The rulebook cannot be read; the message says why in one line."""
 
 
 class UnknownRule(RulebookError):
     """No rule has the id asked for; the message names the nearest ids or all of them."""
+
+    exit_code = EXIT_USAGE
 
 
 def rulebook_path() -> Path:

@@ -1,0 +1,70 @@
+"""`thebes replay`: a saved game step by step on the game screen, or its score table
+(``--summary``, ``--json``). The viewer is the terminal UI's; this prints the table."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from thebes.catalog.loading import default_catalog
+from thebes.errors import EXIT_OK
+from thebes.safeio.text import MAX_NAME, printable
+from thebes.tournament.games import GameResult
+
+if TYPE_CHECKING:
+    from thebes.records.session import Session
+
+NAME_WIDTH = MAX_NAME
+
+
+def replay_command(args: argparse.Namespace) -> int:
+    """The game of the file (RecordError says why it cannot be replayed)."""
+    from thebes.records.session import Session
+
+    session = Session.load(args.file, default_catalog())
+    if not (args.summary or args.json):
+        from thebes.tui.evaluation import saved_analysis
+        from thebes.tui.replay import ReplayViewer
+        from thebes.tui.screen import terminal_console
+
+        analysis = saved_analysis(args.file, session)  # NAME.analysis.json, if it is there
+        ReplayViewer(session, terminal_console(colour=args.colour), analysis=analysis).run()
+        return EXIT_OK
+    bots = {seat.name: seat.bot for seat in session.seats if seat.bot is not None}
+    result = GameResult.of(session.state, session.seed, bots)
+    if args.json:
+        print(json.dumps(result.as_json()))
+        return EXIT_OK
+    print(summary_table(args.file, session, result))
+    return EXIT_OK
+
+
+def summary_table(path: Path, session: Session, result: GameResult) -> str:
+    """The score table of `replay --summary`; an unfinished game names who leads, not
+    winners. Names and the path are printed without control codes."""
+    seed = "no seed" if session.seed is None else f"seed {session.seed}"
+    status = "final" if session.is_over else f"after {len(session.steps)} actions, unfinished"
+    columns = ("artifacts", "exhibit.", "congress", "majority")
+    lines = [f"{printable(str(path))}  {seed}  ({status})"]
+    if session.variants:  # as the screen's title names them
+        from thebes.tui.screen import variants_label
+
+        lines.append(variants_label(session.variants, short=False))
+    lines.append(
+        f"{'player':<{NAME_WIDTH}} " + " ".join(f"{c:>9}" for c in columns) + f" {'total':>6}"
+    )
+    for name, s in zip(result.players, result.scores, strict=True):
+        lines.append(
+            f"{printable(name):<{NAME_WIDTH}} {s.artifacts:>9} {s.exhibitions:>9} "
+            f"{s.congresses:>9} {s.majorities:>9} {s.total:>6}"
+        )
+    if session.is_over:
+        lines.append(f"winners: {', '.join(map(printable, result.winners))}")
+    else:
+        lines.append(f"unfinished; in the lead now: {', '.join(map(printable, result.leaders))}")
+    hints = session.hints_used()
+    if hints:  # who took actions after a hint, as the final table says it
+        lines.append("hints: " + ", ".join(f"{printable(n)} {c}" for n, c in hints.items()))
+    return "\n".join(lines)
