@@ -32,8 +32,8 @@ from thebes.rules.events import (
     YearTurned,
 )
 from thebes.rules.knowledge import knowledge_for, tokens_to_draw
-from thebes.rules.legal import IllegalAction, cost, reason_illegal, regular_actions
-from thebes.rules.state import END_TIME, LAST_YEAR_START, NO_CARD, GameState, PlayerState, year_of
+from thebes.rules.legal import IllegalAction, cost, must_retire, reason_illegal
+from thebes.rules.state import END_TIME, NO_CARD, GameState, PlayerState, year_of
 from thebes.rules.tableau import changed_player, first_card_of
 from thebes.rules.travel import destination, journey
 from thebes.rules.turns import active_seat, is_over, renews_permits
@@ -69,7 +69,7 @@ def apply(state: GameState, action: Action, chance: Chance) -> tuple[GameState, 
     if reason is not None:
         raise IllegalAction(reason)
     if isinstance(action, Retire):
-        forced = player.time < LAST_YEAR_START or not regular_actions(state, seat)
+        forced = must_retire(state, seat)
         moved = replace(player, time=END_TIME, arrival=state.clock)
         return _finish(state, seat, moved, [Retired(seat, forced)], exchanged=False)
 
