@@ -30,6 +30,8 @@ from thebes.records.gamefile import state_digest
 from thebes.records.narration import card_name, card_text
 from thebes.records.notation import format_action
 from thebes.rules import (
+    MAJORITY_VP,
+    SHARED_MAJORITY_VP,
     Action,
     Dig,
     Exchange,
@@ -43,6 +45,8 @@ from thebes.rules import (
     dig_odds,
     knowledge_for,
     legal_actions,
+    majority_vp,
+    rivals_books,
     scores,
     tokens_to_draw,
 )
@@ -208,10 +212,13 @@ def _ordinal(n: int) -> str:
 def _majority(state: GameState, seat: int, region: int, after: int) -> str:
     """What book points ``after`` do to the region's majority as things stand: it is taken
     (", takes the majority") or shared (", shares the majority") where it was not held."""
-    before = state.players[seat].books[region]
-    rivals = max(p.books[region] for i, p in enumerate(state.players) if i != seat)
-    if after > rivals >= before:
+    rivals = rivals_books(state, seat)[region]
+    before = majority_vp(state.players[seat].books[region], rivals)
+    now = majority_vp(after, rivals)
+    if now == before:
+        return ""
+    if now == MAJORITY_VP:
         return ", takes the majority"
-    if after == rivals > before:
+    if now == SHARED_MAJORITY_VP:
         return ", shares the majority"
     return ""

@@ -49,6 +49,7 @@ from thebes.rules import (
     knowledge_for,
     permits_after_move,
     renews_permits,
+    rivals_books,
     tokens_to_draw,
 )
 
@@ -97,7 +98,7 @@ class _Position:
         self.state = state
         self.seat = seat
         self.player = state.players[seat]
-        self.rivals = outlook.rivals_books(state, seat)
+        self.rivals = rivals_books(state, seat)
         self.vp_per_token = outlook.vp_per_token(state)
         self.artifact_vp = outlook.artifact_vp(self.player)
         self._prospects = outlook.exhibition_prospects(state, self.player)
