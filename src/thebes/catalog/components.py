@@ -68,6 +68,11 @@ class Card:
     requires: tuple[int, ...]  # exhibitions: artifacts needed per region; else ()
     large: bool  # exhibitions: large (stack 3) or small (stack 2)
 
+    @property
+    def size(self) -> str:
+        """An exhibition's size in words: "large" or "small"."""
+        return "large" if self.large else "small"
+
 
 @dataclass(frozen=True, slots=True)
 class Token:
