@@ -32,6 +32,8 @@ REGION_COUNT = 5
 
 WHEEL_SIZE = 12  # knowledge 1..12 rows, weeks 1..12 columns
 
+WEEKS_PER_YEAR = 52  # the time track on the board: weeks 1-52 of a year
+
 DISPLAY_SLOTS = 4
 
 EXHIBITION_SLOTS = 3

@@ -24,6 +24,7 @@ from thebes.catalog.components import (
     CARD_IDS,
     LEGEND_VALUE,
     TOKENS_PER_REGION,
+    WEEKS_PER_YEAR,
     WHEEL_SIZE,
     DataError,
 )
@@ -43,7 +44,7 @@ MAX_NAME = 60  # characters in a name
 
 MAX_CITIES = 32
 
-MAX_WEEKS = 52  # weeks a card or an exhibition costs: at most a year
+MAX_WEEKS = WEEKS_PER_YEAR  # weeks a card or an exhibition costs: at most a year
 
 MAX_VP = 10  # VP of one artifact or one exhibition
 

@@ -9,6 +9,7 @@ This module is the engine's public API: every other package imports the engine f
 never from its submodules (an import-linter contract in pyproject.toml holds it).
 """
 
+from thebes.catalog.components import WEEKS_PER_YEAR
 from thebes.rules.actions import Action, Dig, Exchange, Exhibit, Renew, Retire, TakeCard
 from thebes.rules.bags import debris_in_bag
 from thebes.rules.chance import (
@@ -76,7 +77,6 @@ from thebes.rules.state import (
     RENEW_WEEKS,
     VARIANT_NAMES,
     VARIANT_SUMMARIES,
-    WEEKS_PER_YEAR,
     Deck,
     GameState,
     Pile,
