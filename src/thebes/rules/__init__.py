@@ -25,7 +25,7 @@ from thebes.rules.chance import (
     derive_seed,
 )
 from thebes.rules.deck import Table
-from thebes.rules.engine import apply, cards_spent
+from thebes.rules.engine import apply, cards_spent, player_after
 from thebes.rules.events import (
     CardDrawnAndDiscarded,
     CardRevealed,
@@ -181,6 +181,7 @@ __all__ = [
     "make_player",
     "new_game",
     "permits_after_move",
+    "player_after",
     "renews_permits",
     "rivals_books",
     "scores",
