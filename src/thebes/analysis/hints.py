@@ -24,25 +24,30 @@ from typing import assert_never
 from thebes.analysis.review import Evaluator, seed_of
 from thebes.bots.greedy import ActionJudge, GreedyPlayer
 from thebes.bots.strong import SearchBudget
-from thebes.catalog.components import LEGEND_VALUE
-from thebes.catalog.kinds import KINDS, CardKind
+from thebes.catalog.kinds import KINDS, KindInfo
 from thebes.records.gamefile import state_digest
 from thebes.records.narration import card_name, card_text
 from thebes.records.notation import format_action
 from thebes.rules import (
+    MAJORITY_VP,
+    SHARED_MAJORITY_VP,
     Action,
     Dig,
     Exchange,
     Exhibit,
     GameState,
+    PlayerState,
     Renew,
     Retire,
     TakeCard,
     active_seat,
+    changed_player,
     congress_vp,
     dig_odds,
     knowledge_for,
     legal_actions,
+    majority_vp,
+    rivals_books,
     scores,
     tokens_to_draw,
 )
@@ -169,35 +174,46 @@ def outlook_gain(state: GameState, action: Action, judge: ActionJudge) -> float:
 
 
 def card_effect(state: GameState, card_id: int) -> str:
-    """The card and what taking it changes for the player to move, in a few words:
-    "Egypt book (2): knowledge 1 -> 3, takes the majority"."""
+    """The card and what taking it changes for the player to move, in a few words (its kind's
+    hint in the kinds table): "Egypt book (2): knowledge 1 -> 3, takes the majority"."""
     seat = active_seat(state)
     assert seat is not None
     player = state.players[seat]
     catalog = state.catalog
     card = catalog.card(card_id)
-    name = card_name(catalog, card_id)
-    match card.kind:
-        case CardKind.BOOK:
-            before = player.books[card.region]
-            after = before + card.value
-            majority = _majority(state, seat, card.region, after)
-            return f"{name}: knowledge {before} -> {after}{majority}"
-        case CardKind.GENERAL:
-            return f"{name}: general {player.general} -> {player.general + card.value}"
-        case CardKind.LEGEND:
-            return f"{name}: +{LEGEND_VALUE} knowledge there for one dig"
-        case CardKind.ASSISTANT:
-            return f"{name}: assistants {player.assistants} -> {player.assistants + 1}"
-        case CardKind.SHOVEL:
-            return f"{name}: shovels {player.shovels} -> {player.shovels + 1}"
-        case CardKind.CONGRESS:
-            held = player.congresses
-            vp = f"{congress_vp(held)} -> {congress_vp(held + 1)} VP"
-            return f"{name}: your {_ordinal(held + 1)}, {vp}"
-        case _:
-            # "zeppelin: one journey costs 0 weeks": the effect names the card itself.
-            return card_text(catalog, card_id, KINDS[card.kind].effect)
+    info = KINDS[card.kind]
+    if not info.hint:
+        # "zeppelin: one journey costs 0 weeks": the effect names the card itself.
+        return card_text(catalog, card_id, info.effect)
+    taken = changed_player(
+        catalog,
+        player,
+        location=player.location,
+        time=player.time,
+        arrival=player.arrival,
+        permits_used=player.permits_used,
+        gained_cards=(card_id,),
+    )
+    region = card.region
+    before, after = _counter(player, info, region), _counter(taken, info, region)
+    majority = _majority(state, seat, region, taken.books[region]) if region >= 0 else ""
+    effect = info.hint.format(
+        before=before,
+        after=after,
+        value=card.value,
+        majority=majority,
+        nth=_ordinal(after),
+        vp_before=congress_vp(before),
+        vp_after=congress_vp(after),
+    )
+    return f"{card_name(catalog, card_id)}: {effect}"
+
+
+def _counter(player: PlayerState, info: KindInfo, region: int) -> int:
+    """The tableau counter a card of this kind adds to (of its region, where it is one per
+    region)."""
+    counter: int | tuple[int, ...] = getattr(player, info.counter)
+    return counter[region] if isinstance(counter, tuple) else counter
 
 
 def _ordinal(n: int) -> str:
@@ -208,10 +224,13 @@ def _ordinal(n: int) -> str:
 def _majority(state: GameState, seat: int, region: int, after: int) -> str:
     """What book points ``after`` do to the region's majority as things stand: it is taken
     (", takes the majority") or shared (", shares the majority") where it was not held."""
-    before = state.players[seat].books[region]
-    rivals = max(p.books[region] for i, p in enumerate(state.players) if i != seat)
-    if after > rivals >= before:
+    rivals = rivals_books(state, seat)[region]
+    before = majority_vp(state.players[seat].books[region], rivals)
+    now = majority_vp(after, rivals)
+    if now == before:
+        return ""
+    if now == MAJORITY_VP:
         return ", takes the majority"
-    if after == rivals > before:
+    if now == SHARED_MAJORITY_VP:
         return ", shares the majority"
     return ""

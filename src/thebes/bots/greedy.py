@@ -15,6 +15,10 @@ with card-preview (V5) the card that fills a taken slot is known, worth somethin
 player who moves again before anyone else. Only public facts are read: the face-up cards,
 and the unseen cards as a multiset (in sorted order, so the order they are stored in changes
 nothing); no card below the face-up ones is known to anybody.
+
+Where an action leaves the acting player (place, time, permits, cards spent and gained) is the
+engine's own :func:`~thebes.rules.player_after`; a dig of other lengths shifts its time, and a
+test holds every such forecast equal to what :func:`~thebes.rules.apply` does.
 """
 
 from __future__ import annotations
@@ -39,16 +43,14 @@ from thebes.rules import (
     Renew,
     Retire,
     TakeCard,
-    action_cost,
     active_seat,
-    cards_spent,
     changed_player,
     debris_in_bag,
-    destination,
     journey,
     knowledge_for,
     permits_after_move,
-    renews_permits,
+    player_after,
+    rivals_books,
     tokens_to_draw,
 )
 
@@ -87,6 +89,14 @@ class ActionJudge:
         assert seat is not None
         return _Position(self.outlook, state, seat).values(legal)
 
+    def foreseen(self, state: GameState, legal: Sequence[Action]) -> list[PlayerState]:
+        """The acting player after each action as :meth:`values` values them, before anything
+        is drawn."""
+        seat = active_seat(state)
+        assert seat is not None
+        position = _Position(self.outlook, state, seat)
+        return [position.foreseen(action) for action in legal]
+
 
 class _Position:
     """What stays the same while the actions of one turn are compared."""
@@ -97,45 +107,34 @@ class _Position:
         self.state = state
         self.seat = seat
         self.player = state.players[seat]
-        self.rivals = outlook.rivals_books(state, seat)
+        self.rivals = rivals_books(state, seat)
         self.vp_per_token = outlook.vp_per_token(state)
         self.artifact_vp = outlook.artifact_vp(self.player)
         self._prospects = outlook.exhibition_prospects(state, self.player)
+        self._dig_groups: dict[tuple[int, bool, bool, bool, bool, bool], _DigGroup] = {}
 
     def values(self, legal: Sequence[Action]) -> list[float]:
         exchange_gain: float | None = None
         renew_gain: float | None = None
-        dig_groups: dict[tuple[int, bool, bool, bool, bool, bool], _DigGroup] = {}
         result = []
         for action in legal:
             match action:
                 case Dig():
-                    key = (
-                        action.region,
-                        action.legend,
-                        action.assistant,
-                        action.shovel,
-                        action.special_permit,
-                        action.zeppelin,
-                    )
-                    group = dig_groups.get(key)
-                    if group is None:
-                        group = dig_groups[key] = self._dig_group(action)
-                    value = group.value(action.weeks)
+                    value = self._dig_group(action).value(action.weeks)
                 case TakeCard():
                     value = self._take(action)
                 case Exchange():
                     if exchange_gain is None:
                         exchange_gain = self._new_display_gain(self.catalog.exchange_city)
-                    value = self._moved_value(action) + exchange_gain
+                    value = self._value(self.foreseen(action)) + exchange_gain
                 case Renew():
                     if renew_gain is None:
                         renew_gain = self._new_display_gain(self.player.location)
-                    value = self._moved_value(action) + renew_gain
+                    value = self._value(self.foreseen(action)) + renew_gain
                 case Exhibit():
                     value = self._exhibit(action)
                 case Retire():
-                    value = self._value(replace(self.player, time=END_TIME))
+                    value = self._value(self.foreseen(action))
                 case _:
                     assert_never(action)
             result.append(value)
@@ -152,42 +151,25 @@ class _Position:
             + (self._prospects if prospects is None else prospects)
         )
 
-    def _after(
-        self,
-        action: Action,
-        *,
-        gained: tuple[int, ...] = (),
-        exhibition: tuple[int, ...] = (),
-        permit: int = -1,
-    ) -> PlayerState:
-        """The acting player after the action's travel, time and single-use cards."""
-        player = self.player
-        catalog = self.catalog
-        time = player.time + action_cost(self.state, action)
-        used = player.permits_used | (1 << permit if permit >= 0 else 0)
-        permits_used = permits_after_move(player.time, time, used)
-        where = destination(self.state, action)
-        assert where is not None
-        spent = tuple(cards_spent(catalog, player, action))
-        if not (gained or spent or exhibition):
-            return replace(player, location=where, time=time, permits_used=permits_used, arrival=-1)
-        return changed_player(
-            catalog,
-            player,
-            location=where,
-            time=time,
-            arrival=-1,
-            permits_used=permits_used,
-            gained_cards=gained,
-            lost_cards=spent,
-            gained_exhibitions=exhibition,
-        )
+    def foreseen(self, action: Action) -> PlayerState:
+        """The acting player after ``action`` as it is valued: the engine's
+        :func:`~thebes.rules.player_after`, before anything is drawn (a dig's finds and a new
+        display are valued apart)."""
+        state = self.state
+        match action:
+            case TakeCard(slot=slot):
+                return player_after(state, action, cards=(state.display[slot],))
+            case Exhibit(slot=slot):
+                return player_after(state, action, exhibitions=(state.exhibitions[slot],))
+            case Dig():
+                return self._dig_group(action).foreseen(action.weeks)
+            case _:
+                return player_after(state, action)
 
     # ------------------------------------------------------------ each kind of action
 
     def _take(self, action: TakeCard) -> float:
-        card = self.state.display[action.slot]
-        after = self._after(action, gained=(card,))
+        after = self.foreseen(action)
         value = self._value(after)
         if self.state.deck.face_up:  # V5
             value += self._revealed_gain(action.slot, after)
@@ -206,12 +188,8 @@ class _Position:
         revealed, *others = self._card_gains(after, [known[0], *rest])
         return EXCHANGE_SHARE * max(0.0, revealed - max(others, default=0.0))
 
-    def _moved_value(self, action: Action) -> float:
-        return self._value(self._after(action))
-
     def _exhibit(self, action: Exhibit) -> float:
-        card = self.state.exhibitions[action.slot]
-        player = self._after(action, exhibition=(card,))
+        player = self.foreseen(action)
         rest = self.state.exhibitions[: action.slot] + self.state.exhibitions[action.slot + 1 :]
         prospects = self.outlook.exhibition_prospects(replace(self.state, exhibitions=rest), player)
         value = self._value(player, prospects)
@@ -220,11 +198,26 @@ class _Position:
         return value
 
     def _dig_group(self, action: Dig) -> _DigGroup:
-        """What the digs differing only in their weeks have in common."""
+        """What the digs differing only in their weeks have in common, worked out for the
+        first of them asked about."""
+        key = (
+            action.region,
+            action.legend,
+            action.assistant,
+            action.shovel,
+            action.special_permit,
+            action.zeppelin,
+        )
+        group = self._dig_groups.get(key)
+        if group is None:
+            group = self._dig_groups[key] = self._new_dig_group(action)
+        return group
+
+    def _new_dig_group(self, action: Dig) -> _DigGroup:
         catalog, state, player = self.catalog, self.state, self.player
         region = action.region
         know = knowledge_for(player, region, legend=action.legend, assistant=action.assistant)
-        after = self._after(action, permit=region)
+        after = player_after(state, action)
         bonus = state.site_bonus[region]
         return _DigGroup(
             static=self.artifact_vp
@@ -232,8 +225,10 @@ class _Position:
             + self._prospects
             + (self.outlook.token_vp[bonus] if bonus else 0),
             plan=self.outlook.dig_plan(after, self.vp_per_token),
-            start=player.time + journey(catalog, player, after.location, action.zeppelin),
+            after=after,
+            start=after.time - action.weeks,  # the journey's end
             before=player.time,
+            # A3.2 as the engine marks it, before a new year may renew the permits.
             permits_used=player.permits_used | 1 << region,
             tokens=catalog.wheel[know.total],
             extra_tokens=tokens_to_draw(catalog, player, know.total, 0, shovel=action.shovel),
@@ -308,6 +303,7 @@ class _Position:
 class _DigGroup:
     static: float  # the score and prospects after the dig, bonus artifact included
     plan: DigPlan
+    after: PlayerState  # after the dig of the weeks the group was made for, nothing found
     start: int  # the time the digging starts, after the journey
     before: int  # the time the action starts
     permits_used: int
@@ -318,14 +314,19 @@ class _DigGroup:
 
     def value(self, weeks: int) -> float:
         """Expected outlook after the dig of this many weeks, its finds included."""
-        time = self.start + weeks
-        renewed = renews_permits(self.before, time)
+        time, permits_used = self.clock(weeks)
         tokens = min(self.tokens[weeks] + self.extra_tokens, self.bag_size)
-        return (
-            self.static
-            + self.plan.value(time, 0 if renewed else self.permits_used)
-            + tokens * self.vp_per_token
-        )
+        return self.static + self.plan.value(time, permits_used) + tokens * self.vp_per_token
+
+    def clock(self, weeks: int) -> tuple[int, int]:
+        """The time after the dig of this many weeks, and the permits then used."""
+        time = self.start + weeks
+        return time, permits_after_move(self.before, time, self.permits_used)
+
+    def foreseen(self, weeks: int) -> PlayerState:
+        """The player after the dig of this many weeks, before anything is found."""
+        time, permits_used = self.clock(weeks)
+        return replace(self.after, time=time, permits_used=permits_used)
 
 
 def _expected_best_of(values: list[float], draws: int, at_least: float = 0.0) -> float:

@@ -30,14 +30,14 @@ from thebes.catalog.components import (
 )
 from thebes.rules import (
     END_TIME,
-    MAJORITY_VP,
-    SHARED_MAJORITY_VP,
     WEEKS_PER_YEAR,
     GameState,
     PlayerState,
     congress_vp,
     debris_in_bag,
     helper_bonus,
+    majority_vp,
+    rivals_books,
     total_knowledge,
 )
 
@@ -111,11 +111,7 @@ class Outlook:
         card_vp = self.card_vp
         vp = sum(card_vp[c] for c in player.exhibitions)
         vp += congress_vp(player.congresses)
-        for mine, theirs in zip(player.books, rivals_books, strict=True):
-            if mine > theirs:
-                vp += MAJORITY_VP
-            elif mine and mine == theirs:
-                vp += SHARED_MAJORITY_VP
+        vp += sum(map(majority_vp, player.books, rivals_books))
         return vp
 
     def dig_outlook(self, player: PlayerState, vp_per_token: tuple[float, ...]) -> float:
@@ -226,17 +222,13 @@ class Outlook:
 
     # ------------------------------------------------------------ whole outlooks
 
-    def rivals_books(self, state: GameState, seat: int) -> tuple[int, ...]:
-        others = [p.books for i, p in enumerate(state.players) if i != seat]
-        return tuple(max(points) for points in zip(*others, strict=True))
-
     def of(self, state: GameState, seat: int, player: PlayerState | None = None) -> float:
         """The outlook of ``seat`` (as ``player``, if given, in this state's bags and display)."""
         if player is None:
             player = state.players[seat]
         return (
             self.artifact_vp(player)
-            + self.score_without_artifacts(player, self.rivals_books(state, seat))
+            + self.score_without_artifacts(player, rivals_books(state, seat))
             + self.dig_outlook(player, self.vp_per_token(state))
             + self.exhibition_prospects(state, player)
         )

@@ -33,6 +33,8 @@ REGION_COUNT = 5
 
 WHEEL_SIZE = 12  # knowledge 1..12 rows, weeks 1..12 columns
 
+WEEKS_PER_YEAR = 52  # the time track on the board: weeks 1-52 of a year
+
 DISPLAY_SLOTS = 4
 
 EXHIBITION_SLOTS = 3
@@ -74,6 +76,11 @@ class Card:
     weeks: int
     requires: tuple[int, ...]  # exhibitions: artifacts needed per region; else ()
     large: bool  # exhibitions: large (stack 3) or small (stack 2)
+
+    @property
+    def size(self) -> str:
+        """An exhibition's size in words: "large" or "small"."""
+        return "large" if self.large else "small"
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,8 +1,9 @@
-"""The kinds of card, written once: what each kind adds to a tableau, and how it is named
-and explained.
+"""The kinds of card, written once: what each kind adds to a tableau, what its entry in the
+data files holds, and how it is named and explained.
 
-The tableau (counters of a player), the bots, the narration, the screen's panels and the
-reference read this table; nothing else dispatches on a card's kind.
+The tableau (counters of a player), the data files' schema, the bots, the narration, the
+hints, the screen's panels and the reference read this table; nothing else dispatches on a
+card's kind.
 """
 
 from __future__ import annotations
@@ -44,6 +45,13 @@ class KindInfo:
     name: str  # in sentences: "{region} book ({value})"
     short: str  # on a display tile, 14 characters at most; {region} is shortened to 3
     effect: str  # what it does, for the reference
+    # What taking one does for the player to move, for a hint: {before} and {after} are its
+    # counter (of the card's region) before and after, {majority} what that does to the
+    # region's majority, {nth} the ordinal of {after}, {vp_before} and {vp_after} the
+    # congress VP of {before} and {after}. "" for kinds the hint explains by their effect.
+    hint: str = ""
+    has_region: bool = False  # its data-file entry names a region
+    has_value: bool = False  # its data-file entry gives its points (VP for an exhibition)
 
 
 _CONGRESS_TABLE = "/".join(str(vp) for vp in CONGRESS_VP[1:])
@@ -55,6 +63,9 @@ KINDS: dict[CardKind, KindInfo] = {
         "{region} book ({value})",
         "{region} book {value}",
         "{value} specialized {region}",
+        hint="knowledge {before} -> {after}{majority}",
+        has_region=True,
+        has_value=True,
     ),
     CardKind.LEGEND: KindInfo(
         "legends",
@@ -62,6 +73,9 @@ KINDS: dict[CardKind, KindInfo] = {
         "{region} legend",
         "{region} legend",
         "legend: +{value} specialized {region} in one dig",
+        hint="+{value} knowledge there for one dig",
+        has_region=True,
+        has_value=True,
     ),
     CardKind.GENERAL: KindInfo(
         "general",
@@ -69,6 +83,8 @@ KINDS: dict[CardKind, KindInfo] = {
         "general knowledge ({value})",
         "general {value}",
         "{value} general knowledge",
+        hint="general {before} -> {after}",
+        has_value=True,
     ),
     CardKind.ASSISTANT: KindInfo(
         "assistants",
@@ -76,6 +92,7 @@ KINDS: dict[CardKind, KindInfo] = {
         "assistant",
         "assistant",
         "assistant: 2 held +1, 3+ held +2, one alone +1 once",
+        hint="assistants {before} -> {after}",
     ),
     CardKind.SHOVEL: KindInfo(
         "shovels",
@@ -83,6 +100,7 @@ KINDS: dict[CardKind, KindInfo] = {
         "shovel",
         "shovel",
         "shovel: 2 held +1 token, 3+ held +2, one alone +1 once",
+        hint="shovels {before} -> {after}",
     ),
     CardKind.CAR: KindInfo(
         "cars", Tally.COUNT, "car", "car", "car: journeys of 3+ weeks cost 1 less"
@@ -107,6 +125,7 @@ KINDS: dict[CardKind, KindInfo] = {
         "congress",
         "congress",
         f"congress: {_CONGRESS_TABLE} VP for 1-{len(CONGRESS_VP) - 1}",
+        hint="your {nth}, {vp_before} -> {vp_after} VP",
     ),
     CardKind.EXHIBITION: KindInfo(
         "",
@@ -114,5 +133,11 @@ KINDS: dict[CardKind, KindInfo] = {
         "{size} exhibition in {city}",
         "{size} exhib.",
         "{size} exhibition, {value} VP: {needs}",
+        has_value=True,
     ),
+}
+
+# The researcher cards' kinds by the name their data-file entries give them ("special_permit").
+RESEARCHER_KINDS: dict[str, CardKind] = {
+    kind.name.lower(): kind for kind in CardKind if kind is not CardKind.EXHIBITION
 }

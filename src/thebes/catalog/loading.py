@@ -30,7 +30,7 @@ from thebes.catalog.components import (
     Token,
     TokenKind,
 )
-from thebes.catalog.kinds import CardKind
+from thebes.catalog.kinds import RESEARCHER_KINDS, CardKind
 from thebes.catalog.schema import (
     BoardFile,
     CardsFile,
@@ -333,7 +333,7 @@ def _researcher(path: Path, where: str, card: ResearcherEntry, places: _Places) 
         raise DataError(f"{path}: {where}: no card is taken in {places.cities[home]} (rule A1)")
     return Card(
         id=card.id,
-        kind=CardKind[card.kind.upper()],
+        kind=RESEARCHER_KINDS[card.kind],
         region=-1 if card.region is None else places.region(path, where, card.region),
         value=card.value or 0,
         city=home,

@@ -7,7 +7,7 @@ The game's own invariants across entries are checked by :mod:`thebes.catalog.loa
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 
 import yaml
 from pydantic import (
@@ -24,9 +24,11 @@ from thebes.catalog.components import (
     CARD_IDS,
     LEGEND_VALUE,
     TOKENS_PER_REGION,
+    WEEKS_PER_YEAR,
     WHEEL_SIZE,
     DataError,
 )
+from thebes.catalog.kinds import KINDS, RESEARCHER_KINDS, CardKind
 from thebes.safeio.reading import FileRefused, read_bounded_text
 
 # Limits of the data files (docs/data.md).
@@ -42,7 +44,7 @@ MAX_NAME = 60  # characters in a name
 
 MAX_CITIES = 32
 
-MAX_WEEKS = 52  # weeks a card or an exhibition costs: at most a year
+MAX_WEEKS = WEEKS_PER_YEAR  # weeks a card or an exhibition costs: at most a year
 
 MAX_VP = 10  # VP of one artifact or one exhibition
 
@@ -65,6 +67,13 @@ VP = Annotated[int, Field(ge=1, le=MAX_VP)]
 
 CardId = Annotated[int, Field(ge=1, le=CARD_IDS)]
 
+if TYPE_CHECKING:
+    ResearcherKindName = str
+else:
+    # One of the names of the kinds table: a Literal subscripted with a tuple is one of its
+    # items, so pydantic checks it (and words a refusal) as if they were written out here.
+    ResearcherKindName = Literal[tuple(RESEARCHER_KINDS)]
+
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
@@ -83,17 +92,7 @@ class BoardFile(_Strict):
 
 class ResearcherEntry(_Strict):
     id: CardId
-    kind: Literal[
-        "book",
-        "legend",
-        "general",
-        "assistant",
-        "shovel",
-        "car",
-        "zeppelin",
-        "special_permit",
-        "congress",
-    ]
+    kind: ResearcherKindName
     region: Name | None = None
     value: Annotated[int, Field(ge=1, le=WHEEL_SIZE)] | None = None  # knowledge points
     city: Name
@@ -101,13 +100,14 @@ class ResearcherEntry(_Strict):
 
     @model_validator(mode="after")
     def _fields_fit_kind(self) -> ResearcherEntry:
-        needs_region = self.kind in ("book", "legend")
-        needs_value = self.kind in ("book", "legend", "general")
+        kind = RESEARCHER_KINDS[self.kind]
+        needs_region = KINDS[kind].has_region
+        needs_value = KINDS[kind].has_value
         if needs_region != (self.region is not None):
             raise ValueError(f"a {self.kind} card {'needs' if needs_region else 'has no'} region")
         if needs_value != (self.value is not None):
             raise ValueError(f"a {self.kind} card {'needs' if needs_value else 'has no'} value")
-        if self.kind == "legend" and self.value != LEGEND_VALUE:
+        if kind is CardKind.LEGEND and self.value != LEGEND_VALUE:
             raise ValueError(f"a legend card is worth {LEGEND_VALUE} points (A3.4)")
         return self
 

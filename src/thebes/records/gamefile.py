@@ -69,7 +69,7 @@ MIN_SEED = -(2**63)
 MAX_SEED = 2**64 - 1
 MAX_DIGEST = 80
 # Every action moves its player on at least a week (or to the end, retiring), so a game of
-# 4 players over 3 years of 52 weeks has fewer than 4 * 3 * 52 + 4 actions.
+# 4 players has fewer than 4 * END_TIME + 4 actions (628: END_TIME is the weeks of 3 years).
 MAX_ACTIONS = 1000
 
 

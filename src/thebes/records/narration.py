@@ -44,7 +44,7 @@ def card_text(catalog: Catalog, card_id: int, template: str) -> str:
     return template.format(
         region=catalog.regions[card.region] if card.region >= 0 else "",
         value=card.value,
-        size="large" if card.large else "small",
+        size=card.size,
         city=catalog.locations[card.city],
         needs=", ".join(f"{n} {catalog.regions[r]}" for r, n in enumerate(card.requires) if n),
     )

@@ -9,6 +9,7 @@ This module is the engine's public API: every other package imports the engine f
 never from its submodules (an import-linter contract in pyproject.toml holds it).
 """
 
+from thebes.catalog.components import WEEKS_PER_YEAR
 from thebes.rules.actions import Action, Dig, Exchange, Exhibit, Renew, Retire, TakeCard
 from thebes.rules.bags import debris_in_bag
 from thebes.rules.chance import (
@@ -24,7 +25,7 @@ from thebes.rules.chance import (
     derive_seed,
 )
 from thebes.rules.deck import Table
-from thebes.rules.engine import apply, cards_spent
+from thebes.rules.engine import apply, cards_spent, player_after
 from thebes.rules.events import (
     CardDrawnAndDiscarded,
     CardRevealed,
@@ -60,6 +61,8 @@ from thebes.rules.scoring import (
     Score,
     congress_vp,
     majority_awards,
+    majority_vp,
+    rivals_books,
     scores,
     winners,
 )
@@ -74,7 +77,6 @@ from thebes.rules.state import (
     RENEW_WEEKS,
     VARIANT_NAMES,
     VARIANT_SUMMARIES,
-    WEEKS_PER_YEAR,
     Deck,
     GameState,
     Pile,
@@ -175,10 +177,13 @@ __all__ = [
     "knowledge_for",
     "legal_actions",
     "majority_awards",
+    "majority_vp",
     "make_player",
     "new_game",
     "permits_after_move",
+    "player_after",
     "renews_permits",
+    "rivals_books",
     "scores",
     "time_of",
     "tokens_to_draw",

@@ -3,7 +3,8 @@ the events a UI narrates.
 
 :func:`apply` refuses what :func:`~thebes.rules.legal.reason_illegal` refuses, spends the
 action's single-use cards, does the action (drawing from a :class:`~thebes.rules.chance.Chance`),
-and moves the marker on.
+and moves the marker on. :func:`player_after` is what an action does to its player, whatever
+it draws: :func:`apply` uses it, and so does a bot looking ahead.
 """
 
 from __future__ import annotations
@@ -32,11 +33,11 @@ from thebes.rules.events import (
     YearTurned,
 )
 from thebes.rules.knowledge import knowledge_for, tokens_to_draw
-from thebes.rules.legal import IllegalAction, cost, reason_illegal, regular_actions
-from thebes.rules.state import END_TIME, LAST_YEAR_START, NO_CARD, GameState, PlayerState, year_of
+from thebes.rules.legal import IllegalAction, cost, must_retire, reason_illegal
+from thebes.rules.state import END_TIME, NO_CARD, GameState, PlayerState, year_of
 from thebes.rules.tableau import changed_player, first_card_of
 from thebes.rules.travel import destination, journey
-from thebes.rules.turns import active_seat, is_over, renews_permits
+from thebes.rules.turns import active_seat, is_over, permits_after_move, renews_permits
 
 
 @dataclass(slots=True)
@@ -47,7 +48,6 @@ class _Turn:
     table: Table
     bags: tuple[tuple[int, ...], ...]
     site_bonus: tuple[int, ...]
-    permits_used: int
     cards: tuple[int, ...] = ()
     tokens: tuple[int, ...] = ()
     exhibitions: tuple[int, ...] = ()
@@ -69,8 +69,8 @@ def apply(state: GameState, action: Action, chance: Chance) -> tuple[GameState, 
     if reason is not None:
         raise IllegalAction(reason)
     if isinstance(action, Retire):
-        forced = player.time < LAST_YEAR_START or not regular_actions(state, seat)
-        moved = replace(player, time=END_TIME, arrival=state.clock)
+        forced = must_retire(state, seat)
+        moved = player_after(state, action)
         return _finish(state, seat, moved, [Retired(seat, forced)], exchanged=False)
 
     catalog = state.catalog
@@ -93,7 +93,7 @@ def apply(state: GameState, action: Action, chance: Chance) -> tuple[GameState, 
     )
     if spent:
         table.discard(*spent)
-    turn = _Turn(events, table, state.bags, state.site_bonus, player.permits_used, spent=spent)
+    turn = _Turn(events, table, state.bags, state.site_bonus, spent=spent)
 
     match action:
         case TakeCard():
@@ -112,7 +112,7 @@ def apply(state: GameState, action: Action, chance: Chance) -> tuple[GameState, 
             _dig(state, seat, player, action, chance, turn)
         case _:
             assert_never(action)
-    return _move_on(state, seat, player, where, weeks, turn, exchanged=isinstance(action, Exchange))
+    return _move_on(state, seat, action, where, weeks, turn)
 
 
 def _take(
@@ -168,39 +168,101 @@ def _dig(
         turn.tokens = (*found, bonus)
         turn.site_bonus = (*turn.site_bonus[:region], 0, *turn.site_bonus[region + 1 :])
         turn.events.append(FirstDigBonus(seat, region, bonus))
-    # A3.2: the permit is used (it stays used when a special permit was spent).
-    turn.permits_used |= 1 << region
 
 
 def _move_on(
     state: GameState,
     seat: int,
-    player: PlayerState,
+    action: TakeCard | Exchange | Renew | Exhibit | Dig,
     where: int,
     weeks: int,
     turn: _Turn,
-    *,
-    exchanged: bool,
 ) -> tuple[GameState, tuple[Event, ...]]:
     """T2, T4, Y1: the marker moves on and lands on top; passing week 52 renews the permits."""
+    player = state.players[seat]
     time = player.time + weeks
-    permits_used = turn.permits_used
     if renews_permits(player.time, time):
         turn.events.append(YearTurned(seat, year_of(time)))
-        permits_used = 0
-    moved = changed_player(
+    moved = _moved(
+        state,
+        player,
+        action,
+        where,
+        time,
+        spent=turn.spent,
+        cards=turn.cards,
+        tokens=turn.tokens,
+        exhibitions=turn.exhibitions,
+    )
+    exchanged = isinstance(action, Exchange)
+    return _finish(state, seat, moved, turn.events, exchanged=exchanged, turn=turn)
+
+
+def player_after(
+    state: GameState,
+    action: Action,
+    *,
+    cards: tuple[int, ...] = (),
+    tokens: tuple[int, ...] = (),
+    exhibitions: tuple[int, ...] = (),
+) -> PlayerState:
+    """The active player after ``action``, given the ``cards``, ``tokens`` and ``exhibitions``
+    it gains (what is drawn is the caller's to say): moved to where the action happens and on
+    by its weeks, its single-use cards spent (K3), the permit a dig uses marked, and the
+    permits valid again in a new year; retiring moves to the end square (A5). Whether the
+    action is legal is not checked."""
+    seat = active_seat(state)
+    if seat is None:
+        raise IllegalAction("the game is over: every marker is on the end square")
+    player = state.players[seat]
+    if isinstance(action, Retire):
+        return replace(player, time=END_TIME, arrival=state.clock)
+    where = destination(state, action)
+    assert where is not None
+    time = player.time + cost(state, seat, player, action)
+    spent = tuple(cards_spent(state.catalog, player, action))
+    return _moved(
+        state,
+        player,
+        action,
+        where,
+        time,
+        spent=spent,
+        cards=cards,
+        tokens=tokens,
+        exhibitions=exhibitions,
+    )
+
+
+def _moved(
+    state: GameState,
+    player: PlayerState,
+    action: Action,
+    where: int,
+    time: int,
+    *,
+    spent: tuple[int, ...],
+    cards: tuple[int, ...],
+    tokens: tuple[int, ...],
+    exhibitions: tuple[int, ...],
+) -> PlayerState:
+    """:func:`player_after` once the place, the time and the cards spent are known."""
+    permits_used = player.permits_used
+    if isinstance(action, Dig):
+        # A3.2: the permit is used (it stays used when a special permit was spent).
+        permits_used |= 1 << action.region
+    return changed_player(
         state.catalog,
         player,
         location=where,
         time=time,
         arrival=state.clock,
-        permits_used=permits_used,
-        gained_cards=turn.cards,
-        lost_cards=turn.spent,
-        gained_tokens=turn.tokens,
-        gained_exhibitions=turn.exhibitions,
+        permits_used=permits_after_move(player.time, time, permits_used),
+        gained_cards=cards,
+        lost_cards=spent,
+        gained_tokens=tokens,
+        gained_exhibitions=exhibitions,
     )
-    return _finish(state, seat, moved, turn.events, exchanged=exchanged, turn=turn)
 
 
 def cards_spent(catalog: Catalog, player: PlayerState, action: Action) -> list[int]:

@@ -122,9 +122,21 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     if seat is None:
         return ()
     actions = regular_actions(state, seat)
-    if state.players[seat].time >= LAST_YEAR_START or not actions:
-        actions.append(_RETIRE)  # A5, and D8 when nothing else is possible
+    if may_retire(state, seat, actions):
+        actions.append(_RETIRE)
     return tuple(actions)
+
+
+def must_retire(state: GameState, seat: int, others: list[Action] | None = None) -> bool:
+    """D8: a player with no other legal action must retire, whatever the year. ``others``
+    are this player's :func:`regular_actions`, when the caller has them already."""
+    return not (regular_actions(state, seat) if others is None else others)
+
+
+def may_retire(state: GameState, seat: int, others: list[Action] | None = None) -> bool:
+    """A5: a player may retire at any turn of the last year, and before it only when they
+    must (D8). ``others`` as for :func:`must_retire`."""
+    return state.players[seat].time >= LAST_YEAR_START or must_retire(state, seat, others)
 
 
 def regular_actions(state: GameState, seat: int) -> list[Action]:
@@ -232,7 +244,7 @@ def reason_illegal(state: GameState, seat: int, player: PlayerState, action: Act
     """Why this player may not take ``action`` now, or None if they may."""
     match action:
         case Retire():
-            if player.time >= LAST_YEAR_START or not regular_actions(state, seat):
+            if may_retire(state, seat):
                 return None
             return "retiring is only allowed in the last year (1903), or with no other action left"
         case TakeCard(slot=slot):

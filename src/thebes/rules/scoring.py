@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from thebes.catalog.components import REGION_COUNT, TokenKind
+from thebes.catalog.components import TokenKind
 from thebes.catalog.kinds import CONGRESS_VP
 from thebes.rules.state import GameState
 
@@ -30,19 +30,32 @@ class Score:
         return self.artifacts + self.exhibitions + self.congresses + self.majorities
 
 
+def majority_vp(points: int, rivals_best: int) -> int:
+    """E4 and D10: the majority VP of a player with ``points`` book points in a region where
+    no other player has more than ``rivals_best``: 5 alone at the top, 3 sharing it, none for
+    a top of 0."""
+    if points > rivals_best:
+        return MAJORITY_VP
+    if points and points == rivals_best:
+        return SHARED_MAJORITY_VP
+    return 0
+
+
+def rivals_books(state: GameState, seat: int) -> tuple[int, ...]:
+    """Per region, the most book points any player but ``seat`` has."""
+    others = [p.books for i, p in enumerate(state.players) if i != seat]
+    return tuple(max(points) for points in zip(*others, strict=True))
+
+
 def majority_awards(state: GameState) -> tuple[tuple[int, ...], ...]:
     """E4 and D10: per player, the majority VP won in each region."""
-    awards = [[0] * REGION_COUNT for _ in state.players]
-    for region in range(REGION_COUNT):
-        points = [p.books[region] for p in state.players]
-        best = max(points)
-        if best == 0:
-            continue
-        leaders = [i for i, v in enumerate(points) if v == best]
-        vp = MAJORITY_VP if len(leaders) == 1 else SHARED_MAJORITY_VP
-        for i in leaders:
-            awards[i][region] = vp
-    return tuple(tuple(a) for a in awards)
+    return tuple(
+        tuple(
+            majority_vp(mine, theirs)
+            for mine, theirs in zip(player.books, rivals_books(state, seat), strict=True)
+        )
+        for seat, player in enumerate(state.players)
+    )
 
 
 def scores(state: GameState) -> tuple[Score, ...]:

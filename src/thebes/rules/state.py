@@ -23,10 +23,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, fields
 
-from thebes.catalog.components import Catalog
+from thebes.catalog.components import WEEKS_PER_YEAR, Catalog
 
 FIRST_YEAR = 1901
-WEEKS_PER_YEAR = 52
 LAST_YEAR = 1903
 END_TIME = (LAST_YEAR + 1 - FIRST_YEAR) * WEEKS_PER_YEAR  # week 1 of 1904
 LAST_YEAR_START = (LAST_YEAR - FIRST_YEAR) * WEEKS_PER_YEAR

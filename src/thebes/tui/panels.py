@@ -139,7 +139,7 @@ def short_card_name(state: GameState, card_id: int) -> str:
     return KINDS[card.kind].short.format(
         region=state.catalog.regions[card.region][:3] if card.region >= 0 else "",
         value=card.value,
-        size="large" if card.large else "small",
+        size=card.size,
     )
 
 

@@ -43,7 +43,7 @@ def reference_json(catalog: Catalog) -> dict[str, Any]:
         "exhibitions": [
             {
                 "id": c,
-                "size": "large" if catalog.card(c).large else "small",
+                "size": catalog.card(c).size,
                 "city": locations[catalog.card(c).city],
                 "weeks": catalog.card(c).weeks,
                 "vp": catalog.card(c).value,

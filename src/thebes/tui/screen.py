@@ -17,7 +17,15 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from thebes.rules import END_TIME, VARIANT_NAMES, GameState, Variants, active_seat, game_year
+from thebes.rules import (
+    END_TIME,
+    VARIANT_NAMES,
+    WEEKS_PER_YEAR,
+    GameState,
+    Variants,
+    active_seat,
+    game_year,
+)
 from thebes.tui import panels
 from thebes.tui.story import Told, story_panel
 
@@ -102,7 +110,7 @@ def game_screen(
     return Group(*parts)
 
 
-TIME_TRACK_WIDTH = 5 + 52  # "week " and the 52 weeks
+TIME_TRACK_WIDTH = 5 + WEEKS_PER_YEAR  # "week " and the weeks of a year
 
 
 def _side_by_side(left: RenderableType, right: RenderableType) -> Table:
@@ -120,7 +128,7 @@ def _height_without_events(state: GameState, *, wide: bool) -> int:
     display = 3 + len(state.exhibitions)  # title, two rows of card tiles, exhibitions
     display += state.variants.card_preview  # the cards face up on the draw pile (V5)
     if wide:
-        weeks = [p.time % 52 for p in state.players if p.time < END_TIME]
+        weeks = [p.time % WEEKS_PER_YEAR for p in state.players if p.time < END_TIME]
         depth = max((weeks.count(w) for w in weeks), default=0)
         top = max(2 + depth, 1 + players)  # title and scale, the stacks; title, players
         board = 2 + len(state.catalog.locations)  # title, header, locations

@@ -1,0 +1,106 @@
+"""Greedy's look-ahead against the engine: in positions of seeded random games, under every
+variant, the acting player greedy values after each legal action is the one ``apply``
+produces; for a dig, once the tokens it drew (unknown to greedy, valued by expectation) are
+added."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator
+
+import pytest
+
+from helpers import CAT
+from thebes.bots.greedy import ActionJudge
+from thebes.rules import (
+    NO_VARIANTS,
+    VARIANT_NAMES,
+    Action,
+    Dig,
+    Dug,
+    Event,
+    FirstDigBonus,
+    GameState,
+    PlayerState,
+    SeededChance,
+    Variants,
+    active_seat,
+    apply,
+    cards_spent,
+    changed_player,
+    is_over,
+    legal_actions,
+    new_game,
+    year_of,
+)
+
+JUDGE = ActionJudge(CAT)
+VARIANT_SETS = [(), *((name,) for name in VARIANT_NAMES), VARIANT_NAMES]
+EVERY = 2  # positions compared: every other one of a game, a few thousand actions in all
+
+
+def varied_action(rng: random.Random, legal: tuple[Action, ...]) -> Action:
+    """A random kind of action, then one of that kind: uniformly among all of them, digs would
+    crowd out the cards that fill a tableau (and the single-use cards greedy must spend)."""
+    kinds: dict[str, list[Action]] = {}
+    for action in legal:
+        kinds.setdefault(type(action).__name__, []).append(action)
+    return rng.choice(kinds[rng.choice(sorted(kinds))])
+
+
+def positions(players: int, seed: int, variants: Variants) -> Iterator[GameState]:
+    """Every other position of a random game."""
+    chance = SeededChance(seed)
+    rng = random.Random(seed)
+    names = [f"P{i}" for i in range(players)]
+    state, _ = new_game(CAT, names, chance, variants)
+    while not is_over(state):
+        if state.actions_taken % EVERY == seed % EVERY:
+            yield state
+        state, _ = apply(state, varied_action(rng, legal_actions(state)), chance)
+
+
+def with_finds(player: PlayerState, events: tuple[Event, ...]) -> PlayerState:
+    """``player`` holding the tokens a dig drew, and the artifact lying on the site."""
+    found = [t for e in events if isinstance(e, Dug) for t in e.found]
+    found += [e.token for e in events if isinstance(e, FirstDigBonus)]
+    return changed_player(
+        CAT,
+        player,
+        location=player.location,
+        time=player.time,
+        arrival=player.arrival,
+        permits_used=player.permits_used,
+        gained_tokens=tuple(found),
+    )
+
+
+@pytest.mark.parametrize("names", VARIANT_SETS, ids=lambda n: "+".join(n) or "none")
+def test_greedy_foresees_the_player_apply_makes(names: tuple[str, ...]) -> None:
+    variants = Variants.from_names(names) if names else NO_VARIANTS
+    seen: Counter[str] = Counter()
+    for players in (2, 3, 4):
+        seed = 100 * players + len(names)
+        for state in positions(players, seed, variants):
+            seat = active_seat(state)
+            assert seat is not None
+            legal = legal_actions(state)
+            for action, foreseen in zip(legal, JUDGE.foreseen(state, legal), strict=True):
+                after, events = apply(state, action, SeededChance(len(seen)))
+                actual = after.players[seat]
+                if isinstance(action, Dig):
+                    foreseen = with_finds(foreseen, events)
+                    if year_of(actual.time) > year_of(state.players[seat].time):
+                        seen["dig into a new year"] += 1
+                if cards_spent(CAT, state.players[seat], action):
+                    seen["single-use cards spent"] += 1
+                assert foreseen == actual, (state.actions_taken, action)
+                seen[type(action).__name__] += 1
+    # Each kind of action was compared (a renewal is the variant renew-anywhere, V3), and
+    # digs long enough to pass into a new year, whose permits are valid again.
+    kinds = {"TakeCard", "Exchange", "Dig", "Exhibit", "Retire", "dig into a new year"}
+    kinds.add("single-use cards spent")
+    if "renew-anywhere" in names:
+        kinds.add("Renew")
+    assert kinds <= set(seen), seen
