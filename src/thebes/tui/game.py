@@ -145,7 +145,7 @@ class TerminalGame:
         so far comes back as the next prompt's text)."""
         words = [self.session.notation(a) for a in legal] + list(COMMANDS)
         meta = {self.session.notation(a): action_label(self.session.state, a) for a in legal}
-        meta.update(COMMANDS)
+        meta.update((name, command.help) for name, command in COMMANDS.items())
         completer = WordCompleter(words, sentence=True, meta_dict=meta)
         typed, self.typed = self.typed, ""
         while True:
