@@ -7,6 +7,7 @@ import json
 import os
 import sys
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +21,7 @@ from thebes.tui.progress import progress_bar
 
 if TYPE_CHECKING:
     from thebes.records.session import Session
+    from thebes.tui.terminal import Terminal
 
 EXIT_OK = 0
 EXIT_ERROR = 1
@@ -27,24 +29,26 @@ EXIT_USAGE = 2  # bad arguments, a damaged game file or a bad data file
 NAME_WIDTH = MAX_NAME
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, terminal: Terminal | None = None) -> int:
+    """Run the command ``argv``; games, replays and pages are shown at ``terminal``, the
+    terminal of this process unless one is handed in."""
     args = build_parser().parse_args(argv)
     try:
         if args.command == "simulate":
             return _simulate(args)
         if args.command == "replay":
-            return _replay(args)
+            return _replay(args, terminal)
         if args.command == "play":
-            return _play(args)
+            return _play(args, terminal)
         if args.command == "resume":
-            return _resume(args)
+            return _resume(args, terminal)
         if args.command == "rules":
-            return _rules(args)
+            return _rules(args, terminal)
         if args.command == "games":
-            return _games(args)
+            return _games(args, terminal)
         if args.command == "analyze":
             return _analyze(args)
-        return _reference(args)
+        return _reference(args, terminal)
     except DataError as exc:
         print(f"thebes: bad data file: {printable(str(exc))}", file=sys.stderr)
         return EXIT_USAGE
@@ -60,31 +64,45 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_OK
 
 
-def _play(args: argparse.Namespace) -> int:
+@contextmanager
+def _terminal(handed: Terminal | None, colour: bool) -> Iterator[Terminal]:
+    """The terminal handed to main, else this process's own."""
+    if handed is not None:
+        yield handed
+        return
+    from thebes.tui.terminal import process_terminal
+
+    with process_terminal(colour=colour) as terminal:
+        yield terminal
+
+
+def _play(args: argparse.Namespace, handed: Terminal | None) -> int:
     from thebes.tui.launch import start_game
 
-    return start_game(
-        names=args.players,
-        bots=args.bot,
-        seed=args.seed,
-        variants=Variants.from_names(variant_names(args.variant)),
-        save=args.save,
-        force=args.force,
-        undo=not args.no_undo,
-        hints=not args.no_hints,
-        fast=args.fast,
-        colour=_colour_wanted(args),
-    )
+    with _terminal(handed, _colour_wanted(args)) as terminal:
+        return start_game(
+            terminal,
+            names=args.players,
+            bots=args.bot,
+            seed=args.seed,
+            variants=Variants.from_names(variant_names(args.variant)),
+            save=args.save,
+            force=args.force,
+            undo=not args.no_undo,
+            hints=not args.no_hints,
+            fast=args.fast,
+        )
 
 
-def _resume(args: argparse.Namespace) -> int:
+def _resume(args: argparse.Namespace, handed: Terminal | None) -> int:
     from thebes.records.library import LibraryError, games_folder, is_game_number, pick_game
     from thebes.tui.launch import resume_game
 
     choice: str | None = args.game
     colour = _colour_wanted(args)
     if choice is not None and not is_game_number(choice):
-        return resume_game(Path(choice), fast=args.fast, colour=colour)
+        with _terminal(handed, colour) as terminal:
+            return resume_game(terminal, Path(choice), fast=args.fast)
     folder = args.dir or games_folder()
     try:
         number, game = pick_game(choice, folder, default_catalog())
@@ -98,24 +116,27 @@ def _resume(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     print(f"Game {number}: {printable(str(game.file.path))}")
-    return resume_game(game.file.path, fast=args.fast, colour=colour)
+    with _terminal(handed, colour) as terminal:
+        return resume_game(terminal, game.file.path, fast=args.fast)
 
 
-def _games(args: argparse.Namespace) -> int:
+def _games(args: argparse.Namespace, handed: Terminal | None) -> int:
     from thebes.records.library import games_folder
     from thebes.tui.gamelist import print_games
 
     folder = args.dir or games_folder()
-    return print_games(folder, default_catalog(), as_json=args.json, everything=args.all)
+    with _terminal(handed, colour=False) as terminal:
+        return print_games(
+            terminal, folder, default_catalog(), as_json=args.json, everything=args.all
+        )
 
 
-def _rules(args: argparse.Namespace) -> int:
+def _rules(args: argparse.Namespace, handed: Terminal | None) -> int:
     from thebes.tui.rulebook import RulebookError, UnknownRule, show_rules
-    from thebes.tui.screen import terminal_console
 
-    colour = _colour_wanted(args)
     try:
-        show_rules(terminal_console(colour=colour), args.id, colour=colour)
+        with _terminal(handed, _colour_wanted(args)) as terminal:
+            show_rules(terminal, args.id)
     except RulebookError as exc:
         print(f"thebes: {exc}", file=sys.stderr)
         return EXIT_USAGE if isinstance(exc, UnknownRule) else EXIT_ERROR
@@ -161,7 +182,7 @@ def _simulate(args: argparse.Namespace) -> int:
         table = standings(entries, results, lambda r: print(json.dumps(r), flush=True))
         print(json.dumps(summary_json(table, args.games)))
         return EXIT_ERROR if unsaved.count else EXIT_OK
-    with progress_bar(args.games) as advance:
+    with progress_bar(args.games, bar=sys.stderr, lines=sys.stdout) as advance:
 
         def show(result: dict[str, Any]) -> None:
             print(f"seed {result['seed']:<10d} {_score_line(result)}", flush=True)
@@ -200,7 +221,7 @@ def _score_line(data: dict[str, Any]) -> str:
     return f"{totals}  winners: {', '.join(data['winners'])}"
 
 
-def _replay(args: argparse.Namespace) -> int:
+def _replay(args: argparse.Namespace, handed: Terminal | None) -> int:
     from thebes.records.session import Session
     from thebes.tournament.games import result_json
 
@@ -208,11 +229,10 @@ def _replay(args: argparse.Namespace) -> int:
     if not (args.summary or args.json):
         from thebes.tui.evaluation import saved_analysis
         from thebes.tui.replay import ReplayViewer
-        from thebes.tui.screen import terminal_console
 
-        colour = _colour_wanted(args)
         analysis = saved_analysis(args.file, session)  # NAME.analysis.json, if it is there
-        ReplayViewer(session, terminal_console(colour=colour), analysis=analysis).run()
+        with _terminal(handed, _colour_wanted(args)) as terminal:
+            ReplayViewer(session, terminal, analysis=analysis).run()
         return EXIT_OK
     bots = {seat.name: seat.bot for seat in session.seats if seat.bot is not None}
     data = result_json(session.state, session.seed, bots)
@@ -259,7 +279,7 @@ def _analyze(args: argparse.Namespace) -> int:
     from thebes.safeio.saving import SaveError
 
     game = open_game(args.file)
-    with progress_bar(game.actions, "actions") as advance:
+    with progress_bar(game.actions, "actions", bar=sys.stderr, lines=sys.stdout) as advance:
         review = analyze(game, args.playouts, args.jobs, advance)
     if args.json:
         print(json.dumps(review.as_json(game.names)))
@@ -276,7 +296,7 @@ def _analyze(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _reference(args: argparse.Namespace) -> int:
+def _reference(args: argparse.Namespace, handed: Terminal | None) -> int:
     catalog = default_catalog()
     if args.json:
         from thebes.tui.reference import reference_json
@@ -284,7 +304,7 @@ def _reference(args: argparse.Namespace) -> int:
         print(json.dumps(reference_json(catalog), indent=2))
         return EXIT_OK
     from thebes.tui.reference import print_reference
-    from thebes.tui.screen import terminal_console
 
-    print_reference(catalog, terminal_console(colour=not os.environ.get("NO_COLOR")))
+    with _terminal(handed, not os.environ.get("NO_COLOR")) as terminal:
+        print_reference(catalog, terminal.console)
     return EXIT_OK

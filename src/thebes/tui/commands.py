@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from rich.console import Console, Group, RenderableType
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -22,26 +22,25 @@ from thebes.tui.reference import reference_tables
 from thebes.tui.rulebook import rulebook
 from thebes.tui.screen import variant_id
 from thebes.tui.talk import TableTalk
+from thebes.tui.terminal import Terminal
 
 
 class Commands:
-    """Carries out the commands of one game at the terminal."""
+    """Carries out the commands of one game at its terminal."""
 
     def __init__(
         self,
         session: Session,
-        console: Console,
+        terminal: Terminal,
         talk: TableTalk,
         *,
-        colour: bool,
         confirm_quit: Callable[[], None],
         hinter: Hinter | None = None,
     ) -> None:
         self.session = session
         self.hinter = hinter or Hinter()
-        self.console = console
+        self.terminal = terminal
         self.talk = talk
-        self.colour = colour
         self.confirm_quit = confirm_quit
         self.colours = [s.colour for s in session.seats]
 
@@ -67,7 +66,7 @@ class Commands:
         self._page(panels.board(self.session.state, self.colours))
 
     def _players(self, _: str) -> None:
-        width = self.console.width
+        width = self.terminal.console.width
         self._page(panels.tableaux(self.session.state, self.colours, width=width))
 
     def _bags(self, _: str) -> None:
@@ -85,7 +84,7 @@ class Commands:
             return
         state = session.state
         if self.talk.hint is None or self.talk.hint[0] is not state:
-            self.console.print(Text("Thinking… (Ctrl-C stops)", style="italic"))
+            self.terminal.console.print(Text("Thinking… (Ctrl-C stops)", style="italic"))
             try:
                 hints = tuple(self.hinter.hints(state))
             except KeyboardInterrupt:
@@ -132,7 +131,7 @@ class Commands:
         self.confirm_quit()
 
     def _page(self, renderable: RenderableType) -> None:
-        page(self.console, renderable, styles=self.colour)
+        page(self.terminal, renderable)
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,10 +22,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from prompt_toolkit import PromptSession
-from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
-from prompt_toolkit.output import Output
-from rich.console import Console
 from rich.text import Text
 
 from thebes.analysis.timeline import clock
@@ -45,11 +42,11 @@ from thebes.tui.evaluation import (
     step_line,
     summary_lines,
 )
-from thebes.tui.game import terminal_size
 from thebes.tui.linecap import fit_line, line_problem
 from thebes.tui.prompting import prompt_session
 from thebes.tui.screen import ScreenInfo, game_screen, is_wide, too_small_notice
 from thebes.tui.story import story
+from thebes.tui.terminal import Terminal
 
 DEFAULT_SPEED = 1.0
 MAX_SPEED = 60.0  # seconds per action in autoplay
@@ -65,17 +62,15 @@ class ReplayViewer:
     def __init__(
         self,
         session: Session,
-        console: Console,
+        terminal: Terminal,
         *,
-        prompt_input: Input | None = None,
-        prompt_output: Output | None = None,
-        size: Callable[[], tuple[int, int]] | None = None,
         sleep: Callable[[float], None] = time.sleep,
         analysis: SavedAnalysis | None = None,
     ) -> None:
         self.session = session
-        self.console = console
-        self.size = size or terminal_size
+        self.terminal = terminal
+        self.console = terminal.console
+        self.size = terminal.size
         self.sleep = sleep
         self.analysis = analysis  # None: not looked for
         self.moves = () if analysis is None else analysis.moves
@@ -86,7 +81,7 @@ class ReplayViewer:
         self.page: Page = "board"  # a chart or the help instead of the board, until a key
         self.story = story(session)  # every action told once; each screen shows its part
         self.leaving = False
-        self.prompt: PromptSession[str] = prompt_session(prompt_input, prompt_output, self._keys())
+        self.prompt: PromptSession[str] = prompt_session(terminal, self._keys())
 
     @property
     def total(self) -> int:
@@ -122,14 +117,15 @@ class ReplayViewer:
     # ------------------------------------------------------------ the loop
 
     def run(self) -> None:
-        while True:
-            self._draw()
-            try:
-                text = self.prompt.prompt(f"replay {self.position}/{self.total} > ")
-            except (KeyboardInterrupt, EOFError):
-                return
-            if not self._command(text):
-                return
+        with self.terminal.prompting():
+            while True:
+                self._draw()
+                try:
+                    text = self.prompt.prompt(f"replay {self.position}/{self.total} > ")
+                except (KeyboardInterrupt, EOFError):
+                    return
+                if not self._command(text):
+                    return
 
     def _command(self, text: str) -> bool:
         """Act on one typed line; False to leave."""
