@@ -1,15 +1,18 @@
-"""Driving the terminal program from tests: keys sent through a pipe to the command, to the
-game at the table and to the replay viewer, the screen written to a string."""
+"""Driving the terminal program from tests: a terminal of their own handed to the command,
+to the game at the table and to the replay viewer, its keys sent through a pipe, its screen
+written to a string."""
 
 from __future__ import annotations
 
 import io
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TextIO
 
-from prompt_toolkit.application import create_app_session
-from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.application import AppSession
+from prompt_toolkit.input import DummyInput, Input, create_pipe_input
 from prompt_toolkit.output import DummyOutput, Output
 from rich.console import Console
 
@@ -18,15 +21,58 @@ from thebes.cli.main import main
 from thebes.records.session import Session, default_seats
 from thebes.tui.game import TerminalGame
 from thebes.tui.replay import ReplayViewer
+from thebes.tui.terminal import Terminal
 
 GOLDEN_4P = GOLDEN / "game-4p.json"
 
 
-def run_with_keys(args: list[str], keys: str) -> int:
-    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+def text_terminal(
+    out: TextIO,
+    size: tuple[int, int] = (120, 40),
+    keys: Input | None = None,
+    *,
+    sizes: Callable[[], tuple[int, int]] | None = None,
+    prompt_output: Output | None = None,
+    colour: bool = False,
+    errors: TextIO | None = None,
+    interactive: bool = False,
+) -> Terminal:
+    """A terminal of ``size`` whose screen is written to ``out`` and whose prompts read
+    ``keys`` (none: the end of input at once) and draw on ``prompt_output`` (nowhere, unless
+    given); ``sizes`` tells its size if it changes. Its console shows strings as they are,
+    as the process's own does (no markup, no emoji codes)."""
+    screen = Console(
+        file=out,
+        width=size[0],
+        height=size[1],
+        no_color=not colour,
+        highlight=False,
+        markup=False,
+        emoji=False,
+    )
+    return Terminal(
+        screen,
+        AppSession(keys or DummyInput(), prompt_output or DummyOutput()),
+        sizes or (lambda: size),
+        colour,
+        errors or io.StringIO(),
+        interactive,
+    )
+
+
+def run_with_keys(args: list[str], keys: str, *, interactive: bool = False) -> int:
+    """``thebes ARGS`` at a terminal of 120x40 that types ``keys`` (a person at it when
+    ``interactive``: questions are asked), printing to the standard output and error."""
+    with create_pipe_input() as pipe:
         pipe.send_text(keys)
         pipe.close()
-        return main(args)
+        terminal = text_terminal(
+            sys.stdout,
+            keys=pipe,
+            errors=sys.stderr,
+            interactive=interactive,
+        )
+        return main(args, terminal)
 
 
 @contextmanager
@@ -37,25 +83,14 @@ def game(
     sizes: Callable[[], tuple[int, int]] | None = None,
     prompt_output: Output | None = None,
 ) -> Iterator[tuple[TerminalGame, io.StringIO]]:
-    """A game on a rich console writing to the returned text; prompt_toolkit reads ``keys``
+    """A game at a terminal writing to the returned text; prompt_toolkit reads ``keys``
     and writes to ``prompt_output`` (nowhere, unless given)."""
     out = io.StringIO()
-    console = Console(file=out, width=size[0], no_color=True, highlight=False)
-    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+    with create_pipe_input() as pipe:
         pipe.send_text(keys)
         pipe.close()
-        yield (
-            TerminalGame(
-                session,
-                console,
-                prompt_input=pipe,
-                prompt_output=prompt_output or DummyOutput(),
-                fast=True,
-                colour=False,
-                size=sizes or (lambda: size),
-            ),
-            out,
-        )
+        terminal = text_terminal(out, size, pipe, sizes=sizes, prompt_output=prompt_output)
+        yield TerminalGame(session, terminal, fast=True), out
 
 
 def new_session(tmp_path: Path, seed: int = 7) -> Session:
@@ -65,17 +100,11 @@ def new_session(tmp_path: Path, seed: int = 7) -> Session:
 def view(keys: str, size: tuple[int, int] = (120, 40)) -> tuple[ReplayViewer, str]:
     session = Session.load(GOLDEN_4P, CAT)
     out = io.StringIO()
-    console = Console(file=out, width=120, no_color=True, highlight=False)
-    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+    with create_pipe_input() as pipe:
         pipe.send_text(keys)
         pipe.close()
-        viewer = ReplayViewer(
-            session,
-            console,
-            prompt_input=pipe,
-            prompt_output=DummyOutput(),
-            size=lambda: size,
-            sleep=lambda seconds: None,
-        )
+        # The console stays 120 wide: the viewer draws for the size it is told.
+        terminal = text_terminal(out, (120, size[1]), pipe, sizes=lambda: size)
+        viewer = ReplayViewer(session, terminal, sleep=lambda seconds: None)
         viewer.run()
     return viewer, out.getvalue()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import subprocess
 import sys
 from pathlib import Path
@@ -9,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from helpers import CAT
-from terminal import run_with_keys
+from terminal import run_with_keys, text_terminal
 from thebes.cli.main import main
 from thebes.records.gamefile import read_record
 from thebes.records.session import Session
@@ -64,12 +65,12 @@ def test_play_refuses_bad_seats(
 
 
 def test_play_asks_for_players_when_none_are_given(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
     path = tmp_path / "asked.json"
     keys = "5\n2\nAnn\nann\nBob\ntake 2\n"
-    assert run_with_keys(["play", "--seed", "7", "--save", str(path)], keys) == 0
+    args = ["play", "--seed", "7", "--save", str(path)]
+    assert run_with_keys(args, keys, interactive=True) == 0
     record = read_record(path)
     assert [p.name for p in record.players] == ["Ann", "Bob"]
     assert [a.action for a in record.actions] == ["take 2"]
@@ -78,13 +79,12 @@ def test_play_asks_for_players_when_none_are_given(
 
 
 def test_play_with_one_bot_asks_for_the_people_beside_it(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
     path = tmp_path / "one-bot.json"
     keys = "4\n1\ncleo\nAnn\ntake 2\n"
     args = ["play", "--bot", "Cleo=greedy", "--seed", "7", "--save", str(path)]
-    assert run_with_keys(args, keys) == 0
+    assert run_with_keys(args, keys, interactive=True) == 0
     record = read_record(path)
     assert [(p.name, p.bot) for p in record.players] == [("Ann", None), ("Cleo", "greedy")]
     assert record.actions[0].action == "take 2" and record.actions[0].player == "Ann"
@@ -114,10 +114,8 @@ def test_no_color_and_the_NO_COLOR_variable(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setenv("NO_COLOR", "1")
     assert build_parser().parse_args(["rules"]).colour is False
     session = Session(CAT, default_seats(["Ann", "Bob"]), 1)
-    from rich.console import Console
-
-    plain = TerminalGame(session, Console(no_color=True), colour=False)
-    coloured = TerminalGame(session, Console(), colour=True)
+    plain = TerminalGame(session, text_terminal(io.StringIO(), colour=False))
+    coloured = TerminalGame(session, text_terminal(io.StringIO(), colour=True))
     assert all("fg:" not in part[0] for part in plain._prompt_message(0, False))
     assert any("fg:red" in part[0] for part in coloured._prompt_message(0, False))
 

@@ -37,7 +37,7 @@ def test_an_unknown_subcommand_is_refused_with_the_usage_and_runs_nothing(
 ) -> None:
     ran: list[argparse.Namespace] = []
 
-    def record(args: argparse.Namespace) -> int:
+    def record(args: argparse.Namespace, terminal: object) -> int:
         ran.append(args)
         return 0
 
@@ -86,7 +86,7 @@ def test_a_refusal_from_below_is_one_escaped_line_and_its_exit_code(
     class Refused(ThebesError):
         exit_code = 3
 
-    def refuse(args: argparse.Namespace) -> int:
+    def refuse(args: argparse.Namespace, terminal: object) -> int:
         raise Refused("the table is \x1b[2Jtaken")
 
     monkeypatch.setattr(arguments, "games_command", refuse)

@@ -4,6 +4,7 @@ that are never overwritten by accident."""
 
 from __future__ import annotations
 
+import io
 import json
 import shutil
 import threading
@@ -14,11 +15,11 @@ from pathlib import Path
 import pytest
 from prompt_toolkit import PromptSession
 from prompt_toolkit.application import create_app_session
-from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.input import Input, create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from helpers import CAT, cards_of, region, setup
-from terminal import game, run_with_keys
+from terminal import game, run_with_keys, text_terminal
 from thebes.bots import make_bot
 from thebes.cli.main import main
 from thebes.records.gamefile import COLOURS, read_record
@@ -162,14 +163,14 @@ def test_a_name_with_control_codes_is_refused_on_the_command_line(
 
 
 def test_the_name_prompt_refuses_unprintable_names_and_survives_escape_sequences(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
     path = tmp_path / "asked.json"
     # A zero-width space is refused; a terminal report (ESC [ < 1 ; 2 m), the sequence that
     # broke prompt_toolkit's mouse handler, is swallowed and the name typed after it kept.
     keys = "2\nAnn\u200b\n\x1b[<1;2mAnn\n\x1b[5;41mBob\ntake 2\n"
-    assert run_with_keys(["play", "--seed", "7", "--save", str(path)], keys) == 0
+    args = ["play", "--seed", "7", "--save", str(path)]
+    assert run_with_keys(args, keys, interactive=True) == 0
     captured = capsys.readouterr()
     assert "unprintable character U+200B" in captured.out + captured.err
     assert "Traceback" not in captured.out + captured.err
@@ -191,17 +192,21 @@ def test_a_game_file_with_an_escape_code_in_a_name_is_refused(
         assert "\x1b" not in err and "\x07" not in err
 
 
-def answer_to(make: Callable[[], PromptSession[str]], keys: str, wait: float = 10) -> list[object]:
+def answer_to(
+    make: Callable[[Input], PromptSession[str]], keys: str, wait: float = 10
+) -> list[object]:
     """What one prompt returns for ``keys`` within ``wait`` seconds (empty if it never
     returns: an error in a key handler leaves prompt_toolkit waiting for Enter on a broken
     screen)."""
     result: list[object] = []
 
     def run() -> None:
+        # A session of its own: a prompt that never returns must not draw where others
+        # do once this test is over.
         with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
             pipe.send_text(keys)
             try:
-                result.append(make().prompt("? "))
+                result.append(make(pipe).prompt("? "))
             except (KeyboardInterrupt, EOFError) as exc:
                 result.append(type(exc))
 
@@ -216,13 +221,19 @@ def answer_to(make: Callable[[], PromptSession[str]], keys: str, wait: float = 1
     ["\x1b", "\x1b[<1;2m", "\x1b[5;41m", "\x1b[<;;M", "\x1b[M\x00\x00\x00", "\x1b[99;1M"],
 )
 def test_no_key_sequence_breaks_a_prompt(sequence: str) -> None:
-    assert answer_to(prompt_session, sequence + "x\n") == ["x"]
+    guarded = answer_to(
+        lambda keys: prompt_session(text_terminal(io.StringIO(), keys=keys)), sequence + "x\n"
+    )
+    assert guarded == ["x"]
 
 
 def test_the_guard_is_needed_plain_prompt_toolkit_breaks_on_a_short_mouse_report() -> None:
     # Keeps the test above honest: without our bindings this very sequence never returns.
     # A guarded prompt answers in milliseconds; 2 seconds of no answer is "never" here.
-    assert answer_to(PromptSession, "\x1b[<1;2mx\n", wait=2) == []
+    plain = answer_to(
+        lambda keys: PromptSession(input=keys, output=DummyOutput()), "\x1b[<1;2mx\n", wait=2
+    )
+    assert plain == []
 
 
 # ---------------------------------------------------------------- undo

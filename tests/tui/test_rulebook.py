@@ -13,6 +13,9 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from prompt_toolkit.application import AppSession
+from prompt_toolkit.input import DummyInput
+from prompt_toolkit.output import DummyOutput
 from rich.cells import cell_len
 from rich.console import Console
 
@@ -33,6 +36,7 @@ from thebes.tui.rulebook import (
     show_rules,
 )
 from thebes.tui.screen import render_text
+from thebes.tui.terminal import Terminal
 
 TEXT = rulebook_text()
 SECTIONS = rule_sections(TEXT)
@@ -154,6 +158,13 @@ def test_the_rulebook_ships_in_the_package_beside_the_data() -> None:
     )
 
 
+def paged_terminal(console: Console) -> Terminal:
+    """A terminal with a pager, as the process's own has when it is a terminal."""
+    size = (console.width, console.height)
+    prompts = AppSession(DummyInput(), DummyOutput())
+    return Terminal(console, prompts, lambda: size, False, io.StringIO(), pager=True)
+
+
 @contextmanager
 def _fake_pager(calls: list[bool], styles: bool) -> Iterator[None]:
     calls.append(styles)
@@ -168,7 +179,7 @@ def test_a_terminal_gets_the_pager_with_colours_for_less(
     console = Console(file=shown, force_terminal=True, width=80)
     calls: list[bool] = []
     monkeypatch.setattr(console, "pager", lambda styles: _fake_pager(calls, styles))
-    page(console, rulebook(), styles=False)
+    page(paged_terminal(console), rulebook())
     assert calls == [False]
     assert "E5 — The winner" in shown.getvalue()
     assert os.environ["LESS"].split() == ["-X", "-R"]
@@ -185,7 +196,7 @@ def test_one_rule_is_paged_on_a_terminal_only_when_taller_than_it(
     console = Console(file=shown, force_terminal=True, width=80, height=height)
     calls: list[bool] = []
     monkeypatch.setattr(console, "pager", lambda styles: _fake_pager(calls, styles))
-    show_rules(console, rule, colour=False)
+    show_rules(paged_terminal(console), rule)
     assert calls == ([False] if paged else [])
     assert f"{rule} — " in shown.getvalue()
 

@@ -12,13 +12,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
 from rich.cells import cell_len
-from rich.console import Console
 
 from helpers import CAT, GOLDEN
+from terminal import text_terminal
 from thebes.analysis.game_review import GameReview, analysis_path, save_analysis
 from thebes.analysis.review import MoveReview
 from thebes.cli.main import main
@@ -80,18 +78,11 @@ def view(
     session = Session.load(game, CAT)
     out = io.StringIO()
     width = console_width or size[0]
-    console = Console(file=out, width=width, no_color=True, highlight=False)
-    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+    with create_pipe_input() as pipe:
         pipe.send_text(keys)
         pipe.close()
-        viewer = ReplayViewer(
-            session,
-            console,
-            prompt_input=pipe,
-            prompt_output=DummyOutput(),
-            size=lambda: size,
-            analysis=saved_analysis(game, session),
-        )
+        terminal = text_terminal(out, (width, size[1]), pipe, sizes=lambda: size)
+        viewer = ReplayViewer(session, terminal, analysis=saved_analysis(game, session))
         viewer.run()
     return viewer, out.getvalue()
 
@@ -271,8 +262,7 @@ def test_thebes_replay_looks_for_the_analysis_beside_the_file(
     analysed(golden)
     seen: list[SavedAnalysis | None] = []
     monkeypatch.setattr(ReplayViewer, "run", lambda self: seen.append(self.analysis))
-    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
-        assert main(["replay", str(golden), "--no-color"]) == 0
+    assert main(["replay", str(golden), "--no-color"], text_terminal(io.StringIO())) == 0
     [found] = seen
     assert found is not None and found.path == golden.with_name("game-4p.analysis.json")
     assert found.refused is None and len(found.moves) == 65

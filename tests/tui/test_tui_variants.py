@@ -13,10 +13,9 @@ from pathlib import Path
 
 import pytest
 from rich.cells import cell_len
-from rich.console import Console
 
 from helpers import CAT, region, setup, start, tokens_of
-from terminal import game
+from terminal import game, text_terminal
 from thebes.bots import make_bot
 from thebes.cli.main import main
 from thebes.records.library import game_files, read_games
@@ -300,7 +299,7 @@ def test_at_80x24_the_screen_menu_message_and_a_two_line_prompt_fit(tmp_path: Pa
     session = new_session(tmp_path)
     bots = [make_bot("greedy", 7, seat) for seat in (0, 1)]
     out = io.StringIO()
-    ui = TerminalGame(session, Console(file=out, width=80), colour=False, size=lambda: (80, 24))
+    ui = TerminalGame(session, text_terminal(out, (80, 24)))
     full = 0
     while (seat := session.active_seat) is not None:
         if seat == 0:
@@ -328,9 +327,8 @@ def test_the_replay_names_the_variants_and_offers_no_command_it_lacks(
         session.play(bots[seat].choose(session.state, session.legal_actions()))
     session.save(tmp_path / "g.json")
     out = io.StringIO()
-    console = Console(file=out, width=width, no_color=True, highlight=False)
     viewer = ReplayViewer(
-        Session.load(tmp_path / "g.json", CAT), console, size=lambda: (width, height)
+        Session.load(tmp_path / "g.json", CAT), text_terminal(out, (width, height))
     )
     viewer.position = 30
     viewer._draw()

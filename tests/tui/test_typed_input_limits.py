@@ -13,13 +13,10 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
-from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
-from rich.console import Console
 
 from helpers import CAT
-from terminal import game, new_session, view
+from terminal import game, new_session, text_terminal, view
 from thebes.cli.main import main
 from thebes.records.gamefile import MAX_SEED, MIN_SEED
 from thebes.records.notation import VERBS
@@ -62,9 +59,8 @@ def test_a_line_of_100000_characters_is_refused_quickly_and_the_game_goes_on(
 ) -> None:
     session = new_session(tmp_path)
     out = io.StringIO()
-    console = Console(file=out, width=120, no_color=True, highlight=False)
     started = time.monotonic()
-    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+    with create_pipe_input() as pipe:
         # More than a pipe holds: written while the game reads, as a terminal would.
         def type_keys() -> None:
             pipe.send_text("x" * 100_000 + "\n2\n")
@@ -72,15 +68,7 @@ def test_a_line_of_100000_characters_is_refused_quickly_and_the_game_goes_on(
 
         typist = threading.Thread(target=type_keys)
         typist.start()
-        ui = TerminalGame(
-            session,
-            console,
-            prompt_input=pipe,
-            prompt_output=DummyOutput(),
-            fast=True,
-            colour=False,
-            size=lambda: (120, 40),
-        )
+        ui = TerminalGame(session, text_terminal(out, (120, 40), pipe), fast=True)
         ui.run()
         typist.join(timeout=30)
     assert time.monotonic() - started < 20  # it took 58 s (and 5 GB) before the cap

@@ -6,20 +6,24 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import TYPE_CHECKING
 
 from thebes.errors import EXIT_ERROR, EXIT_OK
 from thebes.safeio.text import printable
 from thebes.tui.progress import progress_bar
 
+if TYPE_CHECKING:
+    from thebes.tui.terminal import Terminal
 
-def analyze_command(args: argparse.Namespace) -> int:
+
+def analyze_command(args: argparse.Namespace, handed: Terminal | None) -> int:
     """The analysis of the file (RecordError says why it cannot be replayed)."""
     from thebes.analysis.game_review import analysis_path, analyze, open_game, save_analysis
     from thebes.analysis.report import report_lines
     from thebes.safeio.saving import SaveError
 
     game = open_game(args.file)
-    with progress_bar(game.actions, "actions") as advance:
+    with progress_bar(game.actions, "actions", bar=sys.stderr, lines=sys.stdout) as advance:
         review = analyze(game, args.playouts, args.jobs, advance)
     if args.json:
         print(json.dumps(review.as_json(game.names)))

@@ -13,6 +13,7 @@ import argparse
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from thebes.analysis.review import DEFAULT_PLAYOUTS, MAX_PLAYOUTS
 from thebes.bots import BOT_LEVELS
@@ -26,8 +27,12 @@ from thebes.records.library import LISTED
 from thebes.rules import VARIANT_NAMES
 from thebes.safeio.text import printable, whole_number
 
-# What runs a subcommand: its parsed arguments in, the exit code out.
-Handler = Callable[[argparse.Namespace], int]
+if TYPE_CHECKING:
+    from thebes.tui.terminal import Terminal
+
+# What runs a subcommand: its parsed arguments and the terminal handed to `main` (None: the
+# process's own) in, the exit code out.
+Handler = Callable[[argparse.Namespace, "Terminal | None"], int]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -11,20 +11,27 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from thebes.cli.arguments import Handler, build_parser
 from thebes.errors import EXIT_INTERRUPTED, EXIT_OK, ThebesError
 from thebes.safeio.text import printable
 
+if TYPE_CHECKING:
+    from thebes.tui.terminal import Terminal
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run `thebes` with ``argv`` (the process's arguments if None); the exit code."""
+
+def main(argv: Sequence[str] | None = None, terminal: Terminal | None = None) -> int:
+    """Run `thebes` with ``argv`` (the process's arguments if None); the exit code. Games,
+    replays and pages are shown at ``terminal``, the terminal of this process unless one is
+    handed in."""
     args = build_parser().parse_args(argv)
     handler: Handler = args.handler
     try:
-        return handler(args)
+        return handler(args, terminal)
     except ThebesError as exc:
-        print(f"thebes: {printable(exc.line)}", file=sys.stderr)
+        errors = sys.stderr if terminal is None else terminal.errors
+        print(f"thebes: {printable(exc.line)}", file=errors)
         return exc.exit_code
     except KeyboardInterrupt:
         print("thebes: interrupted", file=sys.stderr)

@@ -15,11 +15,12 @@ from thebes.tournament.games import GameResult
 
 if TYPE_CHECKING:
     from thebes.records.session import Session
+    from thebes.tui.terminal import Terminal
 
 NAME_WIDTH = MAX_NAME
 
 
-def replay_command(args: argparse.Namespace) -> int:
+def replay_command(args: argparse.Namespace, handed: Terminal | None) -> int:
     """The game of the file (RecordError says why it cannot be replayed)."""
     from thebes.records.session import Session
 
@@ -27,10 +28,11 @@ def replay_command(args: argparse.Namespace) -> int:
     if not (args.summary or args.json):
         from thebes.tui.evaluation import saved_analysis
         from thebes.tui.replay import ReplayViewer
-        from thebes.tui.screen import terminal_console
+        from thebes.tui.terminal import terminal_for
 
         analysis = saved_analysis(args.file, session)  # NAME.analysis.json, if it is there
-        ReplayViewer(session, terminal_console(colour=args.colour), analysis=analysis).run()
+        with terminal_for(handed, colour=args.colour) as terminal:
+            ReplayViewer(session, terminal, analysis=analysis).run()
         return EXIT_OK
     bots = {seat.name: seat.bot for seat in session.seats if seat.bot is not None}
     result = GameResult.of(session.state, session.seed, bots)

@@ -11,6 +11,7 @@ import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from thebes.errors import EXIT_ERROR, EXIT_OK, EXIT_USAGE
 from thebes.records.gamefile import MAX_SEED
@@ -28,8 +29,11 @@ from thebes.tournament.series import (
 )
 from thebes.tui.progress import progress_bar
 
+if TYPE_CHECKING:
+    from thebes.tui.terminal import Terminal
 
-def simulate_command(args: argparse.Namespace) -> int:
+
+def simulate_command(args: argparse.Namespace, handed: Terminal | None) -> int:
     try:
         entries = entries_for(args.bots, args.players)
     except ValueError as exc:
@@ -55,7 +59,7 @@ def simulate_command(args: argparse.Namespace) -> int:
         table = standings(entries, results, lambda r: print(json.dumps(r.as_json()), flush=True))
         print(json.dumps(summary_json(table, args.games)))
         return EXIT_ERROR if unsaved.count else EXIT_OK
-    with progress_bar(args.games) as advance:
+    with progress_bar(args.games, bar=sys.stderr, lines=sys.stdout) as advance:
 
         def show(result: GameResult) -> None:
             print(f"seed {result.seed:<10d} {_score_line(result)}", flush=True)

@@ -3,10 +3,11 @@ undo, save, quit."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
-from rich.console import Console, Group, RenderableType
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -21,84 +22,57 @@ from thebes.tui.reference import reference_tables
 from thebes.tui.rulebook import rulebook
 from thebes.tui.screen import variant_id
 from thebes.tui.talk import TableTalk
-
-COMMANDS = {
-    "help": "this list; 'help keys' explains the screen's abbreviations",
-    "rules": "the rulebook, then the card and token reference (paged)",
-    "log": "the whole game so far, in plain words, each action dated (paged)",
-    "board": "the board: locations, roads, who is where",
-    "players": "every player's cards, tokens and score",
-    "bags": "what each bag still holds",
-    "hint": "the strong bot's 3 best actions for you now, and why ('?' too; noted in the record)",
-    "undo": "take back the last action, if it revealed nothing new",
-    "save": "save now (the game also saves itself after every action); 'save PATH' for a copy",
-    "quit": "leave the game (it is saved; 'thebes resume FILE' goes on)",
-}
+from thebes.tui.terminal import Terminal
 
 
 class Commands:
-    """Carries out the commands of one game at the terminal."""
+    """Carries out the commands of one game at its terminal."""
 
     def __init__(
         self,
         session: Session,
-        console: Console,
+        terminal: Terminal,
         talk: TableTalk,
         *,
-        colour: bool,
         confirm_quit: Callable[[], None],
         hinter: Hinter | None = None,
     ) -> None:
         self.session = session
         self.hinter = hinter or Hinter()
-        self.console = console
+        self.terminal = terminal
         self.talk = talk
-        self.colour = colour
         self.confirm_quit = confirm_quit
         self.colours = [s.colour for s in session.seats]
 
     def run(self, word: str, argument: str) -> None:
-        """Carry out the command ``word`` (one of COMMANDS) with what followed it."""
-        session = self.session
-        if word == "help" and argument.lower() == "keys":
-            self._page(keys_view(session.variants))
-        elif word == "help":
-            self._page(help_view(session.variants, hints=session.hints_enabled))
-        elif word == "rules":
-            self._page(Group(rulebook(), reference_tables(session.catalog)))
-        elif word == "log":
-            self._page(
-                Group(*(Text(line) for line in self.talk.log))
-                if self.talk.log
-                else Text("Nothing yet.")
-            )
-        elif word == "board":
-            self._page(panels.board(session.state, self.colours))
-        elif word == "players":
-            width = self.console.width
-            self._page(panels.tableaux(session.state, self.colours, width=width))
-        elif word == "bags":
-            self._page(panels.bags(session.state))
-        elif word == "hint":
-            self._hint()
-        elif word == "undo":
-            try:
-                taken = session.undo()
-            except IllegalAction as exc:
-                self.talk.warn(f"{exc}.")
-                return
-            said = [f"{step.record.player}'s '{step.record.action}'" for step in taken]
-            self.talk.log.extend(f"Undo: {what} is taken back." for what in said)
-            person = taken[-1].record.player
-            in_order = ", then ".join(reversed(said))
-            self.talk.message = Text(f"Took back {in_order}. {person} to play.")
-            self.talk.after_autosave()
-        elif word == "save":
-            self._save(argument)
-        elif word == "quit":
-            self.confirm_quit()
+        """Carry out the command ``word`` (a name in COMMANDS) with what followed it."""
+        COMMANDS[word].run(self, argument)
 
-    def _hint(self) -> None:
+    def _help(self, argument: str) -> None:
+        session = self.session
+        if argument.lower() == "keys":
+            self._page(keys_view(session.variants))
+        else:
+            self._page(help_view(session.variants, hints=session.hints_enabled))
+
+    def _rules(self, _: str) -> None:
+        self._page(Group(rulebook(), reference_tables(self.session.catalog)))
+
+    def _log(self, _: str) -> None:
+        log = self.talk.log
+        self._page(Group(*(Text(line) for line in log)) if log else Text("Nothing yet."))
+
+    def _board(self, _: str) -> None:
+        self._page(panels.board(self.session.state, self.colours))
+
+    def _players(self, _: str) -> None:
+        width = self.terminal.console.width
+        self._page(panels.tableaux(self.session.state, self.colours, width=width))
+
+    def _bags(self, _: str) -> None:
+        self._page(panels.bags(self.session.state))
+
+    def _hint(self, _: str) -> None:
         """Work out the hint for the player to move and keep it for the screen (asked again
         in the same position, it is not worked out again). The game does not change; the
         record will mark the player's next action as hinted. Ctrl-C while it is worked out
@@ -110,7 +84,7 @@ class Commands:
             return
         state = session.state
         if self.talk.hint is None or self.talk.hint[0] is not state:
-            self.console.print(Text("Thinking… (Ctrl-C stops)", style="italic"))
+            self.terminal.console.print(Text("Thinking… (Ctrl-C stops)", style="italic"))
             try:
                 hints = tuple(self.hinter.hints(state))
             except KeyboardInterrupt:
@@ -118,6 +92,19 @@ class Commands:
                 return
             self.talk.hint = (state, hints)
         session.note_hint()
+
+    def _undo(self, _: str) -> None:
+        try:
+            taken = self.session.undo()
+        except IllegalAction as exc:
+            self.talk.warn(f"{exc}.")
+            return
+        said = [f"{step.record.player}'s '{step.record.action}'" for step in taken]
+        self.talk.log.extend(f"Undo: {what} is taken back." for what in said)
+        person = taken[-1].record.player
+        in_order = ", then ".join(reversed(said))
+        self.talk.message = Text(f"Took back {in_order}. {person} to play.")
+        self.talk.after_autosave()
 
     def _save(self, argument: str) -> None:
         """``save`` (to the autosave file) or ``save PATH``. While autosave fails, a save
@@ -140,8 +127,57 @@ class Commands:
         then = "; from now on it is saved there after every action" if moved else ""
         self.talk.say(f"Saved to {target}{then}.")
 
+    def _quit(self, _: str) -> None:
+        self.confirm_quit()
+
     def _page(self, renderable: RenderableType) -> None:
-        page(self.console, renderable, styles=self.colour)
+        page(self.terminal, renderable)
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """A command a player can type: its name, its line in the help, and what it does with
+    what follows the name."""
+
+    name: str
+    help: str
+    run: Callable[[Commands, str], None]
+
+
+# The one list of the commands: the help, the completion and the dispatch all read it.
+COMMANDS: Mapping[str, Command] = {
+    command.name: command
+    for command in (
+        Command(
+            "help", "this list; 'help keys' explains the screen's abbreviations", Commands._help
+        ),
+        Command(
+            "rules", "the rulebook, then the card and token reference (paged)", Commands._rules
+        ),
+        Command(
+            "log",
+            "the whole game so far, in plain words, each action dated (paged)",
+            Commands._log,
+        ),
+        Command("board", "the board: locations, roads, who is where", Commands._board),
+        Command("players", "every player's cards, tokens and score", Commands._players),
+        Command("bags", "what each bag still holds", Commands._bags),
+        Command(
+            "hint",
+            "the strong bot's 3 best actions for you now, and why ('?' too; noted in the record)",
+            Commands._hint,
+        ),
+        Command("undo", "take back the last action, if it revealed nothing new", Commands._undo),
+        Command(
+            "save",
+            "save now (the game also saves itself after every action); 'save PATH' for a copy",
+            Commands._save,
+        ),
+        Command(
+            "quit", "leave the game (it is saved; 'thebes resume FILE' goes on)", Commands._quit
+        ),
+    )
+}
 
 
 KEYS = (
@@ -172,7 +208,7 @@ def help_view(variants: Variants, *, hints: bool = True) -> RenderableType:
     """The commands, how actions are typed, and the variants in play; ``hints`` False: the
     game was started with --no-hints."""
     renew = ", renew" if variants.renew_anywhere else ""
-    commands = dict(COMMANDS)
+    commands = {name: command.help for name, command in COMMANDS.items()}
     if not hints:
         commands["hint"] = "off for this game: it was started with --no-hints"
     parts: list[RenderableType] = [

@@ -9,18 +9,14 @@ quitting, Ctrl-C or Ctrl-D never lose anything.
 
 from __future__ import annotations
 
-import shutil
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from prompt_toolkit import PromptSession
-from prompt_toolkit.application import get_app
 from prompt_toolkit.completion import WordCompleter
 from prompt_toolkit.formatted_text import FormattedText
-from prompt_toolkit.input import Input
-from prompt_toolkit.output import Output
-from rich.console import Console, Group, RenderableType
+from rich.console import Group, RenderableType
 from rich.text import Text
 
 from thebes.analysis.hints import Hinter
@@ -41,6 +37,7 @@ from thebes.tui.planner import DigPlanner
 from thebes.tui.prompting import prompt_session
 from thebes.tui.screen import ScreenInfo, game_screen, is_wide, title_line, too_small_notice
 from thebes.tui.talk import TableTalk
+from thebes.tui.terminal import Terminal
 
 BOT_PAUSE_SECONDS = 0.8
 RESIZED = "\x00resized:"  # a prompt's result when the terminal changed size under it
@@ -54,35 +51,27 @@ class TerminalGame:
     def __init__(
         self,
         session: Session,
-        console: Console,
+        terminal: Terminal,
         *,
-        prompt_input: Input | None = None,
-        prompt_output: Output | None = None,
         fast: bool = False,
-        colour: bool = True,
-        size: Callable[[], tuple[int, int]] | None = None,
         hinter: Hinter | None = None,
     ) -> None:
         self.session = session
-        self.console = console
+        self.terminal = terminal
+        self.console = terminal.console
         self.fast = fast
-        self.colour = colour
-        self.size = size or terminal_size
-        self.prompt: PromptSession[str] = prompt_session(prompt_input, prompt_output)
-        self.planner = DigPlanner(session, console, self.prompt, above=self._planner_head)
+        self.colour = terminal.colour
+        self.size = terminal.size
+        self.prompt: PromptSession[str] = prompt_session(terminal)
+        self.planner = DigPlanner(session, self.console, self.prompt, above=self._planner_head)
         self.bots: dict[int, Player] = {
             seat: make_bot(s.bot, session.seed, seat)
             for seat, s in enumerate(session.seats)
             if s.bot is not None
         }
-        self.talk = TableTalk(session, colour=colour)
+        self.talk = TableTalk(session, colour=self.colour)
         self.commands = Commands(
-            session,
-            console,
-            self.talk,
-            colour=colour,
-            confirm_quit=self._confirm_quit,
-            hinter=hinter,
+            session, terminal, self.talk, confirm_quit=self._confirm_quit, hinter=hinter
         )
         self.typed = ""  # what the player had typed when a resize interrupted the prompt
         self.drawn_size = (0, 0)
@@ -91,6 +80,10 @@ class TerminalGame:
 
     def run(self) -> bool:
         """Play until the game ends (True) or a player quits (False)."""
+        with self.terminal.prompting():
+            return self._run()
+
+    def _run(self) -> bool:
         try:
             while not self.session.is_over:
                 seat = self.session.active_seat
@@ -145,7 +138,7 @@ class TerminalGame:
         so far comes back as the next prompt's text)."""
         words = [self.session.notation(a) for a in legal] + list(COMMANDS)
         meta = {self.session.notation(a): action_label(self.session.state, a) for a in legal}
-        meta.update(COMMANDS)
+        meta.update((name, command.help) for name, command in COMMANDS.items())
         completer = WordCompleter(words, sentence=True, meta_dict=meta)
         typed, self.typed = self.typed, ""
         while True:
@@ -167,10 +160,10 @@ class TerminalGame:
 
     def _watch_resize(self) -> None:
         """Leave the prompt when the terminal changes size, so the screen is drawn anew."""
-        get_app().before_render += self._resize_check
+        self.prompt.app.before_render += self._resize_check
 
     def _resize_check(self, _: object) -> None:
-        app = get_app()
+        app = self.prompt.app
         if self.size() != self.drawn_size and not app.is_done:
             app.exit(result=RESIZED + app.current_buffer.text)
 
@@ -361,8 +354,3 @@ def game_title(session: Session) -> str:
     if session.seed is None:
         return "Thebes"
     return f"Thebes — seeded game, seed {session.seed}"
-
-
-def terminal_size() -> tuple[int, int]:
-    size = shutil.get_terminal_size((120, 40))
-    return size.columns, size.lines

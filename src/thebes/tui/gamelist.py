@@ -16,7 +16,6 @@ run over. Names, paths and reasons are shown literally and without control codes
 from __future__ import annotations
 
 import json
-import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -36,6 +35,7 @@ from thebes.records.library import (
 from thebes.rules import VARIANT_NAMES
 from thebes.safeio.text import printable
 from thebes.tui.screen import variant_id
+from thebes.tui.terminal import Terminal
 
 WIDTH = 80
 SHORTEST = 6  # a cut name keeps at least five characters and the ellipsis
@@ -131,38 +131,42 @@ def hints_text(hints: Sequence[tuple[str, int]], room: int) -> str:
 
 
 def print_games(
-    folder: Path, catalog: Catalog, *, as_json: bool = False, everything: bool = False
+    terminal: Terminal,
+    folder: Path,
+    catalog: Catalog,
+    *,
+    as_json: bool = False,
+    everything: bool = False,
 ) -> int:
-    """Print the listing of ``folder`` (JSON: one object per game); the exit code. Whatever
-    goes on stdout is flushed line by line: a long listing shows as it is read."""
+    """Print the listing of ``folder`` at ``terminal`` (JSON: one object per game); the exit
+    code. The games' lines are flushed one by one: a long listing shows as it is read."""
     where = printable(str(folder))
     try:
         files = game_files(folder)
     except LibraryError as exc:
-        print(f"thebes: {exc}", file=sys.stderr)
+        terminal.complain(str(exc))
         return 1
+    out = terminal.console.file
+
+    def tell(text: str) -> None:
+        """A sentence for people: on the output, or on the errors when it carries JSON."""
+        print(text, file=terminal.errors if as_json else out)
+
     if not files:
-        _say(f"No saved games in {where}; 'thebes play' starts one.", as_json)
+        tell(f"No saved games in {where}; 'thebes play' starts one.")
         return 0
     shown = files if everything else files[:LISTED]
     if not as_json:
-        print(f"Saved games in {where}, newest first:")
+        terminal.say(f"Saved games in {where}, newest first:")
     digits = len(str(len(shown)))
     for number, game in enumerate(read_games(shown, catalog), 1):
         if as_json:
-            print(json.dumps(game.as_json(number)), flush=True)
+            print(json.dumps(game.as_json(number)), file=out, flush=True)
         else:
-            print(game_line(number, game, max(digits, 2)), flush=True)
+            print(game_line(number, game, max(digits, 2)), file=out, flush=True)
     left = len(files) - len(shown)
     if left:
-        _say(
-            f"{left} older game{'s' if left > 1 else ''} not listed ('--all' lists them).", as_json
-        )
+        tell(f"{left} older game{'s' if left > 1 else ''} not listed ('--all' lists them).")
     if not as_json:
-        print("'thebes resume N' resumes game N; 'thebes resume' the newest unfinished one.")
+        terminal.say("'thebes resume N' resumes game N; 'thebes resume' the newest unfinished one.")
     return 0
-
-
-def _say(text: str, as_json: bool) -> None:
-    """A sentence for people: on stdout, or on stderr when stdout carries JSON."""
-    print(text, file=sys.stderr if as_json else sys.stdout)

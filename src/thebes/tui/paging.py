@@ -1,10 +1,13 @@
-"""Showing a long renderable: through the console's pager on a terminal, plainly otherwise."""
+"""Showing a long renderable: through the system's pager at the process's own terminal,
+plainly at any other (a pipe, a file, a test, a remote table)."""
 
 from __future__ import annotations
 
 import os
 
 from rich.console import Console, RenderableType
+
+from thebes.tui.terminal import Terminal
 
 
 def taller_than_screen(console: Console, renderable: RenderableType) -> bool:
@@ -13,15 +16,16 @@ def taller_than_screen(console: Console, renderable: RenderableType) -> bool:
     return len(console.render_lines(renderable, pad=False)) >= console.height
 
 
-def page(console: Console, renderable: RenderableType, *, styles: bool) -> None:
-    """Print ``renderable`` through the pager when ``console`` is a terminal (with its
-    styles when ``styles``), else print it straight (a pipe, a file, a test)."""
-    if not console.is_terminal:
+def page(terminal: Terminal, renderable: RenderableType) -> None:
+    """Print ``renderable`` through the pager when ``terminal`` has one (with its styles
+    when the terminal has colours), else print it straight."""
+    console = terminal.console
+    if not terminal.pager:
         console.print(renderable)
         return
     # less shows colours only with -R; without it the escape codes appear as text.
     less = os.environ.get("LESS", "")
     if "-R" not in less.split() and "R" not in less.lstrip("-"):
         os.environ["LESS"] = (less + " -R").strip()
-    with console.pager(styles=styles):
+    with console.pager(styles=terminal.colour):
         console.print(renderable)

@@ -17,14 +17,12 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Literal
 
 from prompt_toolkit import PromptSession
-from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
-from prompt_toolkit.output import Output
-from rich.console import Console
 from rich.text import Text
 
 from thebes.analysis.timeline import clock
@@ -44,11 +42,11 @@ from thebes.tui.evaluation import (
     step_line,
     summary_lines,
 )
-from thebes.tui.game import terminal_size
 from thebes.tui.linecap import fit_line, line_problem
 from thebes.tui.prompting import prompt_session
 from thebes.tui.screen import ScreenInfo, game_screen, is_wide, too_small_notice
 from thebes.tui.story import story
+from thebes.tui.terminal import Terminal
 
 DEFAULT_SPEED = 1.0
 MAX_SPEED = 60.0  # seconds per action in autoplay
@@ -57,20 +55,6 @@ SECONDS = re.compile(r"[0-9]{1,2}(\.[0-9]{1,3})?|\.[0-9]{1,3}")
 # At most 80 columns: the line under the screen of the smallest terminal thebes takes.
 KEYS = "→ next · ← back · g N · y YEAR · a [SEC] autoplay · c chart · h help · q quit"
 ANALYSIS_KEYS = "→ ← step · g N · y YEAR · a auto · c/e charts · m/M mistakes · h help · q quit"
-STEPS = ("", "n", "next", "p", "prev", "back")
-HELP = (
-    ("→, n or Enter", "the next action"),
-    ("←, p", "the action before"),
-    ("Home, End", "the start, the end of the game"),
-    ("g N", "go to action N"),
-    ("y YEAR", "the first action of a year, e.g. y 1902"),
-    ("a [SECONDS]", "play on by itself, SECONDS an action (Ctrl-C stops)"),
-    ("c", "the chart of the scores over the game"),
-    ("e", "the chart of each player's expected final score (analysis)"),
-    ("m, M", "the next, the previous blunder or mistake (analysis)"),
-    ("h", "this help (a step goes back to the board)"),
-    ("q", "quit"),
-)
 Page = Literal["board", "chart", "evaluation", "help"]
 
 
@@ -78,17 +62,15 @@ class ReplayViewer:
     def __init__(
         self,
         session: Session,
-        console: Console,
+        terminal: Terminal,
         *,
-        prompt_input: Input | None = None,
-        prompt_output: Output | None = None,
-        size: Callable[[], tuple[int, int]] | None = None,
         sleep: Callable[[float], None] = time.sleep,
         analysis: SavedAnalysis | None = None,
     ) -> None:
         self.session = session
-        self.console = console
-        self.size = size or terminal_size
+        self.terminal = terminal
+        self.console = terminal.console
+        self.size = terminal.size
         self.sleep = sleep
         self.analysis = analysis  # None: not looked for
         self.moves = () if analysis is None else analysis.moves
@@ -98,7 +80,8 @@ class ReplayViewer:
         self.message: str | None = None if refused is None else refusal_text(refused)
         self.page: Page = "board"  # a chart or the help instead of the board, until a key
         self.story = story(session)  # every action told once; each screen shows its part
-        self.prompt: PromptSession[str] = prompt_session(prompt_input, prompt_output, self._keys())
+        self.leaving = False
+        self.prompt: PromptSession[str] = prompt_session(terminal, self._keys())
 
     @property
     def total(self) -> int:
@@ -126,23 +109,23 @@ class ReplayViewer:
 
             return handler
 
-        keys.add("right")(exit_with("n"))
-        keys.add("left")(exit_with("p"))
-        keys.add("home")(exit_with("g 0"))
-        keys.add("end")(exit_with("end"))
+        for command in REPLAY_COMMANDS:
+            for key, line in command.bound:
+                keys.add(key)(exit_with(line))
         return keys
 
     # ------------------------------------------------------------ the loop
 
     def run(self) -> None:
-        while True:
-            self._draw()
-            try:
-                text = self.prompt.prompt(f"replay {self.position}/{self.total} > ")
-            except (KeyboardInterrupt, EOFError):
-                return
-            if not self._command(text):
-                return
+        with self.terminal.prompting():
+            while True:
+                self._draw()
+                try:
+                    text = self.prompt.prompt(f"replay {self.position}/{self.total} > ")
+                except (KeyboardInterrupt, EOFError):
+                    return
+                if not self._command(text):
+                    return
 
     def _command(self, text: str) -> bool:
         """Act on one typed line; False to leave."""
@@ -152,39 +135,44 @@ class ReplayViewer:
         if problem is not None:
             self.message = problem
             return True
-        word, _, argument = text.strip().lower().partition(" ")
-        if page != "board" and word in STEPS:
-            return True  # a step from a chart or the help goes back to the board where it was
-        if word in ("q", "quit", "exit"):
-            return False
-        if word == "m":  # m the next, M the previous: the case is the command's
-            self._jump(forward=not text.lstrip().startswith("M"))
-            return True
-        if word in ("", "n", "next"):
-            self._go(self.position + 1)
-        elif word in ("p", "prev", "back"):
-            self._go(self.position - 1)
-        elif word == "end":
-            self._go(self.total)
-        elif word in ("g", "go"):
-            number = whole_number(argument)
-            if number is not None:
-                self._go(number)
-            else:
-                self.message = f"Write g and an action number from 0 to {self.total}, e.g. g 12."
-        elif word in ("y", "year"):
-            self._go_to_year(argument)
-        elif word in ("a", "auto"):
-            self._autoplay(argument)
-        elif word in ("c", "chart"):
-            self.page = "chart"
-        elif word in ("e", "evaluation"):
-            self._evaluation()
-        elif word in ("h", "help", "?"):
-            self.page = "help"
+        typed, _, argument = text.strip().partition(" ")
+        command = _BY_WORD.get(typed.lower())
+        if command is None:
+            self.message = f"Unknown command {typed.lower()!r}; h shows the commands."
+        elif page == "board" or not command.step:
+            # A step from a chart or the help goes back to the board where it was.
+            command.act(self, typed, argument.lower())
+        return not self.leaving
+
+    # ------------------------------------------------------------ the commands
+
+    def _next(self, _: str, __: str) -> None:
+        self._go(self.position + 1)
+
+    def _back(self, _: str, __: str) -> None:
+        self._go(self.position - 1)
+
+    def _end(self, _: str, __: str) -> None:
+        self._go(self.total)
+
+    def _go_number(self, _: str, argument: str) -> None:
+        number = whole_number(argument)
+        if number is not None:
+            self._go(number)
         else:
-            self.message = f"Unknown command {word!r}; h shows the commands."
-        return True
+            self.message = f"Write g and an action number from 0 to {self.total}, e.g. g 12."
+
+    def _chart(self, _: str, __: str) -> None:
+        self.page = "chart"
+
+    def _help(self, _: str, __: str) -> None:
+        self.page = "help"
+
+    def _mistake(self, typed: str, _: str) -> None:
+        self._jump(forward=typed != "M")  # m the next, M the previous: the case is the command's
+
+    def _quit(self, _: str, __: str) -> None:
+        self.leaving = True
 
     def _go(self, position: int) -> None:
         if position < 0:
@@ -208,7 +196,7 @@ class ReplayViewer:
         self.position = number
         self.message = jump_message(self.moves, number)
 
-    def _evaluation(self) -> None:
+    def _evaluation(self, _: str, __: str) -> None:
         if self.moves:
             self.page = "evaluation"
         else:
@@ -222,7 +210,7 @@ class ReplayViewer:
             return "The game has no action yet."
         return "No analysis of this game: `thebes analyze FILE --save` makes one."
 
-    def _go_to_year(self, argument: str) -> None:
+    def _go_to_year(self, _: str, argument: str) -> None:
         year = whole_number(argument, digits=4)
         if year is None:
             self.message = "Write y and a year, e.g. y 1902."
@@ -235,7 +223,7 @@ class ReplayViewer:
                 return
         self.message = f"The game never reaches {year}."
 
-    def _autoplay(self, argument: str) -> None:
+    def _autoplay(self, _: str, argument: str) -> None:
         argument = argument.strip()
         if argument and not SECONDS.fullmatch(argument):
             self.message = f"Write a and the seconds per action (0 to {MAX_SPEED:g}), e.g. a 0.5."
@@ -324,10 +312,86 @@ class ReplayViewer:
 
     def _help_lines(self, width: int) -> list[Text]:
         """The keys, then what the analysis is (or why there is none) and its summary."""
-        lines = [Text(f"  {keys:<15}{what}") for keys, what in HELP]
+        lines = [Text(f"  {c.keys:<15}{c.meaning}") for c in REPLAY_COMMANDS]
         lines += Text(about_analysis(self.analysis)).wrap(self.console, width)
         names = [seat.name for seat in self.session.seats]
         colours = [seat.colour for seat in self.session.seats]
         summary = summary_lines(self.moves, names, colours, width) if self.moves else []
         _, height = self.size()
         return lines + summary if len(lines) + len(summary) + 3 <= height else lines
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayCommand:
+    """A key or command of the replay: how the help writes it and its line there, the words
+    typed for it (in any case), what it does, and the keys that type it."""
+
+    keys: str
+    meaning: str
+    words: tuple[str, ...]
+    act: Callable[[ReplayViewer, str, str], None]  # (the word as typed, what follows it)
+    step: bool = False  # from a chart or the help, a step only goes back to the board
+    bound: tuple[tuple[str, str], ...] = ()  # (a key, the line it types)
+
+
+# The one list of the replay's keys and commands: the help and the dispatch both read it.
+REPLAY_COMMANDS = (
+    ReplayCommand(
+        "→, n or Enter",
+        "the next action",
+        ("", "n", "next"),
+        ReplayViewer._next,
+        step=True,
+        bound=(("right", "n"),),
+    ),
+    ReplayCommand(
+        "←, p",
+        "the action before",
+        ("p", "prev", "back"),
+        ReplayViewer._back,
+        step=True,
+        bound=(("left", "p"),),
+    ),
+    ReplayCommand(
+        "Home, End",
+        "the start, the end of the game",
+        ("end",),
+        ReplayViewer._end,
+        bound=(("home", "g 0"), ("end", "end")),
+    ),
+    ReplayCommand("g N", "go to action N", ("g", "go"), ReplayViewer._go_number),
+    ReplayCommand(
+        "y YEAR",
+        "the first action of a year, e.g. y 1902",
+        ("y", "year"),
+        ReplayViewer._go_to_year,
+    ),
+    ReplayCommand(
+        "a [SECONDS]",
+        "play on by itself, SECONDS an action (Ctrl-C stops)",
+        ("a", "auto"),
+        ReplayViewer._autoplay,
+    ),
+    ReplayCommand(
+        "c", "the chart of the scores over the game", ("c", "chart"), ReplayViewer._chart
+    ),
+    ReplayCommand(
+        "e",
+        "the chart of each player's expected final score (analysis)",
+        ("e", "evaluation"),
+        ReplayViewer._evaluation,
+    ),
+    ReplayCommand(
+        "m, M",
+        "the next, the previous blunder or mistake (analysis)",
+        ("m",),
+        ReplayViewer._mistake,
+    ),
+    ReplayCommand(
+        "h", "this help (a step goes back to the board)", ("h", "help", "?"), ReplayViewer._help
+    ),
+    ReplayCommand("q", "quit", ("q", "quit", "exit"), ReplayViewer._quit),
+)
+_BY_WORD: Mapping[str, ReplayCommand] = {
+    word: command for command in REPLAY_COMMANDS for word in command.words
+}

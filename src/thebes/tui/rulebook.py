@@ -15,13 +15,14 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
-from rich.console import Console, RenderableType
+from rich.console import RenderableType
 from rich.markdown import Markdown
 from rich.text import Text
 
 from thebes.errors import EXIT_USAGE, ThebesError
 from thebes.safeio.text import clipped, printable
 from thebes.tui.paging import page, taller_than_screen
+from thebes.tui.terminal import Terminal
 
 RULEBOOK_FILE = "rules.md"
 # "### A3 — Dig at a site": the heading's level and the rule's id (an em dash, an en dash
@@ -122,13 +123,13 @@ def rulebook() -> RenderableType:
         return Text(f"{exc}; 'thebes reference' below still lists the components.")
 
 
-def show_rules(console: Console, rule_id: str | None = None, *, colour: bool = True) -> None:
-    """`thebes rules [--id ID]`: the whole rulebook or one rule, paged on a terminal when it
-    is taller than the screen. Raises :class:`RulebookError` (:class:`UnknownRule` for a
+def show_rules(terminal: Terminal, rule_id: str | None = None) -> None:
+    """`thebes rules [--id ID]`: the whole rulebook or one rule at ``terminal``, paged when
+    it is taller than the screen. Raises :class:`RulebookError` (:class:`UnknownRule` for a
     bad id)."""
     text = rulebook_text()
     shown = Markdown(text if rule_id is None else find_rule(text, rule_id))
-    if rule_id is None or taller_than_screen(console, shown):
-        page(console, shown, styles=colour)
+    if rule_id is None or taller_than_screen(terminal.console, shown):
+        page(terminal, shown)
     else:
-        console.print(shown)
+        terminal.console.print(shown)

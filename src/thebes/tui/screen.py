@@ -212,12 +212,6 @@ def _active_tableau(state: GameState, info: ScreenInfo, width: int) -> Renderabl
     return Group(line1, line2)
 
 
-def terminal_console(*, colour: bool) -> Console:
-    """The console the game prints to. Markup and emoji codes are off: every string is
-    shown as it is (a player named "[bold]" or ":smile:" keeps the name they typed)."""
-    return Console(no_color=not colour, highlight=False, markup=False, emoji=False)
-
-
 def render_text(renderable: RenderableType, width: int, *, colour: bool = False) -> str:
     """The renderable as plain text at a fixed width (tests, benchmarks, NO_COLOR logs)."""
     console = Console(
