@@ -1,4 +1,4 @@
-"""Game files: round trips, golden games, bad files, undo, autosave and resume."""
+"""Game files: round trips, golden games, bad files, autosave and resume."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from thebes.catalog.loading import default_data_dir
 from thebes.cli.main import main
 from thebes.records.gamefile import RecordError, dump_record, read_record, sealed
 from thebes.records.session import Session, default_seats
-from thebes.rules import VARIANT_NAMES, IllegalAction, legal_actions
+from thebes.rules import VARIANT_NAMES, legal_actions
 from thebes.tournament.games import bot_session, play_out, play_random_game, result_json
 
 GOLDEN_2P_DIGEST = read_record(GOLDEN / "game-2p-v2.json").digest
@@ -267,43 +267,6 @@ def test_bad_file_gives_one_clear_message_exit_2_and_stays_unchanged(
 def test_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["replay", str(tmp_path / "nope.json"), "--json"]) == 2
     assert "cannot read the game file (No such file or directory)" in capsys.readouterr().err
-
-
-# ---------------------------------------------------------------- undo
-
-
-def test_undo_takes_back_only_actions_that_revealed_nothing(tmp_path: Path) -> None:
-    session = Session(CAT, default_seats(["Ann", "Bob"]), 5, autosave=tmp_path / "a.json")
-    assert session.undo_blocker() == "nothing has been played yet"
-    take = next(a for a in session.legal_actions() if type(a).__name__ == "TakeCard")
-    session.play(take)
-    assert "revealed new cards" in (session.undo_blocker() or "")
-    with pytest.raises(IllegalAction, match="cannot undo"):
-        session.undo()
-    # An action that reveals nothing (retiring in the last year) can be taken back.
-    from dataclasses import replace
-
-    last_year = [replace(p, time=104 + i) for i, p in enumerate(session.state.players)]
-    session._state = replace(session.state, players=tuple(last_year))
-    before = session.state
-    session.play(session.parse("retire"))
-    assert session.undo_blocker() is None
-    session.undo()
-    assert session.state == before and len(session.steps) == 1
-    assert len(read_record(tmp_path / "a.json").actions) == 1  # the autosave followed
-
-
-def test_undo_can_be_turned_off() -> None:
-    session = Session(CAT, default_seats(["Ann", "Bob"]), 5, undo=False)
-    assert session.undo_blocker() == "undo is turned off for this game"
-
-
-def test_a_dig_cannot_be_undone() -> None:
-    session = bot_session(CAT, 2, 2026)
-    while session.steps and not session.steps[-1].record.action.startswith("dig"):
-        session.steps.pop()
-    session.undo_enabled = True
-    assert "revealed tokens" in (session.undo_blocker() or "")
 
 
 # ---------------------------------------------------------------- resume, autosave
