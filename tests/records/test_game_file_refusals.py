@@ -1,5 +1,5 @@
-"""Damaged and hostile game files (issue 10): what the file is, its size and encoding, JSON
-nesting and numbers, every header field's domain, the version 2 digest over the whole record,
+"""Damaged and hostile game files: what the file is, its size and encoding, JSON nesting
+and numbers, every header field's domain, the version 2 digest over the whole record,
 ASCII digits and control codes in the actions; through the reader and the real command."""
 
 from __future__ import annotations

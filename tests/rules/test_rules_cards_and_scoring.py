@@ -335,7 +335,7 @@ def test_E1_to_E5_collectors_games_score_as_counted_by_hand() -> None:
 
 
 def test_reshuffled_deck_state_is_consistent_after_long_games() -> None:
-    # Regression guard for K1: after a game with reshuffles the deck's bookkeeping holds.
+    # K1: after a game with reshuffles the deck's bookkeeping holds.
     for seed in range(10):
         state = play_random_game(CAT, 4, seed)
         deck: Deck = state.deck

@@ -1,4 +1,4 @@
-"""What a person types (issue 10): digits that are not ASCII, lines of any length, control
+"""What a person types: digits that are not ASCII, lines of any length, control
 codes, at the game prompt, in the dig planner, in the replay viewer and in the command's
 options; and a bounded fuzz of random lines through the prompt's handling, which must say
 what is wrong and go on."""
@@ -179,7 +179,8 @@ def test_random_lines_through_the_prompt_say_what_is_wrong_and_go_on(
 
         @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
         @given(line=LINES)
-        # The issue's findings, always tried beside the random lines.
+        # Digits that are not ASCII and a line of 100,000 characters, always tried beside the
+        # random lines.
         @example(line="dig Egypt ²")
         @example(line="take ²")
         @example(line="²")
