@@ -41,7 +41,7 @@ def test_the_summary_of_an_unfinished_game_names_the_leaders_not_winners(
     session.play(TakeCard(0))
     assert main(["replay", str(path), "--summary"]) == 0
     out = capsys.readouterr().out
-    assert "after 1 actions, unfinished" in out
+    assert "after 1 action, unfinished" in out
     assert "unfinished; in the lead now: Ann, Bob" in out  # nobody has a point yet
     assert "winner" not in out
     assert main(["replay", str(path), "--json"]) == 0

@@ -174,6 +174,9 @@ def test_A3_weeks_must_draw_at_least_one_token() -> None:
     weeks = sorted(a.weeks for a in legal_actions(state) if isinstance(a, Dig))
     assert weeks == [8, 9, 10, 11, 12]  # 1 knowledge: the wheel's first token at 8 weeks
     assert "needs at least 8 weeks" in (why_illegal(state, dig("dig Egypt 7")) or "")
+    assert why_illegal(state, dig("dig Egypt 1")) == (
+        "with 1 knowledge a dig of 1 week draws no token; it needs at least 8 weeks"
+    )
 
 
 def test_A3_shovels_add_tokens_D6_and_D7_lone_shovel() -> None:
