@@ -13,9 +13,7 @@ from terminal import run_with_keys
 from thebes.cli.main import main
 from thebes.records.gamefile import read_record
 from thebes.records.session import Session, default_seats
-from thebes.rules import (
-    TakeCard,
-)
+from thebes.rules import TakeCard
 
 
 def test_play_refuses_to_overwrite_a_saved_game_unless_forced(

@@ -11,9 +11,7 @@ from pathlib import Path
 from helpers import CAT
 from thebes.records.gamefile import read_record
 from thebes.records.session import Session, default_seats
-from thebes.rules import (
-    TakeCard,
-)
+from thebes.rules import TakeCard
 
 
 def unseeded(tmp_path: Path, name: str = "g.json") -> Session:

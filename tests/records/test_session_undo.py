@@ -13,14 +13,7 @@ from helpers import CAT
 from terminal import game
 from thebes.records.gamefile import COLOURS, read_record
 from thebes.records.session import Seat, Session, default_seats
-from thebes.rules import (
-    Action,
-    GameState,
-    IllegalAction,
-    Retire,
-    TakeCard,
-    time_of,
-)
+from thebes.rules import Action, GameState, IllegalAction, Retire, TakeCard, time_of
 from thebes.tournament.games import bot_session
 
 

@@ -14,9 +14,7 @@ from terminal import run_with_keys
 from thebes.cli.main import main
 from thebes.records.gamefile import read_record
 from thebes.records.session import Session, default_seats
-from thebes.rules import (
-    TakeCard,
-)
+from thebes.rules import TakeCard
 
 MARKUP_NAMES = ["[/]", "[bold red]Eve[/]"]
 ESCAPE_NAME = "\x1b[5;41mRed"

@@ -11,10 +11,7 @@ import pytest
 from helpers import CAT, cards_of, region, setup
 from terminal import game
 from thebes.records.session import Session, default_seats
-from thebes.rules import (
-    Dig,
-    GameState,
-)
+from thebes.rules import Dig, GameState
 from thebes.tui.menu import build_menu
 from thebes.tui.planner import option_sets, read_plan_line
 
