@@ -1,8 +1,10 @@
 """Shared fixtures; the scenario helpers (helpers.py) live beside the tests."""
 
 import sys
+from collections.abc import Generator
 from pathlib import Path
 
+import coverage
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -18,3 +20,24 @@ def data_copy(tmp_path: Path) -> Path:
     for name in DATA_FILES:
         (tmp_path / name).write_bytes((default_data_dir() / name).read_bytes())
     return tmp_path
+
+
+@pytest.hookimpl(wrapper=True, trylast=True)
+def pytest_runtest_call(item: pytest.Item) -> Generator[None, None, None]:
+    """Run a test marked ``no_cover`` untraced under pytest-xdist too.
+
+    pytest-cov pauses only its own tracer for such a test. Each xdist worker also runs the
+    one that coverage's ``patch = ["subprocess"]`` starts in every Python subprocess, and
+    pausing pytest-cov's hands tracing back to it: the random games ran traced, ten times
+    slower. Called after pytest-cov's pause (``trylast``), this pauses whatever still runs.
+    """
+    paused = []
+    if item.get_closest_marker("no_cover"):
+        while (running := coverage.Coverage.current()) is not None:
+            running.stop()
+            paused.append(running)
+    try:
+        return (yield)
+    finally:
+        for running in reversed(paused):
+            running.start()

@@ -16,6 +16,7 @@ from thebes.catalog.kinds import CardKind
 from thebes.catalog.loading import default_catalog
 from thebes.records.notation import parse_action
 from thebes.rules import (
+    END_TIME,
     Chance,
     Event,
     GameState,
@@ -26,6 +27,8 @@ from thebes.rules import (
     make_player,
     new_game,
     time_of,
+    week_of,
+    year_of,
 )
 
 CAT = default_catalog()
@@ -183,6 +186,13 @@ def play(
 
 def dig_chance(found: Iterable[int] = (), debris: int = 0) -> ScriptedChance:
     return ScriptedChance(digs=[(tuple(found), debris)])
+
+
+def last_weeks(state: GameState, weeks_left: int, location: str | None = None) -> GameState:
+    """Ann with ``weeks_left`` weeks before the end square, Bob already on it."""
+    state = setup(state, 1, year=1904, week=1)
+    time = END_TIME - weeks_left
+    return setup(state, 0, year=year_of(time), week=week_of(time), location=location)
 
 
 def edit_text(folder: Path, name: str, old: str, new: str) -> None:

@@ -1,4 +1,4 @@
-"""Hints (issue 14, point 1): the ranking, its reasons, and the marks they leave in a game
+"""Hints: the ranking, its reasons, and the marks they leave in a game
 file (an action taken after a hint, a game played with --no-hints)."""
 
 from __future__ import annotations

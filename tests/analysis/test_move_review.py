@@ -1,11 +1,11 @@
 """`thebes analyze`: what each action was worth, and that it measures something true.
 
-The test of issue 14's point 4 analyses 20 two-player games of greedy against random
-(played here) and 20 of strong against greedy (kept in ``tests/analysis_games``: strong
-games take minutes to play; `thebes simulate --players 2 --bots strong,greedy --games 20
---rotate --seed 300 --save-dir tests/analysis_games` plays them again). It uses a few playouts
-per valuation and every fourth action of each game (every eighth for random, whose
-losses stand far apart), to keep CI fast; the benchmark
+The test that the review measures something true analyses 20 two-player games of greedy
+against random (played here) and 20 of strong against greedy (kept in
+``tests/analysis_games``: strong games take minutes to play; `thebes simulate --players 2
+--bots strong,greedy --games 20 --rotate --seed 300 --save-dir tests/analysis_games` plays
+them again). It uses a few playouts per valuation and every fourth action of each game
+(every eighth for random, whose losses stand far apart), to keep CI fast; the benchmark
 ``benchmarks/bench_analysis.py`` measures every action at the default playouts. Both are
 marked ``measures``: `.ci/run` runs them apart, without the coverage tracer, which slows
 playouts five-fold.
@@ -216,7 +216,7 @@ def test_a_missing_analysis_is_none_and_a_wrong_one_says_why(
 # ---------------------------------------------------------------- the command
 
 
-def test_analyze_json_prints_one_object_with_the_issues_fields(
+def test_analyze_json_prints_one_object_with_every_move_and_a_summary_per_player(
     short_game: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = short_game

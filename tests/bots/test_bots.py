@@ -198,11 +198,16 @@ def test_a_game_with_strong_and_greedy_bots_resumes_exactly() -> None:
 # ---------------------------------------------------------------- all levels
 
 
-@pytest.mark.parametrize("level", ["random", "strong"])
-def test_levels_with_chance_are_seeded_from_game_and_seat(level: str) -> None:
-    # Two positions where these seeds lead to different choices: the same game seed and
-    # seat choose alike, another game seed or another seat choose otherwise somewhere.
-    positions = [midgame(2, actions) for actions in (6, 8)]
+# Positions where these seeds lead to different choices (one suffices for strong, whose
+# every choice costs hundreds of playouts): the same game seed and seat choose alike,
+# another game seed or another seat choose otherwise somewhere.
+@pytest.mark.parametrize(
+    ("level", "actions_played"), [("random", (6, 8)), ("strong", (10,))], ids=["random", "strong"]
+)
+def test_levels_with_chance_are_seeded_from_game_and_seat(
+    level: str, actions_played: tuple[int, ...]
+) -> None:
+    positions = [midgame(2, actions) for actions in actions_played]
 
     def choices(game_seed: int, seat: int) -> list[Action]:
         return [make_bot(level, game_seed, seat).choose(s, legal_actions(s)) for s in positions]

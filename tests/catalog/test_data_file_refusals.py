@@ -418,7 +418,7 @@ def damaged_files(draw: st.DrawFn) -> tuple[str, bytes]:
     return name, yaml.safe_dump(tree, allow_unicode=True).encode()
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(damaged=damaged_files())
 def test_damaged_real_files_give_a_data_error_or_a_clean_load(
     tmp_path_factory: pytest.TempPathFactory, damaged: tuple[str, bytes]

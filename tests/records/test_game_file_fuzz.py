@@ -1,4 +1,4 @@
-"""A bounded fuzz of the game-file reader: real files damaged every way the issue lists
+"""A bounded fuzz of the game-file reader: real files damaged in every way a hostile file can be
 (truncation, byte flips, fields of another type, deep nesting, huge numbers, odd Unicode,
 control characters) must give a RecordError of one printable line, or a clean load of a game
 that can be shown, resumed and saved; never another exception."""

@@ -1,4 +1,4 @@
-"""Game files: round trips, golden games, bad files, undo, autosave and resume."""
+"""Game files: round trips, golden games, bad files, autosave and resume."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from thebes.catalog.loading import default_data_dir
 from thebes.cli.main import main
 from thebes.records.gamefile import RecordError, dump_record, read_record, sealed
 from thebes.records.session import Session, default_seats
-from thebes.rules import VARIANT_NAMES, IllegalAction, legal_actions
+from thebes.rules import VARIANT_NAMES, legal_actions
 from thebes.tournament.games import (
     GameResult,
     bot_session,
@@ -43,7 +43,10 @@ def replayed(session: Session, tmp_path: Path) -> Session:
 def test_save_load_replay_round_trips_with_equal_states_after_every_action(
     players: int, tmp_path: Path
 ) -> None:
-    for seed in range(100):
+    # 50 games a player count: by then every kind of event, action and action option that
+    # 100 games show has come up for each count (the last, an exchange by zeppelin with
+    # 4 players, at the 46th).
+    for seed in range(50):
         original = bot_session(CAT, players, 1000 * players + seed)
         copy = replayed(original, tmp_path)
         assert len(copy.steps) == len(original.steps)
@@ -275,43 +278,6 @@ def test_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert "cannot read the game file (No such file or directory)" in capsys.readouterr().err
 
 
-# ---------------------------------------------------------------- undo
-
-
-def test_undo_takes_back_only_actions_that_revealed_nothing(tmp_path: Path) -> None:
-    session = Session(CAT, default_seats(["Ann", "Bob"]), 5, autosave=tmp_path / "a.json")
-    assert session.undo_blocker() == "nothing has been played yet"
-    take = next(a for a in session.legal_actions() if type(a).__name__ == "TakeCard")
-    session.play(take)
-    assert "revealed new cards" in (session.undo_blocker() or "")
-    with pytest.raises(IllegalAction, match="cannot undo"):
-        session.undo()
-    # An action that reveals nothing (retiring in the last year) can be taken back.
-    from dataclasses import replace
-
-    last_year = [replace(p, time=104 + i) for i, p in enumerate(session.state.players)]
-    session._state = replace(session.state, players=tuple(last_year))
-    before = session.state
-    session.play(session.parse("retire"))
-    assert session.undo_blocker() is None
-    session.undo()
-    assert session.state == before and len(session.steps) == 1
-    assert len(read_record(tmp_path / "a.json").actions) == 1  # the autosave followed
-
-
-def test_undo_can_be_turned_off() -> None:
-    session = Session(CAT, default_seats(["Ann", "Bob"]), 5, undo=False)
-    assert session.undo_blocker() == "undo is turned off for this game"
-
-
-def test_a_dig_cannot_be_undone() -> None:
-    session = bot_session(CAT, 2, 2026)
-    while session.steps and not session.steps[-1].record.action.startswith("dig"):
-        session.steps.pop()
-    session.undo_enabled = True
-    assert "revealed tokens" in (session.undo_blocker() or "")
-
-
 # ---------------------------------------------------------------- resume, autosave
 
 
@@ -490,11 +456,12 @@ def test_a_kill_at_any_point_of_saving_leaves_a_whole_file_that_resumes_without_
     # Never backwards, and every action was in the file at some point: nothing lost.
     assert saved == sorted(saved)
     assert set(saved) == set(range(len(actions) + 1))
-    # Real kills at every point of the first save and of one in the middle, and at the
-    # last point: each leaves exactly the file the snapshot showed, and the game resumed
-    # from it ends as the uninterrupted one.
-    middle = len(actions) // 2
-    kills = [p for p in range(1, len(points) + 1) if saved[p] in (0, middle)] + [len(points)]
+    # Real kills at every point of the first save and of a later one (the tenth, which
+    # replaces the file; each killed game replays to there, so an early one keeps this
+    # fast), and at the last point: each leaves exactly the file the snapshot showed, and
+    # the game resumed from it ends as the uninterrupted one.
+    later = 10
+    kills = [p for p in range(1, len(points) + 1) if saved[p] in (0, later)] + [len(points)]
     ended = _killed_game(tmp_path, "kill", ",".join(map(str, kills))).splitlines()
     assert ended == [f"{p} {int(signal.SIGKILL)}" for p in kills]
     for point in kills:

@@ -1,21 +1,27 @@
-"""Travel (M1-M3) and the five actions (A1-A5) with decisions D3-D8."""
+"""Travel (M1-M3) and the actions other than digging (A1, A2, A4, A5) with decisions D3, D4
+and D8, every reason an action is refused, and the list of every action value. Digs (A3)
+are in test_rules_excavation.py."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from helpers import CAT, cards_of, dig_chance, loc, play, region, setup, start, tokens_of
+from helpers import CAT, cards_of, last_weeks, loc, play, region, setup, start, tokens_of
+from thebes.catalog.components import REGION_COUNT
 from thebes.records.notation import parse_action
 from thebes.rules import (
     END_TIME,
     Action,
     CardSpent,
     Dig,
-    Dug,
+    DisplayExchanged,
     Exchange,
     Exhibit,
-    FirstDigBonus,
+    ExhibitionHeld,
     IllegalAction,
+    Renew,
     Retire,
     Retired,
     ScriptedChance,
@@ -24,10 +30,12 @@ from thebes.rules import (
     Travelled,
     action_cost,
     active_seat,
+    all_actions,
     apply,
+    destination,
     exchange_price,
-    knowledge_for,
     legal_actions,
+    new_game,
     time_of,
     why_illegal,
 )
@@ -36,6 +44,10 @@ EGYPT = region("Egypt")
 GREECE = region("Greece")
 CAR = cards_of("car")[0]
 ZEPPELIN = cards_of("zeppelin")[0]
+BERLIN_BOOK = 1  # Greece book in Berlin, 1 week
+SHOVEL_IN_LONDON = 65  # 3 weeks
+LONDON_SMALL = 86  # 1 Greece, 2 Egypt artifacts; 3 weeks
+LONDON_LARGE = 91  # 2 Greece, 1 Crete, 3 Egypt artifacts; 4 weeks
 
 
 def dig(text: str) -> Dig:
@@ -98,6 +110,28 @@ def test_M3_zeppelin_is_not_offered_without_a_journey() -> None:
     assert "already in London" in (why_illegal(state, TakeCard(0, zeppelin=True)) or "")
 
 
+def test_M3_P3_a_zeppelin_is_offered_for_a_one_week_journey() -> None:
+    state = setup(start(2, display=[BERLIN_BOOK, 2, 3, 4]), 0, cards=[ZEPPELIN])
+    assert CAT.travel[loc("Warsaw")][loc("Berlin")] == 1
+    assert TakeCard(0, zeppelin=True) in legal_actions(state)
+
+
+def test_M3_the_journey_by_zeppelin_is_narrated_as_0_weeks() -> None:
+    state = start(2, display=[SHOVEL_IN_LONDON, 1, 2, 3])
+    state = setup(state, 0, location="Moscow", cards=[ZEPPELIN])
+    _, events = play(state, "take 1 +zeppelin", ScriptedChance(cards=[5]))
+    assert Travelled(0, loc("Moscow"), loc("London"), 0, True) in events
+
+
+def test_destination_of_each_action() -> None:
+    state = replace(start(2, display=[BERLIN_BOOK, 2, 3, 4]), display=(BERLIN_BOOK, 0, 3, 4))
+    assert destination(state, TakeCard(0)) == loc("Berlin")
+    assert destination(state, Retire()) is None
+    with pytest.raises(IndexError) as empty:
+        destination(state, TakeCard(1))
+    assert empty.value.args == (1,)
+
+
 # ---------------------------------------------------------------- A1 take a card
 
 
@@ -113,13 +147,17 @@ def test_A1_take_a_card_travel_pay_refill() -> None:
 
 
 def test_A1_empty_slot_cannot_be_taken() -> None:
-    from dataclasses import replace
-
     state = replace(start(2, display=[1, 65, 84, 10]), display=(1, 0, 84, 10))
     assert TakeCard(1) not in legal_actions(state)
     assert why_illegal(state, TakeCard(1)) == "display slot 2 is empty"
     with pytest.raises(IllegalAction, match="slot 2 is empty"):
         play(state, "take 2")
+
+
+def test_A1_the_cards_after_an_empty_slot_are_still_offered() -> None:
+    state = replace(start(2, display=[1, 2, 3, 4]), display=(0, 2, 3, 4))
+    takes = [a for a in legal_actions(state) if isinstance(a, TakeCard)]
+    assert takes == [TakeCard(1), TakeCard(2), TakeCard(3)]
 
 
 # ---------------------------------------------------------------- A2 exchange
@@ -178,191 +216,20 @@ def test_A2_D4_another_players_exchange_after_a_run_of_exchanges_starts_at_1() -
     assert exchange_price(state, 0) == 1
 
 
-# ---------------------------------------------------------------- A3 excavate
-
-
-def test_A3_dig_draws_tokens_keeps_finds_returns_debris() -> None:
-    state = start(2)
-    books = cards_of("book", "Egypt", 3) + cards_of("book", "Egypt", 2)[:1]  # 3+3+2 = 8
-    state = setup(state, 0, location="Egypt", cards=books)
-    assert knowledge_for(state.players[0], EGYPT, legend=False, assistant=False).total == 8
-    finds = tokens_of("Egypt", value=6) + tokens_of("Egypt", "general")
-    state, events = play(state, "dig Egypt 4", dig_chance(finds, debris=3))
-    ann = state.players[0]
-    dug = next(e for e in events if isinstance(e, Dug))
-    # The rulebook's example: 8 knowledge and 4 weeks draw 5 tokens.
-    assert dug.drawn == 5 and dug.found == tuple(sorted(finds)) and dug.debris == 3
-    assert set(finds) <= set(ann.tokens)
-    assert not set(finds) & set(state.bags[EGYPT])
-    assert len(state.bags[EGYPT]) == 30 - 16 - 2  # debris went back: 16 still in the bag
-    assert ann.general == 1  # the general-knowledge token counts from now on
-    assert ann.permits_used == 1 << EGYPT
-    assert ann.time == 4
-
-
-def test_A3_first_excavation_at_a_site_takes_the_bonus_artifact() -> None:
-    state = start(2)
-    state = setup(state, 0, location="Egypt", cards=cards_of("book", "Egypt", 3))
-    state = setup(state, 1, location="Egypt", cards=cards_of("book", "Egypt", 2))
-    bonus = state.site_bonus[EGYPT]
-    state, events = play(state, "dig Egypt 2", dig_chance([], 2))  # 6 knowledge, 2 weeks
-    assert FirstDigBonus(0, EGYPT, bonus) in events
-    assert bonus in state.players[0].tokens and state.site_bonus[EGYPT] == 0
-    state = setup(state, 0, week=30)
-    state, events = play(state, "dig Egypt 3", dig_chance([], 3))  # Bob, 6 knowledge
-    assert not any(isinstance(e, FirstDigBonus) for e in events)
-
-
-def test_A3_needs_a_valid_permit_or_a_special_permit() -> None:
-    state = start(2)
-    special = cards_of("special_permit")[0]
-    state = setup(state, 0, location="Egypt", cards=cards_of("book", "Egypt", 3))
-    state = setup(state, 1, week=40)
-    state, _ = play(state, "dig Egypt 2", dig_chance([], 2))
-    assert not any(isinstance(a, Dig) and a.region == EGYPT for a in legal_actions(state))
-    assert "permit for Egypt is used" in (why_illegal(state, dig("dig Egypt 2")) or "")
-    state = setup(state, 0, cards=[special])
-    assert dig("dig Egypt 2") not in legal_actions(state)
-    assert dig("dig Egypt 2 +permit") in legal_actions(state)
-    state, events = play(state, "dig Egypt 2 +permit", dig_chance([], 2))
-    ann = state.players[0]
-    assert CardSpent(0, special) in events and ann.special_permits == 0
-    assert ann.permits_used == 1 << EGYPT  # stays used
-    assert special in state.deck.discard
-
-
-def test_A3_special_permit_is_refused_while_the_permit_is_valid() -> None:
-    state = start(2)
-    state = setup(
-        state,
-        0,
-        location="Egypt",
-        cards=[*cards_of("book", "Egypt", 3), *cards_of("special_permit")],
-    )
-    assert "still valid" in (why_illegal(state, dig("dig Egypt 2 +permit")) or "")
-
-
-def test_A3_D5_assistants_alone_do_not_qualify() -> None:
-    state = start(2)
-    state = setup(state, 0, location="Egypt", cards=cards_of("assistant")[:3] + cards_of("general"))
-    assert not any(isinstance(a, Dig) for a in legal_actions(state))
-    assert "no specialized knowledge of Egypt" in (why_illegal(state, dig("dig Egypt 12")) or "")
-
-
-def test_A3_D5_a_legend_alone_qualifies_only_when_used() -> None:
-    state = start(2)
-    legend = cards_of("legend", "Egypt")[0]
-    state = setup(state, 0, location="Egypt", cards=[legend])
-    digs = [a for a in legal_actions(state) if isinstance(a, Dig)]
-    assert digs and all(a.legend for a in digs)
-    assert min(a.weeks for a in digs) == 6  # 2 knowledge: the wheel needs 6 weeks
-    assert "needs the legend" in (why_illegal(state, dig("dig Egypt 6")) or "")
-    state, events = play(state, "dig Egypt 6 +legend", dig_chance([], 1))
-    assert CardSpent(0, legend) in events and state.players[0].legends == 0
-
-
-def test_A3_specialized_points_books_legend_assistants_D6() -> None:
-    state = start(2)
-    egypt_books = cards_of("book", "Egypt", 1)[:2]  # 2 points
-    assistants = cards_of("assistant")
-    legend = cards_of("legend", "Egypt")[0]
-    for held, bonus in ((0, 0), (2, 1), (3, 2), (6, 2)):
-        s = setup(state, 0, cards=[*egypt_books, *assistants[:held], legend])
-        ann = s.players[0]
-        assert knowledge_for(ann, EGYPT, legend=False, assistant=False).specialized == 2 + bonus
-        assert knowledge_for(ann, EGYPT, legend=True, assistant=False).specialized == 4 + bonus
-
-
-def test_A3_lone_assistant_may_be_discarded_for_one_point() -> None:
-    state = start(2)
-    assistant = cards_of("assistant")[0]
-    state = setup(state, 0, location="Egypt", cards=[*cards_of("book", "Egypt", 1)[:2], assistant])
-    ann = state.players[0]
-    assert knowledge_for(ann, EGYPT, legend=False, assistant=False).total == 2
-    assert knowledge_for(ann, EGYPT, legend=False, assistant=True).total == 3
-    assert dig("dig Egypt 3 +assistant") in legal_actions(state)  # 3 knowledge: 3 weeks ok
-    assert dig("dig Egypt 3") not in legal_actions(state)  # 2 knowledge: needs 6 weeks
-    state, events = play(state, "dig Egypt 3 +assistant", dig_chance([], 1))
-    assert CardSpent(0, assistant) in events and state.players[0].assistants == 0
-
-
-def test_A3_general_knowledge_counts_up_to_the_specialized_points() -> None:
-    state = start(2)
-    four_specialized = cards_of("book", "Egypt", 1)  # 4 cards worth 1
-    five_general = [cards_of("general", value=2)[0], *cards_of("general", value=1)[:3]]
-    state = setup(state, 0, cards=four_specialized + five_general)
-    know = knowledge_for(state.players[0], EGYPT, legend=False, assistant=False)
-    assert (know.specialized, state.players[0].general, know.general_used) == (4, 5, 4)
-    assert know.total == 8
-
-
-def test_A3_total_knowledge_is_capped_at_12() -> None:
-    state = start(2)
-    state = setup(state, 0, cards=cards_of("book", "Egypt") + cards_of("general"))
-    know = knowledge_for(state.players[0], EGYPT, legend=False, assistant=False)
-    assert know.specialized == 4 * 1 + 3 * 2 + 2 * 3 and know.total == 12
-
-
-def test_A3_weeks_must_draw_at_least_one_token() -> None:
-    state = start(2)
-    state = setup(state, 0, location="Egypt", cards=cards_of("book", "Egypt", 1)[:1])
-    weeks = sorted(a.weeks for a in legal_actions(state) if isinstance(a, Dig))
-    assert weeks == [8, 9, 10, 11, 12]  # 1 knowledge: the wheel's first token at 8 weeks
-    assert "needs at least 8 weeks" in (why_illegal(state, dig("dig Egypt 7")) or "")
-
-
-def test_A3_shovels_add_tokens_D6_and_D7_lone_shovel() -> None:
-    state = start(2)
-    books = cards_of("book", "Egypt", 3) + cards_of("book", "Egypt", 2)[:1]  # 8 knowledge
-    shovels = cards_of("shovel")
-    for held, option, expected in ((1, "", 5), (1, " +shovel", 6), (2, "", 6), (3, "", 7)):
-        s = setup(state, 0, location="Egypt", cards=[*books, *shovels[:held]])
-        s, events = play(s, "dig Egypt 4" + option, dig_chance([], expected))
-        assert next(e for e in events if isinstance(e, Dug)).drawn == expected
-        assert s.players[0].shovels == (0 if option else held)
-    assert "lone shovel" in (
-        why_illegal(
-            setup(state, 0, location="Egypt", cards=[*books, *shovels[:2]]),
-            dig("dig Egypt 4 +shovel"),
-        )
-        or ""
-    )
-
-
-def test_A3_cost_is_travel_plus_weeks() -> None:
-    state = start(2)
-    state = setup(state, 0, location="London", cards=cards_of("book", "Egypt", 3))
-    assert action_cost(state, dig("dig Egypt 5")) == 4 + 5
-    state, _ = play(state, "dig Egypt 5", dig_chance([], 4))
-    assert state.players[0].time == 9 and state.players[0].location == loc("Egypt")
-
-
-def test_A3_impossible_draws_are_refused() -> None:
-    from thebes.rules import ImpossibleDraw
-
-    state = start(2)
-    state = setup(state, 0, location="Egypt", cards=cards_of("book", "Egypt", 3))
-    with pytest.raises(ImpossibleDraw, match="draws 4 tokens"):
-        play(state, "dig Egypt 5", dig_chance([], 3))
-    greek = tokens_of("Greece")[0]
-    with pytest.raises(ImpossibleDraw, match=r"not .* in the Egypt bag"):
-        play(state, "dig Egypt 5", dig_chance([greek], 3))
-    with pytest.raises(ImpossibleDraw, match="holds 16 debris, not -1"):
-        play(state, "dig Egypt 5", dig_chance(tokens_of("Egypt")[:5], -1))
+def test_A2_the_exchange_is_narrated_with_its_player_cards_and_weeks() -> None:
+    state = setup(start(2, display=[1, 2, 3, 4]), 0, location="London")
+    _, events = play(state, "exchange", ScriptedChance(cards=[5, 6, 7, 8]))
+    assert DisplayExchanged(0, (1, 2, 3, 4), 2 + 1) in events
 
 
 # ---------------------------------------------------------------- A4 exhibitions
 
 
 def _with_exhibitions(state: object, *cards: int) -> object:
-    from dataclasses import replace
-
     return replace(state, exhibitions=cards)  # type: ignore[type-var]
 
 
 def test_A4_exhibition_needs_artifacts_per_region_and_keeps_them() -> None:
-    from dataclasses import replace
-
     london_small = 86  # 1 Greece, 2 Egypt; 3 weeks, 4 VP
     state = replace(start(2), exhibitions=(london_small,))
     greek = tokens_of("Greece")[:1]
@@ -382,8 +249,6 @@ def test_A4_exhibition_needs_artifacts_per_region_and_keeps_them() -> None:
 
 
 def test_A4_the_same_artifacts_serve_several_exhibitions() -> None:
-    from dataclasses import replace
-
     state = replace(start(2), exhibitions=(86, 91))  # London small, London large
     state = setup(
         state,
@@ -396,6 +261,20 @@ def test_A4_the_same_artifacts_serve_several_exhibitions() -> None:
     assert state.exhibitions == (91,)
     state, _ = play(state, "exhibit a")
     assert state.players[0].exhibitions == (86, 91)
+
+
+def test_A4_an_exhibition_is_offered_behind_one_not_yet_possible() -> None:
+    state = replace(start(2), exhibitions=(LONDON_LARGE, LONDON_SMALL))
+    state = setup(state, 0, tokens=tokens_of("Greece")[:1] + tokens_of("Egypt")[:2])
+    exhibits = [a for a in legal_actions(state) if isinstance(a, Exhibit)]
+    assert exhibits == [Exhibit(1)]
+
+
+def test_A4_the_exhibition_is_narrated_with_its_player_card_and_weeks() -> None:
+    state = replace(start(2), exhibitions=(LONDON_SMALL,))
+    state = setup(state, 0, tokens=tokens_of("Greece")[:1] + tokens_of("Egypt")[:2])
+    _, events = play(state, "exhibit a")
+    assert ExhibitionHeld(0, LONDON_SMALL, 2 + 3) in events
 
 
 # ---------------------------------------------------------------- A5 retire, D8
@@ -415,8 +294,6 @@ def test_A5_retire_only_in_the_last_year() -> None:
 
 
 def test_A5_D8_a_player_with_no_legal_action_must_retire() -> None:
-    from dataclasses import replace
-
     # No display cards, no exhibitions, no knowledge: nothing but retiring is possible.
     state = replace(start(2), display=(0, 0, 0, 0))
     state = setup(state, 1, year=1903, week=30)
@@ -427,14 +304,26 @@ def test_A5_D8_a_player_with_no_legal_action_must_retire() -> None:
     assert state.players[0].time == END_TIME
 
 
+def test_A5_D8_with_no_other_action_in_the_last_year_retiring_is_forced() -> None:
+    state = replace(start(2), display=(0, 0, 0, 0))
+    state = setup(state, 1, year=1903, week=30)
+    state = setup(state, 0, year=1903, week=3)
+    assert legal_actions(state) == (Retire(),)
+    _, events = play(state, "retire")
+    assert Retired(0, True) in events
+
+
+def test_A5_retiring_costs_the_weeks_left() -> None:
+    state = last_weeks(start(2), 20)
+    assert action_cost(state, Retire()) == 20
+
+
 # ---------------------------------------------------------------- every reason, in words
 
 
 def test_every_illegal_action_is_refused_with_its_reason() -> None:
     # The reasons the game shows a player who types an action that is not allowed (the
     # random-game test asks about every action, but is not traced for coverage).
-    from dataclasses import replace
-
     state = setup(start(2), 0, cards=cards_of("book", "Egypt", 1)[:1] + cards_of("assistant")[:2])
     state = replace(state, exhibitions=(CAT.small_exhibition_ids[0],))
     cases: dict[Action, str] = {
@@ -465,3 +354,47 @@ def test_every_illegal_action_is_refused_with_its_reason() -> None:
     assert why_illegal(over, Retire()) == "the game is over: every marker is on the end square"
     with pytest.raises(IllegalAction, match="the game is over"):
         play(over, "retire")
+
+
+def test_every_refusal_reads_exactly() -> None:
+    state = setup(start(2), 0, year=1902, week=5)
+    assert why_illegal(state, Retire()) == (
+        "retiring is only allowed in the last year (1903), or with no other action left"
+    )
+    assert why_illegal(state, Exhibit(0)) == "there is no exhibition in slot a"
+    assert why_illegal(state, Exhibit(3)) == "there is no exhibition in slot 3"
+    assert why_illegal(state, Exhibit(-1)) == "there is no exhibition in slot -1"
+    one = replace(state, exhibitions=(LONDON_SMALL,))
+    assert why_illegal(one, Exhibit(1)) == "there is no exhibition in slot b"
+    assert why_illegal(state, Dig(REGION_COUNT, 8)) == f"there is no region {REGION_COUNT}"
+    over = setup(setup(state, 0, year=1904, week=1), 1, year=1904, week=1)
+    with pytest.raises(IllegalAction) as refused:
+        apply(over, Retire(), ScriptedChance())
+    assert str(refused.value) == "the game is over: every marker is on the end square"
+    with pytest.raises(IllegalAction) as refused:
+        action_cost(over, Retire())
+    assert str(refused.value) == "the game is over"
+    with pytest.raises(ValueError) as same_names:
+        new_game(CAT, ["Ann", "Ann"], ScriptedChance())
+    assert str(same_names.value) == "every player needs a different name"
+
+
+# ---------------------------------------------------------------- every action
+
+
+def test_all_actions_lists_every_action_value_once() -> None:
+    actions = all_actions()
+    digs = REGION_COUNT * 2**5 * 12  # five yes/no options, 1 to 12 weeks
+    assert len(actions) == 4 * 2 + 2 + digs + 3 * 2 + 1 + 1  # ... retire and renew (V3)
+    assert len(set(actions)) == len(actions)
+    assert actions[0] == TakeCard(0) and actions[-2:] == (Retire(), Renew())
+    assert {Exchange(), Exchange(True), Exhibit(2, True), Dig(0, 1)} <= set(actions)
+    assert Dig(REGION_COUNT - 1, 12, True, True, True, True, True) in actions
+    assert not any(isinstance(a, Dig) and a.weeks == 0 for a in actions)
+
+
+def test_the_action_counter_counts_every_action() -> None:
+    state = start(2, display=[1, 2, 3, 4])
+    assert state.actions_taken == 0
+    state, _ = play(state, "take 1", ScriptedChance(cards=[5]))
+    assert state.actions_taken == 1

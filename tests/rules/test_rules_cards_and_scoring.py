@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import pytest
+
 from helpers import (
     CAT,
     cards_of,
@@ -29,10 +31,12 @@ from thebes.rules import (
     ExhibitionRevealed,
     GameEnded,
     GameState,
+    ImpossibleDraw,
     Pile,
     ScriptedChance,
     SeededChance,
     SlotLeftEmpty,
+    Table,
     TakeCard,
     active_seat,
     apply,
@@ -93,6 +97,24 @@ def test_K1_exchange_can_draw_back_the_cards_it_discarded() -> None:
     assert state.deck.piles == (Pile(0, (2, 4)),)
 
 
+def test_K1_a_card_that_is_not_in_the_draw_pile_is_refused() -> None:
+    known_only = Deck(unseen=(20,), piles=(Pile(0, (5,)),), reserve=None, discard=(), reshuffles=0)
+    hidden = Deck(unseen=(20, 21), piles=(Pile(2, ()),), reserve=None, discard=(), reshuffles=0)
+    for deck, card in ((known_only, 20), (hidden, 30)):
+        table = Table(deck, [0, 0, 0, 0], [])
+        with pytest.raises(ImpossibleDraw) as refused:
+            table.draw(ScriptedChance(cards=[card]), CAT)
+        assert str(refused.value) == f"card {card} cannot be drawn: it is not in the draw pile"
+
+
+def test_K1_P9_one_unseen_card_in_the_reserve_is_enough_to_reshuffle() -> None:
+    large = tuple(sorted(CAT.large_exhibition_ids))
+    state = start(3, display=[1, 2, 3, 4])
+    deck = Deck(unseen=(20,), piles=(), reserve=Pile(1, large), discard=(), reshuffles=0)
+    state, _ = play(replace(state, deck=deck), "take 1", ScriptedChance(cards=[20]))
+    assert state.display[0] == 20 and state.deck.reshuffles == 1
+
+
 # ---------------------------------------------------------------- K2, D9 exhibitions
 
 
@@ -123,6 +145,15 @@ def test_K2_D9_taking_an_exhibition_closes_up_the_queue() -> None:
     state = setup(state, 0, tokens=tokens_of("Greece")[:1] + tokens_of("Egypt")[:2])
     state, _ = play(state, "exhibit b")
     assert state.exhibitions == (SMALL[4], SMALL[2])
+
+
+def test_K2_D9_a_third_exhibition_pushes_none_out() -> None:
+    state = replace(start(2, display=[1, 2, 3, 4]), exhibitions=(SMALL[1], SMALL[0]))
+    state = replace(state, deck=replace(state.deck, piles=(Pile(10, SMALL[2:3]),)))
+    state, events = play(state, "take 1", ScriptedChance(cards=[SMALL[2], 40]))
+    assert state.exhibitions == (SMALL[2], SMALL[1], SMALL[0])
+    assert ExhibitionRevealed(SMALL[2], 0) in events
+    assert not set(SMALL) & set(state.deck.discard)
 
 
 # ---------------------------------------------------------------- K3 discard pile
@@ -304,7 +335,7 @@ def test_E1_to_E5_collectors_games_score_as_counted_by_hand() -> None:
 
 
 def test_reshuffled_deck_state_is_consistent_after_long_games() -> None:
-    # Regression guard for K1: after a game with reshuffles the deck's bookkeeping holds.
+    # K1: after a game with reshuffles the deck's bookkeeping holds.
     for seed in range(10):
         state = play_random_game(CAT, 4, seed)
         deck: Deck = state.deck

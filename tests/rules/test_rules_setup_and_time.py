@@ -2,27 +2,59 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from helpers import CAT, NAMES, cards_of, loc, play, region, setup, start, tokens_of
+from helpers import (
+    CAT,
+    NAMES,
+    cards_of,
+    dig_chance,
+    last_weeks,
+    loc,
+    play,
+    region,
+    setup,
+    start,
+    tokens_of,
+)
 from thebes.rules import (
     END_TIME,
     Dig,
+    Exchange,
+    Exhibit,
     ExhibitionRevealed,
+    IllegalAction,
     Pile,
     ScriptedChance,
     SeededChance,
     Table,
     TakeCard,
+    YearTurned,
     action_cost,
     active_seat,
+    apply,
     game_year,
     legal_actions,
+    make_player,
     new_game,
+    permits_after_move,
     scores,
+    time_of,
     week_of,
+    why_illegal,
     year_of,
 )
+
+EGYPT = region("Egypt")
+GREECE = region("Greece")
+ZEPPELIN = cards_of("zeppelin")[0]
+EGYPT_3 = cards_of("book", "Egypt", 3)[0]  # alone: 3 knowledge, digs of 3 weeks and more
+EGYPT_1 = cards_of("book", "Egypt", 1)[0]  # alone: 1 knowledge, digs of 8 weeks and more
+BERLIN_BOOK = 1  # Greece book in Berlin, 1 week
+SHOVEL_IN_LONDON = 65  # 3 weeks
+LONDON_SMALL = 86  # 1 Greece, 2 Egypt artifacts; 3 weeks
 
 
 def test_S1_two_to_four_players_with_five_valid_permits_each() -> None:
@@ -121,6 +153,12 @@ def test_S8_exhibition_display_starts_empty() -> None:
         assert all(c in CAT.researcher_ids for c in state.display)
 
 
+def test_an_exhibition_card_cannot_lie_among_researcher_cards() -> None:
+    with pytest.raises(ValueError) as refused:
+        make_player(CAT, "Ann", location=0, time=0, arrival=0, cards=(LONDON_SMALL,))
+    assert str(refused.value) == f"card {LONDON_SMALL} is not a researcher card"
+
+
 def test_T1_active_player_is_furthest_back_in_time() -> None:
     state = start(3)
     state = setup(state, 0, year=1901, week=30)
@@ -140,6 +178,17 @@ def test_T2_arriving_marker_goes_on_top_of_the_stack() -> None:
     state, _ = play(state, "take 1", ScriptedChance(cards=[5]))
     assert state.players[1].time == state.players[0].time
     assert active_seat(state) == 1
+
+
+def test_T2_the_later_of_two_arrivals_lies_on_top() -> None:
+    state = start(2, display=[BERLIN_BOOK, 2, 3, 4])
+    state = setup(state, 1, week=2, location="Berlin")
+    # Ann: Warsaw->Berlin 1 week + 1: week 3. Bob, in Berlin, takes the refill: week 3 too.
+    state, _ = play(state, "take 1", ScriptedChance(cards=[11]))  # Crete book in Berlin
+    assert active_seat(state) == 1
+    state, _ = play(state, "take 1", ScriptedChance(cards=[12]))
+    assert state.players[0].time == state.players[1].time == time_of(1901, 3)
+    assert active_seat(state) == 1  # Bob arrived last: on top
 
 
 def test_T3_one_action_moves_the_marker_by_its_cost_and_may_repeat() -> None:
@@ -164,6 +213,13 @@ def test_T4_passing_week_52_goes_to_week_1_of_next_year_and_renews_permits() -> 
     assert any(type(e).__name__ == "YearTurned" for e in events)
 
 
+def test_T4_Y1_permits_after_a_move() -> None:
+    used = 1 << GREECE | 1 << EGYPT
+    assert permits_after_move(time_of(1901, 50), time_of(1902, 2), used) == 0
+    assert permits_after_move(time_of(1901, 10), time_of(1901, 52), used) == used
+    assert permits_after_move(time_of(1903, 50), END_TIME, used) == used
+
+
 def test_T5_no_action_beyond_the_end_square_landing_on_it_is_allowed() -> None:
     state = start(2, display=[65, 1, 3, 4])
     greece = region("Greece")
@@ -182,6 +238,76 @@ def test_T5_no_action_beyond_the_end_square_landing_on_it_is_allowed() -> None:
     state, _ = play(state, "dig Greece 3", ScriptedChance(digs=[((), 3)]))  # 6 points
     assert state.players[0].time == END_TIME
     assert legal_actions(state) and active_seat(state) == 1
+
+
+def test_T5_M3_a_zeppelin_makes_a_card_fit_into_the_last_weeks() -> None:
+    state = start(2, display=[SHOVEL_IN_LONDON, 1, 2, 3])
+    state = last_weeks(state, 3, location="Moscow")
+    state = setup(state, 0, cards=[ZEPPELIN])
+    actions = legal_actions(state)
+    assert TakeCard(0, zeppelin=True) in actions  # 0 + 3 weeks: lands on the end square
+    assert TakeCard(0) not in actions  # 3 + 3 weeks
+
+
+def test_T5_M3_a_zeppelin_makes_an_exchange_fit_into_the_last_week() -> None:
+    state = last_weeks(start(2), 1, location="London")
+    state = setup(state, 0, cards=[ZEPPELIN])
+    actions = legal_actions(state)
+    assert Exchange(zeppelin=True) in actions
+    assert Exchange() not in actions
+
+
+def test_T5_M3_a_zeppelin_makes_an_exhibition_fit_into_the_last_weeks() -> None:
+    state = replace(start(2), exhibitions=(LONDON_SMALL,))
+    state = last_weeks(state, 3, location="Moscow")
+    state = setup(
+        state, 0, cards=[ZEPPELIN], tokens=tokens_of("Greece")[:1] + tokens_of("Egypt")[:2]
+    )
+    actions = legal_actions(state)
+    assert Exhibit(0, zeppelin=True) in actions
+    assert Exhibit(0) not in actions
+
+
+def test_T5_M3_a_zeppelin_makes_a_dig_fit_into_the_last_weeks() -> None:
+    state = last_weeks(start(2), 3)  # in Warsaw, 3 weeks from Egypt
+    state = setup(state, 0, cards=[ZEPPELIN, EGYPT_3])
+    digs = [a for a in legal_actions(state) if isinstance(a, Dig)]
+    assert digs == [Dig(EGYPT, 3, zeppelin=True)]
+
+
+def test_T5_a_dig_may_end_exactly_on_the_end_square() -> None:
+    state = last_weeks(start(2), 8, location="Egypt")
+    state = setup(state, 0, cards=[EGYPT_1])
+    assert [a for a in legal_actions(state) if isinstance(a, Dig)] == [Dig(EGYPT, 8)]
+
+
+def test_T5_landing_on_the_end_square_turns_no_year() -> None:
+    state = last_weeks(start(2), 3, location="Egypt")
+    state = setup(state, 0, cards=[EGYPT_3], permits_used=["Greece"])
+    state, events = play(state, "dig Egypt 3", dig_chance([], 1))
+    assert state.players[0].time == END_TIME
+    assert not any(isinstance(e, YearTurned) for e in events)
+    assert state.players[0].permits_used == 1 << GREECE | 1 << EGYPT
+
+
+def test_T5_an_action_too_long_is_refused_with_the_weeks_it_needs() -> None:
+    state = start(2, display=[SHOVEL_IN_LONDON, 1, 2, 3])
+    state = last_weeks(state, 3, location="Greece")
+    reason = "it takes 6 weeks, and Ann has only 3 left before the end of the game"
+    assert why_illegal(state, TakeCard(0)) == reason
+    with pytest.raises(IllegalAction) as refused:
+        apply(state, TakeCard(0), ScriptedChance())
+    assert str(refused.value) == reason
+
+
+def test_T5_D4_the_rising_exchange_price_counts_against_the_last_weeks() -> None:
+    state = last_weeks(start(2), 1)  # in Warsaw: an exchange costs its price only
+    state = replace(state, last_actor=0, exchange_streak=1)
+    assert action_cost(state, Exchange()) == 2
+    assert Exchange() not in legal_actions(state)
+    assert why_illegal(state, Exchange()) == (
+        "it takes 2 weeks, and Ann has only 1 left before the end of the game"
+    )
 
 
 def test_Y1_permits_renew_even_for_the_dig_that_crossed_the_year() -> None:

@@ -1,4 +1,4 @@
-"""Saves that cannot be written (issue 10): refused paths, a failing disk, symbolic links,
+"""Saves that cannot be written: refused paths, a failing disk, symbolic links,
 stale temporaries, and simulate's --save-dir. A failed save is said in one line and the game
 goes on; nothing ends in a traceback."""
 

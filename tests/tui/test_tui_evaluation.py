@@ -147,7 +147,11 @@ def test_no_jump_says_why() -> None:
     calm = [move(1), move(2, label="inaccuracy", loss=2.5), move(3)]
     assert serious_after(calm, 0) is None
     assert no_jump_message(calm, 0, forward=True) == (
-        "The analysis finds no blunder or mistake (1 inaccuracies)."
+        "The analysis finds no blunder or mistake (1 inaccuracy)."
+    )
+    calmer = [*calm, move(4, label="inaccuracy", loss=3.0)]
+    assert no_jump_message(calmer, 0, forward=True) == (
+        "The analysis finds no blunder or mistake (2 inaccuracies)."
     )
 
 

@@ -183,7 +183,8 @@ def test_a_resize_redraws_the_screen_for_the_new_size_keeping_the_typed_text(
 
 
 def test_ctrl_c_while_bots_play_leaves_with_every_move_saved(tmp_path: Path) -> None:
-    seats = default_seats(["A", "B"], {"A": "greedy", "B": "strong"})
+    # Two levels, to see each seat's kept; not strong, whose search would only add time.
+    seats = default_seats(["A", "B"], {"A": "greedy", "B": "random"})
     session = Session(CAT, seats, 3, autosave=tmp_path / "bots.json")
     with game(session, "") as (ui, out):
         greedy = ui.bots[0]
@@ -202,7 +203,7 @@ def test_ctrl_c_while_bots_play_leaves_with_every_move_saved(tmp_path: Path) -> 
     assert "Game left. The game is saved in" in text and "thebes resume" in text
     saved = read_record(tmp_path / "bots.json")
     assert len(saved.actions) == len(session.steps) > 3
-    assert [p.bot for p in saved.players] == ["greedy", "strong"]
+    assert [p.bot for p in saved.players] == ["greedy", "random"]
 
 
 def test_a_resize_in_the_planner_is_not_read_as_typed_text(tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""`hint` at the table (issue 14, point 1): the command and its menu key, the screen, the
+"""`hint` at the table: the command and its menu key, the screen, the
 refusal under --no-hints, Ctrl-C while it is worked out, the final table, `thebes games`
 and `replay --summary` saying who used hints."""
 

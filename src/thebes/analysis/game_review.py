@@ -276,7 +276,9 @@ def load_game_analysis(game: Path, session: Session) -> GameReview | None:
         return None
     steps = session.steps
     if len(review.moves) != len(steps):
-        raise AnalysisRefused(f"it has {len(review.moves)} moves, the game {len(steps)} actions")
+        moves = f"{len(review.moves)} move{'' if len(review.moves) == 1 else 's'}"
+        actions = f"{len(steps)} action{'' if len(steps) == 1 else 's'}"
+        raise AnalysisRefused(f"it has {moves}, the game {actions}")
     for move, step in zip(review.moves, steps, strict=True):
         if (move.player, move.action) != (step.record.player, step.record.action):
             raise AnalysisRefused(f"move {move.number} is not the game's action {move.number}")

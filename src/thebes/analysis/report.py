@@ -20,8 +20,9 @@ NOTE_WIDTH = 80
 def report_lines(review: GameReview, names: Sequence[str]) -> list[str]:
     """The per-player table, then each player's costliest moves with what was better."""
     summaries = review.players(names)
+    actions = len(review.moves)
     lines = [
-        f"{printable(review.file)}: {len(review.moves)} actions, "
+        f"{printable(review.file)}: {actions} action{'' if actions == 1 else 's'}, "
         f"{review.playouts} playout{'' if review.playouts == 1 else 's'} per action valued",
         "",
         f"{'player':<{MAX_NAME}} {'moves':>5} {'mean loss':>9} "

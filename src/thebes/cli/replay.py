@@ -47,7 +47,9 @@ def summary_table(path: Path, session: Session, result: GameResult) -> str:
     """The score table of `replay --summary`; an unfinished game names who leads, not
     winners. Names and the path are printed without control codes."""
     seed = "no seed" if session.seed is None else f"seed {session.seed}"
-    status = "final" if session.is_over else f"after {len(session.steps)} actions, unfinished"
+    actions = len(session.steps)
+    played = f"after {actions} action{'' if actions == 1 else 's'}"
+    status = "final" if session.is_over else f"{played}, unfinished"
     columns = ("artifacts", "exhibit.", "congress", "majority")
     lines = [f"{printable(str(path))}  {seed}  ({status})"]
     if session.variants:  # as the screen's title names them

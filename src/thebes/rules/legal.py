@@ -355,7 +355,8 @@ def _why_dig_illegal(state: GameState, player: PlayerState, action: Dig) -> str 
         return f"a dig lasts 1 to {WHEEL_SIZE} weeks, not {action.weeks}"
     if catalog.wheel[know.total][action.weeks] < 1:
         return (
-            f"with {know.total} knowledge a dig of {action.weeks} weeks draws no token; "
+            f"with {know.total} knowledge a dig of {action.weeks} "
+            f"week{'' if action.weeks == 1 else 's'} draws no token; "
             f"it needs at least {catalog.min_weeks[know.total]} weeks"
         )
     return None

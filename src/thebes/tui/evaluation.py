@@ -169,8 +169,9 @@ def jump_message(moves: Sequence[MoveReview], number: int) -> str:
 def no_jump_message(moves: Sequence[MoveReview], position: int, *, forward: bool) -> str:
     """Why m (``forward``) or M goes nowhere from ``position``."""
     if not any(m.label in SERIOUS for m in moves):
-        inaccuracies = sum(m.label == "inaccuracy" for m in moves)
-        return f"The analysis finds no blunder or mistake ({inaccuracies} inaccuracies)."
+        count = sum(m.label == "inaccuracy" for m in moves)
+        inaccuracies = f"{count} inaccuracy" if count == 1 else f"{count} inaccuracies"
+        return f"The analysis finds no blunder or mistake ({inaccuracies})."
     if forward:
         return f"No blunder or mistake after action {position} (M goes back)."
     return f"No blunder or mistake before action {position} (m goes forward)."
