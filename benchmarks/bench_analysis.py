@@ -1,4 +1,4 @@
-"""`thebes analyze`: its speed, and that it measures something true (issue 14, points 4-5).
+"""`thebes analyze`: its speed, and that it measures something true.
 
 Run: python benchmarks/bench_analysis.py [--games G] [--playouts N] [--jobs J] [--seed S]
 [--play-strong] [--part all|speed|greedy-random|strong-greedy]

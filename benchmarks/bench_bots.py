@@ -1,7 +1,7 @@
 """Bot strength and speed: 2-player series with seats rotated, win rates and time per move.
 
 Run: python benchmarks/bench_bots.py [--games G] [--jobs J] [--seed S] [--series A-B,...]
-Prints figures; asserts nothing. Targets (issue 5), over at least 200 games a series:
+Prints figures; asserts nothing. Targets, over at least 200 games a series:
 greedy wins at least 90% against random; strong wins at least 60% against greedy, at most
 1 s per move on one core. Shared wins count as fractions. Each game is the one
 `thebes simulate --players 2 --bots A,B --rotate --seed S+i --games 1` plays; two bots of

@@ -1,7 +1,7 @@
 """Engine speed: complete random games per second, and one legal-action listing and apply.
 
 Run: python benchmarks/bench_engine.py [--seconds S]. Prints figures; asserts nothing.
-Target (issue 2): at least 300 four-player random games per second on one core.
+Target: at least 300 four-player random games per second on one core.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Game files: time to load and verify (replay with every check) a complete game file.
 
 Run: python benchmarks/bench_record.py. Prints figures; asserts nothing.
-Target (issue 3): under 100 ms for a complete 4-player game.
+Target: under 100 ms for a complete 4-player game.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Terminal UI: time to render one game screen (issue 4's target: under 50 ms).
+"""Terminal UI: time to render one game screen (the target: under 50 ms).
 
 Run: python benchmarks/bench_screen.py. Prints figures; asserts nothing.
 """
