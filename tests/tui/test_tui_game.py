@@ -14,8 +14,9 @@ from helpers import CAT
 from terminal import game, new_session
 from thebes.records.gamefile import read_record
 from thebes.records.session import Session, default_seats
-from thebes.rules import scores, winners
+from thebes.rules import TakeCard, scores, winners
 from thebes.tournament.games import bot_session
+from thebes.tui.menu import MenuEntry
 
 
 def test_a_menu_number_plays_that_action(tmp_path: Path) -> None:
@@ -225,3 +226,13 @@ def test_the_planner_keeps_the_standings_in_view(tmp_path: Path) -> None:
         ui.run()
     planner = out.getvalue().split("Dig at Egypt: knowledge 2")[0].rsplit("Thebes", 1)[1]
     assert "▶ A Ann" in planner and "B Bob" in planner
+
+
+def test_an_entry_only_a_zeppelin_can_play_asks_for_it_by_name(tmp_path: Path) -> None:
+    # In the last weeks a card may be in reach by zeppelin alone: the entry is listed (its
+    # cost is the zeppelin's), and its number without z must say so, not fail.
+    only_by_air = MenuEntry(3, "take 3: Vienna 1 wk", (TakeCard(2, zeppelin=True),), "", True)
+    with game(new_session(tmp_path), "") as (ui, _):
+        assert ui._menu_choice([only_by_air], 3, zeppelin=False) is None
+        assert "only by zeppelin now: type 3z" in ui.talk.message.plain
+        assert ui._menu_choice([only_by_air], 3, zeppelin=True) == TakeCard(2, zeppelin=True)

@@ -242,7 +242,15 @@ class TerminalGame:
         if entry.is_dig_site:
             digs = tuple(a for a in entry.actions if isinstance(a, Dig))
             return self.planner.choose(digs, "+zeppelin" if zeppelin else "")
-        return (entry.zeppelin() if zeppelin else entry.plain())[0]
+        actions = entry.zeppelin() if zeppelin else entry.plain()
+        if not actions:
+            # Only the zeppelin gets there in time: spending a single-use card is the
+            # player's choice, never made for them.
+            self.talk.warn(
+                f"Entry {number} can be played only by zeppelin now: type {number}z to fly."
+            )
+            return None
+        return actions[0]
 
     def _plan_at(self, legal: Sequence[Action], region: int, options: list[str]) -> Action | None:
         """``dig SITE`` typed without weeks: the planner for that site, with the options
