@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 from thebes.analysis.game_review import analyze, open_game
-from thebes.analysis.review import DEFAULT_PLAYOUTS, LABEL_NAMES
+from thebes.analysis.move_review import DEFAULT_PLAYOUTS, LABEL_NAMES
 from thebes.tournament.series import Series, entries_for, play_series
 
 STORED = Path(__file__).resolve().parents[1] / "tests" / "analysis_games"

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from thebes.bots import Player, make_bot
 from thebes.catalog.loading import default_catalog
 from thebes.rules import Action, GameState, winners
-from thebes.tournament.games import seated_session
+from thebes.tournament.bot_games import seated_session
 from thebes.tournament.series import entries_for, seating
 
 

@@ -12,7 +12,7 @@ import time
 
 from thebes.catalog.loading import default_catalog
 from thebes.rules import GameState, SeededChance, apply, legal_actions, new_game
-from thebes.tournament.games import play_random_game
+from thebes.tournament.bot_games import play_random_game
 
 
 def games_per_second(players: int, seconds: float) -> tuple[float, float]:

@@ -27,7 +27,7 @@ from rich.console import Console
 
 from thebes.catalog.loading import default_catalog
 from thebes.records.gamefile import MAX_FILE_BYTES, RecordError, dump_record, read_record
-from thebes.tournament.games import bot_session
+from thebes.tournament.bot_games import bot_session
 from thebes.tui.prompting import prompt_session
 from thebes.tui.terminal import Terminal
 

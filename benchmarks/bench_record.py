@@ -13,7 +13,7 @@ from pathlib import Path
 
 from thebes.catalog.loading import default_catalog
 from thebes.records.session import Session
-from thebes.tournament.games import bot_session
+from thebes.tournament.bot_games import bot_session
 
 
 def main() -> None:

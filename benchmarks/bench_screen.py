@@ -10,7 +10,7 @@ import time
 
 from thebes.catalog.loading import default_catalog
 from thebes.records.session import Session
-from thebes.tournament.games import bot_session
+from thebes.tournament.bot_games import bot_session
 from thebes.tui.screen import ScreenInfo, game_screen, render_text
 from thebes.tui.story import Told, told
 

@@ -19,8 +19,8 @@ from rich.console import Console
 from helpers import CAT, GOLDEN
 from thebes.cli.main import main
 from thebes.records.session import Session, default_seats
-from thebes.tui.game import TerminalGame
 from thebes.tui.replay import ReplayViewer
+from thebes.tui.table import TerminalGame
 from thebes.tui.terminal import Terminal
 
 GOLDEN_4P = GOLDEN / "game-4p.json"

@@ -12,12 +12,12 @@ import pytest
 from helpers import CAT
 from regen_golden import golden_files
 from thebes.analysis.hints import Hinter, hint_seed, reason, signed, without_weeks
-from thebes.analysis.review import Evaluator
+from thebes.analysis.move_review import Evaluator
 from thebes.bots.greedy import GreedyPlayer
 from thebes.records.gamefile import RecordError, dump_record, read_record, sealed
 from thebes.records.session import Session, default_seats
 from thebes.rules import Dig, Exchange, Exhibit, IllegalAction, Retire, TakeCard, legal_actions
-from thebes.tournament.games import bot_session
+from thebes.tournament.bot_games import bot_session
 from thebes.tui.planner import dig_plan
 
 FAST = Evaluator(playouts=3)  # enough to rank; the tests check what is done, not its quality

@@ -30,7 +30,7 @@ from thebes.analysis.game_review import (
     open_game,
     save_analysis,
 )
-from thebes.analysis.review import LABELS, Evaluator, label_of, review_move, seed_of
+from thebes.analysis.move_review import LABELS, Evaluator, label_of, review_move, seed_of
 from thebes.bots import make_bot
 from thebes.cli.main import main
 from thebes.records.session import Session, default_seats

@@ -6,7 +6,7 @@ from __future__ import annotations
 from helpers import CAT, DEFAULT_DISPLAY, cards_of, score_by_hand, setup, start
 from thebes.analysis.timeline import session_timeline, timeline_of
 from thebes.rules import END_TIME, START_TIME, time_of
-from thebes.tournament.games import bot_session
+from thebes.tournament.bot_games import bot_session
 
 
 def test_a_hand_made_game_scores_at_the_rearmost_marker() -> None:

@@ -30,7 +30,7 @@ from thebes.rules import (
     new_game,
     scores,
 )
-from thebes.tournament.games import play_out
+from thebes.tournament.bot_games import play_out
 
 OUTLOOK = Outlook(CAT)
 GREECE_BOOK_3 = cards_of("book", "Greece", 3)[0]

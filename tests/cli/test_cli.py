@@ -14,7 +14,7 @@ import pytest
 from helpers import CAT, score_by_hand, winners_by_hand
 from thebes.catalog.loading import default_data_dir
 from thebes.cli.main import main
-from thebes.tournament.games import play_random_game
+from thebes.tournament.bot_games import play_random_game
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

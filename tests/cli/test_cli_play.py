@@ -14,7 +14,7 @@ from terminal import run_with_keys, text_terminal
 from thebes.cli.main import main
 from thebes.records.gamefile import read_record
 from thebes.records.session import Session
-from thebes.tournament.games import bot_session
+from thebes.tournament.bot_games import bot_session
 
 
 def test_play_then_resume_finishes_the_same_game(
@@ -106,7 +106,7 @@ def test_a_bot_seat_plays_its_own_turns(tmp_path: Path) -> None:
 def test_no_color_and_the_NO_COLOR_variable(monkeypatch: pytest.MonkeyPatch) -> None:
     from thebes.cli.arguments import build_parser
     from thebes.records.session import default_seats
-    from thebes.tui.game import TerminalGame
+    from thebes.tui.table import TerminalGame
 
     monkeypatch.delenv("NO_COLOR", raising=False)
     assert build_parser().parse_args(["rules"]).colour is True

@@ -22,7 +22,7 @@ from thebes.cli.main import main
 from thebes.records.gamefile import RecordError, dump_record, read_record, sealed
 from thebes.records.session import Session, default_seats
 from thebes.rules import VARIANT_NAMES, legal_actions
-from thebes.tournament.games import (
+from thebes.tournament.bot_games import (
     GameResult,
     bot_session,
     play_out,

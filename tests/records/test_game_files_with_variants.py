@@ -26,7 +26,7 @@ from thebes.rules import (
     Variants,
     debris_in_bag,
 )
-from thebes.tournament.games import GameResult, bot_session, play_out
+from thebes.tournament.bot_games import GameResult, bot_session, play_out
 
 BASE_HEADER = ["format", "format_version", "rules_version", "seed", "players", "options"]
 VARIANT_SETS = [(name,) for name in VARIANT_NAMES] + [VARIANT_NAMES]

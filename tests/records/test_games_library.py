@@ -13,10 +13,10 @@ from helpers import CAT, score_by_hand
 from terminal import run_with_keys
 from thebes.bots import RandomPlayer
 from thebes.cli.main import main
-from thebes.records.library import Standing
+from thebes.records.library import GameProgress
 from thebes.records.session import Session, default_seats
 from thebes.rules import END_TIME, week_of, year_of
-from thebes.tournament.games import seated_session
+from thebes.tournament.bot_games import seated_session
 from thebes.tui.gamelist import status_text
 
 T0 = 1_800_000_000  # a fixed modification time, 2027-01-15
@@ -121,12 +121,12 @@ def test_games_are_listed_newest_first_with_where_they_stand(
 
 
 def test_the_standings_in_words() -> None:
-    def standing(totals: tuple[int, ...], leaders: tuple[str, ...], finished: bool) -> Standing:
+    def standing(totals: tuple[int, ...], leaders: tuple[str, ...], finished: bool) -> GameProgress:
         players = (("Ann", None), ("Bob", None), ("Cleo", "greedy"))
         time = None if finished else 52 + 13
-        return Standing(players, 12, finished, time, "Ann", totals, leaders)
+        return GameProgress(players, 12, finished, time, "Ann", totals, leaders)
 
-    def words(standing: Standing) -> str:
+    def words(standing: GameProgress) -> str:
         text = status_text(standing, lambda name: name)
         assert text.count("\u2013") == 1  # the scores are joined by an en dash
         return text.replace("\u2013", "-")

@@ -14,7 +14,7 @@ import pytest
 
 from helpers import CAT
 from thebes.bots import RandomPlayer
-from thebes.records.library import GameFile, game_files, read_game
+from thebes.records.library import ListedFile, game_files, read_game
 from thebes.records.session import Session, default_seats
 from thebes.rules import Variants
 
@@ -54,7 +54,7 @@ def test_saved_games_as_json(tmp_path: Path, utc: None) -> None:
     (tmp_path / "broken.json").write_text("[1, 2", encoding="utf-8")
     os.utime(tmp_path / "broken.json", (1_700_000_000, 1_700_000_000))
     listed = [read_game(file, CAT).as_json(n) for n, file in enumerate(game_files(tmp_path), 1)]
-    gone = read_game(GameFile(tmp_path / "gone.json", None), CAT).as_json(3)
+    gone = read_game(ListedFile(tmp_path / "gone.json", None), CAT).as_json(3)
     expected = [
         {
             "number": 1,

@@ -14,7 +14,7 @@ from terminal import game
 from thebes.records.gamefile import COLOURS, read_record
 from thebes.records.session import Seat, Session, default_seats
 from thebes.rules import Action, GameState, IllegalAction, Retire, TakeCard, time_of
-from thebes.tournament.games import bot_session
+from thebes.tournament.bot_games import bot_session
 
 
 def test_undo_takes_back_only_actions_that_revealed_nothing(tmp_path: Path) -> None:

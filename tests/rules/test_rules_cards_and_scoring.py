@@ -23,6 +23,7 @@ from thebes.catalog.kinds import CardKind
 from thebes.rules import (
     END_TIME,
     Action,
+    CardsInPlay,
     Deck,
     DeckReshuffled,
     Dig,
@@ -36,7 +37,6 @@ from thebes.rules import (
     ScriptedChance,
     SeededChance,
     SlotLeftEmpty,
-    Table,
     TakeCard,
     active_seat,
     apply,
@@ -46,7 +46,7 @@ from thebes.rules import (
     scores,
     winners,
 )
-from thebes.tournament.games import GameResult, play_random_game, score_json
+from thebes.tournament.bot_games import GameResult, play_random_game, score_json
 
 SMALL = tuple(sorted(CAT.small_exhibition_ids))
 LARGE = tuple(sorted(CAT.large_exhibition_ids))
@@ -101,7 +101,7 @@ def test_K1_a_card_that_is_not_in_the_draw_pile_is_refused() -> None:
     known_only = Deck(unseen=(20,), piles=(Pile(0, (5,)),), reserve=None, discard=(), reshuffles=0)
     hidden = Deck(unseen=(20, 21), piles=(Pile(2, ()),), reserve=None, discard=(), reshuffles=0)
     for deck, card in ((known_only, 20), (hidden, 30)):
-        table = Table(deck, [0, 0, 0, 0], [])
+        table = CardsInPlay(deck, [0, 0, 0, 0], [])
         with pytest.raises(ImpossibleDraw) as refused:
             table.draw(ScriptedChance(cards=[card]), CAT)
         assert str(refused.value) == f"card {card} cannot be drawn: it is not in the draw pile"

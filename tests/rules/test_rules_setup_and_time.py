@@ -21,6 +21,7 @@ from helpers import (
 )
 from thebes.rules import (
     END_TIME,
+    CardsInPlay,
     Dig,
     Exchange,
     Exhibit,
@@ -29,7 +30,6 @@ from thebes.rules import (
     Pile,
     ScriptedChance,
     SeededChance,
-    Table,
     TakeCard,
     YearTurned,
     action_cost,
@@ -125,7 +125,7 @@ def test_S6_exhibitions_come_only_from_stack_2_small_ones_first() -> None:
     state = start(3)
     for seed in range(20):
         chance = SeededChance(seed)
-        table = Table(state.deck, list(state.display), [])
+        table = CardsInPlay(state.deck, list(state.display), [])
         for _ in range(27):  # all of stack 1: researcher cards only
             table.fill_slot(0, chance, CAT)
         assert not any(isinstance(e, ExhibitionRevealed) for e in table.events)

@@ -68,7 +68,7 @@ from thebes.rules import (
     new_game,
     why_illegal,
 )
-from thebes.tournament.games import play_random_game
+from thebes.tournament.bot_games import play_random_game
 
 EGYPT = region("Egypt")
 EGYPT_BOOKS = cards_of("book", "Egypt", 3)  # two books of 3: 6 knowledge, 5 tokens in 6 weeks

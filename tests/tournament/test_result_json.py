@@ -13,7 +13,7 @@ from helpers import CAT, GOLDEN
 from thebes.cli.main import main
 from thebes.records.session import Session
 from thebes.rules import Score
-from thebes.tournament.games import GameResult, bot_session
+from thebes.tournament.bot_games import GameResult, bot_session
 from thebes.tournament.series import Entry, play_game, standings, summary_json
 
 

@@ -15,7 +15,7 @@ from helpers import CAT
 from thebes.cli.main import main
 from thebes.records.session import Session
 from thebes.rules import Score
-from thebes.tournament.games import GameResult
+from thebes.tournament.bot_games import GameResult
 from thebes.tournament.series import (
     Entry,
     Standing,

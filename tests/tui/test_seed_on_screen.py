@@ -10,7 +10,7 @@ import pytest
 from helpers import CAT
 from terminal import run_with_keys
 from thebes.records.session import Session, default_seats
-from thebes.tui.game import game_title
+from thebes.tui.table import game_title
 
 
 def unseeded(tmp_path: Path) -> Session:

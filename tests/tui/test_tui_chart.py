@@ -11,7 +11,7 @@ from rich.console import Console, RenderableType
 from helpers import CAT
 from thebes.analysis.timeline import Point, Timeline, session_timeline
 from thebes.rules import END_TIME, scores, time_of
-from thebes.tournament.games import bot_session
+from thebes.tournament.bot_games import bot_session
 from thebes.tui.chart import chart_marks, score_chart
 
 LONG_NAMES = [

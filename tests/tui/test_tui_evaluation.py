@@ -9,7 +9,7 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
-from thebes.analysis.review import MoveReview
+from thebes.analysis.move_review import MoveReview
 from thebes.tui.evaluation import (
     LABEL_STYLES,
     evaluation_chart_lines,

@@ -15,7 +15,7 @@ from terminal import game, new_session
 from thebes.records.gamefile import read_record
 from thebes.records.session import Session, default_seats
 from thebes.rules import TakeCard, scores, winners
-from thebes.tournament.games import bot_session
+from thebes.tournament.bot_games import bot_session
 from thebes.tui.menu import MenuEntry
 
 
@@ -234,5 +234,5 @@ def test_an_entry_only_a_zeppelin_can_play_asks_for_it_by_name(tmp_path: Path) -
     only_by_air = MenuEntry(3, "take 3: Vienna 1 wk", (TakeCard(2, zeppelin=True),), "", True)
     with game(new_session(tmp_path), "") as (ui, _):
         assert ui._menu_choice([only_by_air], 3, zeppelin=False) is None
-        assert "only by zeppelin now: type 3z" in ui.talk.message.plain
+        assert "only by zeppelin now: type 3z" in str(ui.talk.message)
         assert ui._menu_choice([only_by_air], 3, zeppelin=True) == TakeCard(2, zeppelin=True)

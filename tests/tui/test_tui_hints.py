@@ -13,13 +13,13 @@ from rich.cells import cell_len
 from helpers import CAT
 from terminal import game, run_with_keys
 from thebes.analysis.hints import Hint, Hinter, signed
-from thebes.analysis.review import Evaluator
+from thebes.analysis.move_review import Evaluator
 from thebes.cli.main import main
 from thebes.records.gamefile import read_record
-from thebes.records.library import GameFile, SavedGame, read_game
+from thebes.records.library import ListedFile, SavedGame, read_game
 from thebes.records.session import Session, default_seats
 from thebes.rules import GameState
-from thebes.tournament.games import bot_session
+from thebes.tournament.bot_games import bot_session
 from thebes.tui.final import final_view
 from thebes.tui.gamelist import DASH, game_line
 from thebes.tui.hintview import hint_panel, stands
@@ -179,7 +179,7 @@ def saved_with_hints(folder: Path, names: tuple[str, str], hinted: int) -> Saved
         session.play(session.parse(text))
     path = folder / f"{names[0]}.json"
     session.save(path)
-    return read_game(GameFile(path, 1_800_000_000.0), CAT)
+    return read_game(ListedFile(path, 1_800_000_000.0), CAT)
 
 
 def test_the_games_list_says_who_used_hints(tmp_path: Path) -> None:

@@ -18,11 +18,11 @@ from rich.cells import cell_len
 from helpers import CAT, GOLDEN
 from terminal import text_terminal
 from thebes.analysis.game_review import GameReview, analysis_path, save_analysis
-from thebes.analysis.review import MoveReview
+from thebes.analysis.move_review import MoveReview
 from thebes.cli.main import main
 from thebes.records.gamefile import read_record
 from thebes.records.session import Session
-from thebes.tournament.games import seated_session
+from thebes.tournament.bot_games import seated_session
 from thebes.tui.evaluation import SavedAnalysis, saved_analysis
 from thebes.tui.replay import ANALYSIS_KEYS, KEYS, ReplayViewer
 

@@ -31,10 +31,9 @@ from thebes.rules import (
     bag_contents,
     legal_actions,
 )
-from thebes.tournament.games import play_random_game
+from thebes.tournament.bot_games import play_random_game
 from thebes.tui.commands import keys_view
 from thebes.tui.final import final_view
-from thebes.tui.game import TerminalGame, game_title
 from thebes.tui.gamelist import DASH, game_line
 from thebes.tui.menu import build_menu, menu_rows, menu_view
 from thebes.tui.panels import bags, short_card_name
@@ -42,6 +41,7 @@ from thebes.tui.planner import dig_plan, option_sets
 from thebes.tui.replay import ReplayViewer
 from thebes.tui.screen import ScreenInfo, game_screen, is_wide, render_text
 from thebes.tui.story import Told, face_up_sentence, story, story_panel
+from thebes.tui.table import TerminalGame, game_title
 from thebes.tui.talk import TableTalk
 
 ALL = Variants.from_names(VARIANT_NAMES)

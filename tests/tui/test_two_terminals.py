@@ -23,12 +23,12 @@ from helpers import CAT, REPO
 from terminal import text_terminal
 from thebes.records.session import Session, default_seats
 from thebes.rules import NO_VARIANTS
-from thebes.tui.game import TerminalGame
 from thebes.tui.gamelist import print_games
 from thebes.tui.launch import resume_game, start_game
 from thebes.tui.reference import print_reference
 from thebes.tui.replay import ReplayViewer
 from thebes.tui.rulebook import show_rules
+from thebes.tui.table import TerminalGame
 from thebes.tui.terminal import Terminal, process_terminal
 
 WAIT = 60  # seconds: only a broken table takes this long

@@ -24,10 +24,10 @@ from thebes.records.notation import VERBS
 from thebes.records.session import Session
 from thebes.rules import Dig
 from thebes.tui.commands import COMMANDS
-from thebes.tui.game import QuitGame, TerminalGame
 from thebes.tui.linecap import MAX_LINE
 from thebes.tui.menu import build_menu
 from thebes.tui.planner import read_plan_line
+from thebes.tui.table import QuitGame, TerminalGame
 
 TOO_LONG = f"A line is at most {MAX_LINE} characters; that one was not used."
 

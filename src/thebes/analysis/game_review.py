@@ -1,6 +1,6 @@
 """`thebes analyze FILE`: every action of a saved game reviewed, per player summed up.
 
-Each action is reviewed from the state before it (:func:`thebes.analysis.review.review_move`),
+Each action is reviewed from the state before it (:func:`thebes.analysis.move_review.review_move`),
 seeded from the file's digest and the action's number, so the result is the same for any
 number of processes. Workers replay the file themselves: a state is cheap to rebuild and
 costly to send.
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from thebes.analysis.review import (
+from thebes.analysis.move_review import (
     DEFAULT_PLAYOUTS,
     LABEL_NAMES,
     Evaluator,

@@ -3,8 +3,8 @@ with its expected final score and a short reason in plain words.
 
 The candidates are the greedy player's best actions, at most one dig per site and choice of
 cards (the planner compares the weeks of a dig); they are valued like the strong player
-values its own (:class:`thebes.analysis.review.Evaluator`: playouts with every draw sampled from
-what is still unseen, the same draws for every candidate) and shown best first by the
+values its own (:class:`thebes.analysis.move_review.Evaluator`: playouts with every draw
+sampled from what is still unseen, the same draws for every candidate) and shown best first by the
 expected final margin over the best rival, beside the expected final score. The game state
 holds nothing hidden (the deck's order is not in it), and the playouts are seeded from a
 fingerprint of the position alone, never from the game's seed: a hint uses public
@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import assert_never
 
-from thebes.analysis.review import Evaluator, seed_of
+from thebes.analysis.move_review import Evaluator, seed_of
 from thebes.bots.greedy import ActionJudge, GreedyPlayer
 from thebes.bots.strong import SearchBudget
 from thebes.catalog.kinds import KINDS, KindInfo

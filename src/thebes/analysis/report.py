@@ -10,7 +10,7 @@ import textwrap
 from collections.abc import Sequence
 
 from thebes.analysis.game_review import GameReview, PlayerSummary
-from thebes.analysis.review import LABEL_NAMES, LABELS, SURE, MoveReview, label_of
+from thebes.analysis.move_review import LABEL_NAMES, LABELS, SURE, MoveReview, label_of
 from thebes.safeio.text import MAX_NAME, printable
 
 LABEL_COLUMNS = ("blunders", "mistakes", "inaccur.")

@@ -1,6 +1,6 @@
 """Playouts: a game played on from a position by greedy players, with sampled draws.
 
-The strong player and the analysis (:mod:`thebes.analysis.review`) judge an action by what
+The strong player and the analysis (:mod:`thebes.analysis.move_review`) judge an action by what
 follows it: every seat, the mover's included, played by the greedy player and every draw
 sampled from what is still unseen (never from the real deck order, which the state does
 not even hold). A playout stops when the game ends, valued by the final scores, or after

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from thebes.analysis.review import DEFAULT_PLAYOUTS, MAX_PLAYOUTS
+from thebes.analysis.move_review import DEFAULT_PLAYOUTS, MAX_PLAYOUTS
 from thebes.bots import BOT_LEVELS
 from thebes.cli.analyze import analyze_command
 from thebes.cli.lookup import reference_command, rules_command

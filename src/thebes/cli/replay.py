@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from thebes.catalog.loading import default_catalog
 from thebes.errors import EXIT_OK
 from thebes.safeio.text import MAX_NAME, printable
-from thebes.tournament.games import GameResult
+from thebes.tournament.bot_games import GameResult
 
 if TYPE_CHECKING:
     from thebes.records.session import Session

@@ -17,7 +17,7 @@ from thebes.errors import EXIT_ERROR, EXIT_OK, EXIT_USAGE
 from thebes.records.gamefile import MAX_SEED
 from thebes.rules import Variants
 from thebes.safeio.text import printable
-from thebes.tournament.games import GameResult
+from thebes.tournament.bot_games import GameResult
 from thebes.tournament.series import (
     PlayedGame,
     Series,

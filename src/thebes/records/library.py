@@ -46,7 +46,7 @@ class LibraryError(ThebesError):
 
 
 @dataclass(frozen=True, slots=True)
-class GameFile:
+class ListedFile:
     """A file of the folder, before it is read."""
 
     path: Path
@@ -54,7 +54,7 @@ class GameFile:
 
 
 @dataclass(frozen=True, slots=True)
-class Standing:
+class GameProgress:
     """Where a readable game stands."""
 
     players: tuple[tuple[str, str | None], ...]  # (name, bot level or None), seat order
@@ -97,7 +97,7 @@ class Standing:
         }
 
 
-# The keys of Standing.as_json: an unreadable game has each of them, null.
+# The keys of GameProgress.as_json: an unreadable game has each of them, null.
 STANDING_KEYS = (
     "players",
     "seed",
@@ -115,8 +115,8 @@ STANDING_KEYS = (
 class SavedGame:
     """A game file and what reading it gave: a standing, or why it is unreadable."""
 
-    file: GameFile
-    standing: Standing | None
+    file: ListedFile
+    standing: GameProgress | None
     error: str | None
 
     @property
@@ -138,7 +138,7 @@ class SavedGame:
         }
 
 
-def game_files(folder: Path) -> list[GameFile]:
+def game_files(folder: Path) -> list[ListedFile]:
     """The game files of ``folder``, newest first (the same modification time: by name,
     later names first); [] if the folder does not exist. LibraryError if it cannot be
     read."""
@@ -158,15 +158,15 @@ def game_files(folder: Path) -> list[GameFile]:
         try:
             info = entry.stat()  # follows a symbolic link, as reading the file does
         except OSError:
-            files.append(GameFile(Path(entry.path), None))
+            files.append(ListedFile(Path(entry.path), None))
             continue
         if not stat.S_ISDIR(info.st_mode):
-            files.append(GameFile(Path(entry.path), info.st_mtime))
+            files.append(ListedFile(Path(entry.path), info.st_mtime))
     files.sort(key=lambda f: (f.mtime is not None, f.mtime or 0.0, f.path.name), reverse=True)
     return files
 
 
-def read_game(file: GameFile, catalog: Catalog) -> SavedGame:
+def read_game(file: ListedFile, catalog: Catalog) -> SavedGame:
     """Replay ``file`` and say where its game stands, or why it cannot be used."""
     try:
         session = Session.load(file.path, catalog)
@@ -179,11 +179,11 @@ def read_game(file: GameFile, catalog: Catalog) -> SavedGame:
     return SavedGame(file, standing_of(session), None)
 
 
-def standing_of(session: Session) -> Standing:
+def standing_of(session: Session) -> GameProgress:
     state = session.state
     names = [seat.name for seat in session.seats]
     seat = session.active_seat
-    return Standing(
+    return GameProgress(
         players=tuple((s.name, s.bot) for s in session.seats),
         seed=session.seed,
         finished=session.is_over,
@@ -196,7 +196,7 @@ def standing_of(session: Session) -> Standing:
     )
 
 
-def read_games(files: list[GameFile], catalog: Catalog) -> Iterator[SavedGame]:
+def read_games(files: list[ListedFile], catalog: Catalog) -> Iterator[SavedGame]:
     """Each file read in turn (lazily: a caller looking for one game stops early)."""
     for file in files:
         yield read_game(file, catalog)

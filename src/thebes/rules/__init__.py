@@ -24,7 +24,7 @@ from thebes.rules.chance import (
     bot_seed,
     derive_seed,
 )
-from thebes.rules.deck import Table
+from thebes.rules.deck import CardsInPlay
 from thebes.rules.engine import apply, cards_spent, player_after
 from thebes.rules.events import (
     CardDrawnAndDiscarded,
@@ -121,6 +121,7 @@ __all__ = [
     "CardSpent",
     "CardTaken",
     "CardTurnedUp",
+    "CardsInPlay",
     "Chance",
     "Deck",
     "DeckReshuffled",
@@ -150,7 +151,6 @@ __all__ = [
     "SeededChance",
     "SlotLeftEmpty",
     "SplitMix",
-    "Table",
     "TakeCard",
     "Travelled",
     "Variants",

@@ -56,7 +56,7 @@ def initial_deck(catalog: Catalog, player_count: int) -> Deck:
 
 
 @dataclass(slots=True)
-class Table:
+class CardsInPlay:
     """The deck and both displays while one action changes them."""
 
     deck: Deck

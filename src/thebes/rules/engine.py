@@ -17,7 +17,7 @@ from thebes.catalog.kinds import CardKind
 from thebes.rules.actions import Action, Dig, Exchange, Exhibit, Renew, Retire, TakeCard
 from thebes.rules.bags import debris_in_bag
 from thebes.rules.chance import Chance, ImpossibleDraw
-from thebes.rules.deck import Table
+from thebes.rules.deck import CardsInPlay
 from thebes.rules.events import (
     CardSpent,
     CardTaken,
@@ -45,7 +45,7 @@ class _Turn:
     """What one action changes, gathered while it is done."""
 
     events: list[Event]
-    table: Table
+    table: CardsInPlay
     bags: tuple[tuple[int, ...], ...]
     site_bonus: tuple[int, ...]
     cards: tuple[int, ...] = ()
@@ -84,7 +84,7 @@ def apply(state: GameState, action: Action, chance: Chance) -> tuple[GameState, 
     # K3: single-use cards are spent when the action is declared, before anything is drawn.
     spent = tuple(cards_spent(catalog, player, action))
     events.extend(CardSpent(seat, card) for card in spent)
-    table = Table(
+    table = CardsInPlay(
         state.deck,
         list(state.display),
         list(state.exhibitions),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from thebes.catalog.components import DISPLAY_SLOTS, Catalog
 from thebes.rules.chance import Chance
-from thebes.rules.deck import Table, initial_deck
+from thebes.rules.deck import CardsInPlay, initial_deck
 from thebes.rules.events import Event
 from thebes.rules.state import NO_CARD, NO_VARIANTS, GameState, Variants, time_of
 from thebes.rules.tableau import make_player
@@ -36,7 +36,7 @@ def new_game(
         )
         for seat, name in enumerate(names)
     )
-    table = Table(initial_deck(catalog, count), [NO_CARD] * DISPLAY_SLOTS, [])
+    table = CardsInPlay(initial_deck(catalog, count), [NO_CARD] * DISPLAY_SLOTS, [])
     table.fill_display(chance, catalog)
     if variants.card_preview:
         table.preview = True

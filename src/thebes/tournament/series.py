@@ -23,7 +23,7 @@ from thebes.catalog.components import Catalog
 from thebes.catalog.loading import default_catalog
 from thebes.rules import NO_VARIANTS, Variants
 from thebes.safeio.saving import SaveError
-from thebes.tournament.games import (
+from thebes.tournament.bot_games import (
     DEFAULT_NAMES,
     GameResult,
     game_file_name,

@@ -3,7 +3,7 @@
 Each step's line tells how good the action just shown was: its label, what it lost and the
 better action (``mistake, −4.6 VP (better: take 2, +2.1)``), or ``good (+1.2)``, with minus
 signs (U+2212), not hyphens. The numbers in brackets are the mover's expected final margin
-over the best rival after that action, as :mod:`thebes.analysis.review` values it. A loss big
+over the best rival after that action, as :mod:`thebes.analysis.move_review` values it. A loss big
 enough for a label that got none (the playouts could not tell it from their noise) is
 called ``unsure``. The chart shows every player's expected final score action by action,
 each labelled move marked on its mover's row, and the summary each player's mean loss and
@@ -27,7 +27,7 @@ from thebes.analysis.game_review import (
     load_game_analysis,
     summarize,
 )
-from thebes.analysis.review import LABEL_NAMES, MoveReview, label_of
+from thebes.analysis.move_review import LABEL_NAMES, MoveReview, label_of
 from thebes.records.session import Session
 from thebes.safeio.text import printable
 from thebes.tui import panels

@@ -25,10 +25,10 @@ from rich.cells import cell_len
 from thebes.catalog.components import Catalog
 from thebes.records.library import (
     LISTED,
-    GameFile,
+    GameProgress,
     LibraryError,
+    ListedFile,
     SavedGame,
-    Standing,
     game_files,
     read_games,
 )
@@ -64,7 +64,7 @@ def joined(names: Sequence[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def status_text(standing: Standing, show: Callable[[str], str]) -> str:
+def status_text(standing: GameProgress, show: Callable[[str], str]) -> str:
     """Where the game stands: "1902·14, Ann leads 38-31", "finished: Ann 76-69"; names
     are written by ``show``."""
     first, second = standing.top_two
@@ -75,7 +75,7 @@ def status_text(standing: Standing, show: Callable[[str], str]) -> str:
     return f"{standing.where}, {leaders} {verb} {first}{DASH}{second}"
 
 
-def saved_at(file: GameFile) -> str:
+def saved_at(file: ListedFile) -> str:
     if file.mtime is None:
         return "????-??-?? ??:??"
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(file.mtime))

@@ -15,8 +15,8 @@ from thebes.records.session import Seat, Session
 from thebes.rules import Variants
 from thebes.safeio.saving import SaveError, save_target
 from thebes.safeio.text import name_problem, printable
-from thebes.tui.game import TerminalGame
 from thebes.tui.prompting import prompt_session
+from thebes.tui.table import TerminalGame
 from thebes.tui.terminal import Terminal
 
 
