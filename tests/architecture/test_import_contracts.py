@@ -10,6 +10,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -50,6 +51,17 @@ def plant(copy: Path, module: str, line: str) -> None:
     path.write_text(text.replace(anchor, anchor + line + "\n", 1))
 
 
+def test_every_package_but_the_ui_is_forbidden_rich() -> None:
+    # A package added later must be named in the contract, or it could draw on the screen.
+    config = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    contracts = config["tool"]["importlinter"]["contracts"]
+    ui_only = next(c for c in contracts if c["name"].startswith("Only the terminal UI"))
+    package = REPO / "src" / "thebes"
+    top = {p.parent.name for p in package.glob("*/__init__.py")}
+    top |= {p.stem for p in package.glob("*.py") if p.stem not in ("__init__", "__main__")}
+    assert {f"thebes.{name}" for name in top - {"tui"}} == set(ui_only["source_modules"])
+
+
 def test_the_contracts_hold_on_the_package_as_it_is(copy: Path) -> None:
     result = lint_imports(copy)
     assert result.returncode == 0, result.stdout + result.stderr
@@ -72,6 +84,7 @@ def test_the_contracts_hold_on_the_package_as_it_is(copy: Path) -> None:
         ("thebes.tournament.series", "from thebes.tui import screen", "Layers"),
         ("thebes.records.session", "import rich.text", "Only the terminal UI imports rich"),
         ("thebes.cli.main", "import prompt_toolkit", "Only the terminal UI imports rich"),
+        ("thebes.errors", "import rich.console", "Only the terminal UI imports rich"),
         ("thebes.analysis.hints", "from thebes.rules.legal import legal_actions", "public API"),
         ("thebes.bots.outlook", "from thebes.records import gamefile", "Bots know nothing"),
     ],

@@ -23,7 +23,6 @@ from thebes.catalog.kinds import CardKind
 from thebes.rules import (
     END_TIME,
     Action,
-    CardsInPlay,
     Deck,
     DeckReshuffled,
     Dig,
@@ -46,6 +45,7 @@ from thebes.rules import (
     scores,
     winners,
 )
+from thebes.rules.deck import CardsInPlay
 from thebes.tournament.bot_games import GameResult, play_random_game, score_json
 
 SMALL = tuple(sorted(CAT.small_exhibition_ids))

@@ -21,7 +21,6 @@ from helpers import (
 )
 from thebes.rules import (
     END_TIME,
-    CardsInPlay,
     Dig,
     Exchange,
     Exhibit,
@@ -46,6 +45,7 @@ from thebes.rules import (
     why_illegal,
     year_of,
 )
+from thebes.rules.deck import CardsInPlay
 
 EGYPT = region("Egypt")
 GREECE = region("Greece")

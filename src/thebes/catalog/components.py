@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import Literal, get_args
 
 from thebes.catalog.kinds import CardKind
 from thebes.errors import EXIT_USAGE, ThebesError
@@ -50,6 +51,11 @@ DEBRIS_NAME = "debris"
 GENERAL_TOKEN_NAME = "General book"
 
 
+# An exhibition's size, as the data files and the screen name it; indexed by ``Card.large``.
+ExhibitionSize = Literal["small", "large"]
+SIZE_NAMES: tuple[str, ...] = get_args(ExhibitionSize)
+
+
 class DataError(ThebesError):
     """A data file is missing, unreadable or wrong; the message names the file and the entry."""
 
@@ -79,8 +85,8 @@ class Card:
 
     @property
     def size(self) -> str:
-        """An exhibition's size in words: "large" or "small"."""
-        return "large" if self.large else "small"
+        """An exhibition's size in words, as the data files name it."""
+        return SIZE_NAMES[self.large]
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,6 +22,7 @@ from thebes.catalog.components import (
     GENERAL_TOKEN_NAME,
     REGION_COUNT,
     RESEARCHER_CARD_COUNT,
+    SIZE_NAMES,
     TOKENS_PER_REGION,
     WHEEL_SIZE,
     Card,
@@ -364,7 +365,7 @@ def _exhibition(
         city=places.city(path, where, card.city),
         weeks=card.weeks,
         requires=tuple(needs),
-        large=card.size == "large",
+        large=card.size == SIZE_NAMES[True],
     )
 
 

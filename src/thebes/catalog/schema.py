@@ -27,6 +27,7 @@ from thebes.catalog.components import (
     WEEKS_PER_YEAR,
     WHEEL_SIZE,
     DataError,
+    ExhibitionSize,
 )
 from thebes.catalog.kinds import KINDS, RESEARCHER_KINDS, CardKind
 from thebes.safeio.reading import FileRefused, read_bounded_text
@@ -114,7 +115,7 @@ class ResearcherEntry(_Strict):
 
 class ExhibitionEntry(_Strict):
     id: CardId
-    size: Literal["small", "large"]
+    size: ExhibitionSize
     city: Name
     weeks: Weeks
     vp: VP

@@ -38,7 +38,7 @@ def card_name(catalog: Catalog, card_id: int) -> str:
 
 
 def card_text(catalog: Catalog, card_id: int, template: str) -> str:
-    """``template`` (one of the card kind's texts in card_kinds.KINDS) filled in for the card:
+    """``template`` (a text of its kind in catalog.kinds.KINDS) filled in for the card:
     {region}, {value}, {size}, {city} and {needs} (an exhibition's artifacts)."""
     card = catalog.card(card_id)
     return template.format(

@@ -13,7 +13,6 @@ from thebes.catalog.components import WEEKS_PER_YEAR
 from thebes.rules.actions import Action, Dig, Exchange, Exhibit, Renew, Retire, TakeCard
 from thebes.rules.bags import debris_in_bag
 from thebes.rules.chance import (
-    CHANCE_STREAM,
     SETUP,
     Chance,
     ImpossibleDraw,
@@ -24,7 +23,6 @@ from thebes.rules.chance import (
     bot_seed,
     derive_seed,
 )
-from thebes.rules.deck import CardsInPlay
 from thebes.rules.engine import apply, cards_spent, player_after
 from thebes.rules.events import (
     CardDrawnAndDiscarded,
@@ -95,11 +93,9 @@ from thebes.rules.turns import (
     game_year,
     is_over,
     permits_after_move,
-    renews_permits,
 )
 
 __all__ = [
-    "CHANCE_STREAM",
     "END_TIME",
     "FIRST_YEAR",
     "LAST_YEAR",
@@ -121,7 +117,6 @@ __all__ = [
     "CardSpent",
     "CardTaken",
     "CardTurnedUp",
-    "CardsInPlay",
     "Chance",
     "Deck",
     "DeckReshuffled",
@@ -182,7 +177,6 @@ __all__ = [
     "new_game",
     "permits_after_move",
     "player_after",
-    "renews_permits",
     "rivals_books",
     "scores",
     "time_of",

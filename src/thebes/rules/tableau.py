@@ -121,7 +121,7 @@ def _card_counters(
     gained: tuple[int, ...],
     lost: tuple[int, ...],
 ) -> dict[str, Any]:
-    """The tableau's counters after gaining and losing these cards (see card_kinds.KINDS)."""
+    """The tableau's counters after gaining and losing these cards (catalog.kinds.KINDS)."""
     books = list(player.books)
     counts: dict[str, int] = {}
     for card_id, sign in [(c, 1) for c in gained] + [(c, -1) for c in lost]:
