@@ -43,14 +43,14 @@ def hostile_files() -> dict[str, str]:
     def filling(item: str) -> str:
         return ",".join([item] * (room // (len(item) + 1)))
 
-    keys = ",".join(f'"k{i}": 1' for i in range(room // 12))
+    keys = "{" + ",".join(f'"k{i}": 1' for i in range(room // 24)) + "}"  # in two actions
     return {
         "escaped quotes": '{"format": "' + '\\"' * (room // 2) + '"}',
         "flat brackets": "[" + filling("[]") + "]",
         "one long string": '{"format": "' + "x" * room + '"}',
         "nested 100,000 deep": "[" * 100_000 + "]" * 100_000,
         "empty actions": head + filling("{}") + '], "digest": ""}',
-        "many keys": head + "{" + keys + '}], "digest": ""}',
+        "many keys": head + keys + "," + keys + '], "digest": ""}',
         "too many actions": (
             head + filling('{"player": "P1", "action": "retire"}') + '], "digest": ""}'
         ),

@@ -1,5 +1,5 @@
 """Scenario helpers: set up a position, play actions in notation, look things up by name,
-score a position by hand."""
+score a position by hand, make up a finished game's result."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from thebes.rules import (
     Event,
     GameState,
     Pile,
+    Score,
     ScriptedChance,
     SeededChance,
     apply,
@@ -30,6 +31,7 @@ from thebes.rules import (
     week_of,
     year_of,
 )
+from thebes.tournament.bot_games import GameResult
 
 CAT = default_catalog()
 TESTS = Path(__file__).resolve().parent
@@ -267,3 +269,15 @@ def node_paths(node: Any, here: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         for i, value in enumerate(node):
             found += node_paths(value, (*here, i))
     return found
+
+
+def made_up_result(totals: dict[str, int], winners: list[str]) -> GameResult:
+    """A finished game with these totals: 5 of each from congresses, the rest artifacts."""
+    return GameResult(
+        seed=1,
+        players=tuple(totals),
+        scores=tuple(Score(total - 5, 0, 5, 0, ()) for total in totals.values()),
+        finished=True,
+        leaders=tuple(winners),
+        actions=40,
+    )

@@ -64,20 +64,6 @@ def test_play_refuses_bad_seats(
     assert not (tmp_path / "x.json").exists()
 
 
-def test_play_asks_for_players_when_none_are_given(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    path = tmp_path / "asked.json"
-    keys = "5\n2\nAnn\nann\nBob\ntake 2\n"
-    args = ["play", "--seed", "7", "--save", str(path)]
-    assert run_with_keys(args, keys, interactive=True) == 0
-    record = read_record(path)
-    assert [p.name for p in record.players] == ["Ann", "Bob"]
-    assert [a.action for a in record.actions] == ["take 2"]
-    out = capsys.readouterr().out
-    assert "Please type 2, 3 or 4." in out and "That name is taken." in out
-
-
 def test_play_with_one_bot_asks_for_the_people_beside_it(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -43,10 +43,7 @@ def replayed(session: Session, tmp_path: Path) -> Session:
 def test_save_load_replay_round_trips_with_equal_states_after_every_action(
     players: int, tmp_path: Path
 ) -> None:
-    # 50 games a player count: by then every kind of event, action and action option that
-    # 100 games show has come up for each count (the last, an exchange by zeppelin with
-    # 4 players, at the 46th).
-    for seed in range(50):
+    for seed in range(100):
         original = bot_session(CAT, players, 1000 * players + seed)
         copy = replayed(original, tmp_path)
         assert len(copy.steps) == len(original.steps)
@@ -139,7 +136,8 @@ def test_golden_files_cover_two_three_and_four_players() -> None:
     records = [read_record(p) for p in golden_files()]
     counts = sorted(len(r.players) for r in records if not r.variants)
     assert counts == [2, 3, 4]
-    # test_variant_files.py: one golden game for each variant, and one with all five.
+    # One golden game for each variant, and one with all five; each is checked to show its
+    # variants at work in test_game_files_with_variants.py.
     played = sorted(tuple(r.variants) for r in records if r.variants)
     assert played == sorted([(name,) for name in VARIANT_NAMES] + [VARIANT_NAMES])
     assert {len(r.players) for r in records if r.variants} == {2, 3, 4}

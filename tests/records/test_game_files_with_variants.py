@@ -86,7 +86,8 @@ def test_a_game_without_variants_is_written_as_before_variants_existed(tmp_path:
     assert list(json.loads(text)) == [*BASE_HEADER, "setup", "actions", "digest"]
     assert len(read_record(tmp_path / "g.json").setup) == 4
     # The golden games were written before variants existed: they are still what the code
-    # writes (test_records.py regenerates them), and have no variants.
+    # writes (test_game_files.py checks it; tests/regen_golden.py regenerates them), and
+    # have no variants.
     for name in ("game-2p-v2.json", "game-3p.json", "game-4p.json"):
         golden = (GOLDEN / name).read_text(encoding="utf-8")
         assert "variants" not in golden

@@ -293,24 +293,17 @@ def test_A5_retire_only_in_the_last_year() -> None:
     assert active_seat(state) == 1
 
 
-def test_A5_D8_a_player_with_no_legal_action_must_retire() -> None:
-    # No display cards, no exhibitions, no knowledge: nothing but retiring is possible.
+@pytest.mark.parametrize("year", [1902, 1903], ids=["before the last year", "in the last year"])
+def test_A5_D8_a_player_with_no_legal_action_must_retire(year: int) -> None:
+    # No display cards, no exhibitions, no knowledge: nothing but retiring is possible,
+    # before the last year (where retiring is otherwise not allowed) as in it.
     state = replace(start(2), display=(0, 0, 0, 0))
     state = setup(state, 1, year=1903, week=30)
-    state = setup(state, 0, year=1902, week=3)
+    state = setup(state, 0, year=year, week=3)
     assert legal_actions(state) == (Retire(),)
     state, events = play(state, "retire")
     assert Retired(0, True) in events
     assert state.players[0].time == END_TIME
-
-
-def test_A5_D8_with_no_other_action_in_the_last_year_retiring_is_forced() -> None:
-    state = replace(start(2), display=(0, 0, 0, 0))
-    state = setup(state, 1, year=1903, week=30)
-    state = setup(state, 0, year=1903, week=3)
-    assert legal_actions(state) == (Retire(),)
-    _, events = play(state, "retire")
-    assert Retired(0, True) in events
 
 
 def test_A5_retiring_costs_the_weeks_left() -> None:

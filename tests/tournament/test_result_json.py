@@ -9,10 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from helpers import CAT, GOLDEN
+from helpers import CAT, GOLDEN, made_up_result
 from thebes.cli.main import main
 from thebes.records.session import Session
-from thebes.rules import Score
 from thebes.tournament.bot_games import GameResult, bot_session
 from thebes.tournament.series import Entry, play_game, standings, summary_json
 
@@ -72,21 +71,12 @@ def test_an_unfinished_game_has_leaders_and_no_winners(tmp_path: Path) -> None:
     assert result.winners == () and result.score("P2").total == 8
 
 
-def made_up(totals: dict[str, int], winners: list[str]) -> GameResult:
-    """A finished game with these totals: 5 of each from congresses, the rest artifacts."""
-    return GameResult(
-        seed=1,
-        players=tuple(totals),
-        scores=tuple(Score(total - 5, 0, 5, 0, ()) for total in totals.values()),
-        finished=True,
-        leaders=tuple(winners),
-        actions=40,
-    )
-
-
 def test_the_summary_of_a_series() -> None:
     entries = [Entry("a", "greedy"), Entry("b", "random")]
-    games = [made_up({"a": 50, "b": 40}, ["a"]), made_up({"b": 45, "a": 45}, ["a", "b"])]
+    games = [
+        made_up_result({"a": 50, "b": 40}, ["a"]),
+        made_up_result({"b": 45, "a": 45}, ["a", "b"]),
+    ]
     # a: 50 and 45, a win and half a shared one; the sample deviation of two totals 5 apart
     # is 5 / sqrt(2) = 3.5355...
     expected = {

@@ -11,11 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from helpers import CAT
+from helpers import CAT, made_up_result
 from thebes.cli.main import main
 from thebes.records.session import Session
-from thebes.rules import Score
-from thebes.tournament.bot_games import GameResult
 from thebes.tournament.series import (
     Entry,
     Standing,
@@ -63,24 +61,12 @@ def test_rotation_moves_every_entry_through_every_seat() -> None:
     assert seating(entries, 31, rotate=False) == entries
 
 
-def result(totals: dict[str, int], winners: list[str]) -> GameResult:
-    """A finished game with these totals (each 5 of congresses, the rest artifacts)."""
-    return GameResult(
-        seed=1,
-        players=tuple(totals),
-        scores=tuple(Score(total - 5, 0, 5, 0, ()) for total in totals.values()),
-        finished=True,
-        leaders=tuple(winners),
-        actions=40,
-    )
-
-
 def test_standings_count_shared_wins_as_fractions_and_give_mean_and_std() -> None:
     entries = [Entry("a", "greedy"), Entry("b", "random"), Entry("c", "random")]
     games = [
-        result({"a": 50, "b": 40, "c": 30}, ["a"]),
-        result({"b": 60, "c": 60, "a": 40}, ["b", "c"]),
-        result({"c": 45, "a": 45, "b": 45}, ["c", "a", "b"]),
+        made_up_result({"a": 50, "b": 40, "c": 30}, ["a"]),
+        made_up_result({"b": 60, "c": 60, "a": 40}, ["b", "c"]),
+        made_up_result({"c": 45, "a": 45, "b": 45}, ["c", "a", "b"]),
     ]
     seen: list[object] = []
     table = {s.entry.name: s for s in standings(entries, iter(games), seen.append)}
@@ -96,7 +82,7 @@ def test_standings_count_shared_wins_as_fractions_and_give_mean_and_std() -> Non
 
 
 def test_summary_table_has_a_row_per_bot() -> None:
-    table = standings([Entry("a", "greedy")], iter([result({"a": 10}, ["a"])]))
+    table = standings([Entry("a", "greedy")], iter([made_up_result({"a": 10}, ["a"])]))
     lines = summary_lines(table)
     assert lines[0].split()[:7] == ["bot", "level", "games", "wins", "win", "%", "mean"]
     assert lines[2].split() == [

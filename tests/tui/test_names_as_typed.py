@@ -52,19 +52,23 @@ def test_a_name_with_control_codes_is_refused_on_the_command_line(
     assert not path.exists()
 
 
-def test_the_name_prompt_refuses_unprintable_names_and_survives_escape_sequences(
+def test_play_asks_for_players_refusing_a_bad_count_and_taken_or_unprintable_names(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path / "asked.json"
-    # A zero-width space is refused; a terminal report (ESC [ < 1 ; 2 m), the sequence that
-    # broke prompt_toolkit's mouse handler, is swallowed and the name typed after it kept.
-    keys = "2\nAnn\u200b\n\x1b[<1;2mAnn\n\x1b[5;41mBob\ntake 2\n"
+    # Five players are refused, and so are a zero-width space and a name taken in another
+    # letter case; a terminal report (ESC [ < 1 ; 2 m), the sequence that broke
+    # prompt_toolkit's mouse handler, is swallowed and the name typed after it kept.
+    keys = "5\n2\nAnn\u200b\n\x1b[<1;2mAnn\nann\n\x1b[5;41mBob\ntake 2\n"
     args = ["play", "--seed", "7", "--save", str(path)]
     assert run_with_keys(args, keys, interactive=True) == 0
     captured = capsys.readouterr()
+    assert "Please type 2, 3 or 4." in captured.out and "That name is taken." in captured.out
     assert "unprintable character U+200B" in captured.out + captured.err
     assert "Traceback" not in captured.out + captured.err
-    assert [p.name for p in read_record(path).players] == ["Ann", "Bob"]
+    record = read_record(path)
+    assert [p.name for p in record.players] == ["Ann", "Bob"]
+    assert [a.action for a in record.actions] == ["take 2"]
 
 
 def test_a_game_file_with_an_escape_code_in_a_name_is_refused(

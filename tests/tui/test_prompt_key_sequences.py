@@ -5,24 +5,29 @@ from __future__ import annotations
 
 import io
 import threading
+import traceback
+from asyncio import AbstractEventLoop
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from prompt_toolkit import PromptSession
-from prompt_toolkit.application import create_app_session
+from prompt_toolkit.application import Application, create_app_session
 from prompt_toolkit.input import Input, create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from terminal import text_terminal
 from thebes.tui.prompting import prompt_session
 
+WAIT = 60  # seconds: a liveness bound, not a speed check (a prompt answers in milliseconds)
 
-def answer_to(
-    make: Callable[[Input], PromptSession[str]], keys: str, wait: float = 10
-) -> list[object]:
-    """What one prompt returns for ``keys`` within ``wait`` seconds (empty if it never
-    returns: an error in a key handler leaves prompt_toolkit waiting for Enter on a broken
-    screen)."""
+
+def started_prompt(
+    make: Callable[[Input], PromptSession[str]], keys: str
+) -> tuple[threading.Thread, list[object]]:
+    """One prompt reading ``keys`` in a thread of its own, and the list its answer goes to
+    (it stays empty if the prompt never returns: an error in a key handler leaves
+    prompt_toolkit waiting for Enter on a broken screen)."""
     result: list[object] = []
 
     def run() -> None:
@@ -37,7 +42,14 @@ def answer_to(
 
     worker = threading.Thread(target=run, daemon=True)
     worker.start()
-    worker.join(wait)
+    return worker, result
+
+
+def answer_to(make: Callable[[Input], PromptSession[str]], keys: str) -> list[object]:
+    """What one prompt returns for ``keys``; the test fails if it has not within WAIT."""
+    worker, result = started_prompt(make, keys)
+    worker.join(WAIT)
+    assert not worker.is_alive(), "the prompt never returned"
     return result
 
 
@@ -52,10 +64,28 @@ def test_no_key_sequence_breaks_a_prompt(sequence: str) -> None:
     assert guarded == ["x"]
 
 
-def test_the_guard_is_needed_plain_prompt_toolkit_breaks_on_a_short_mouse_report() -> None:
-    # Keeps the test above honest: without our bindings this very sequence never returns.
-    # A guarded prompt answers in milliseconds; 2 seconds of no answer is "never" here.
-    plain = answer_to(
-        lambda keys: PromptSession(input=keys, output=DummyOutput()), "\x1b[<1;2mx\n", wait=2
+def test_the_guard_is_needed_plain_prompt_toolkit_breaks_on_a_short_mouse_report(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Keeps the test above honest: without our bindings this very sequence makes
+    # prompt_toolkit's own mouse binding raise, and the prompt waits for Enter instead of
+    # answering. The break is seen when it happens, not inferred from a silence: WAIT only
+    # stops a test in which it never comes.
+    raised: list[BaseException | None] = []
+    broke = threading.Event()
+    handle = Application._handle_exception
+
+    def spy(app: Application[Any], loop: AbstractEventLoop, context: dict[str, Any]) -> None:
+        raised.append(context.get("exception"))
+        broke.set()
+        handle(app, loop, context)
+
+    monkeypatch.setattr(Application, "_handle_exception", spy)
+    _, plain = started_prompt(
+        lambda keys: PromptSession(input=keys, output=DummyOutput()), "\x1b[<1;2mx\n"
     )
+    assert broke.wait(WAIT), "the plain prompt did not break"
     assert plain == []
+    [error] = raised
+    assert isinstance(error, ValueError)
+    assert traceback.extract_tb(error.__traceback__)[-1].filename.endswith("mouse.py")
