@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from thebes.catalog.loading import default_catalog
+from thebes.errors import EXIT_OK
 from thebes.rules import Variants
 from thebes.safeio.text import printable
 
@@ -21,7 +22,7 @@ def play_command(args: argparse.Namespace, handed: Terminal | None) -> int:
     from thebes.tui.terminal import terminal_for
 
     with terminal_for(handed, colour=args.colour) as terminal:
-        return start_game(
+        start_game(
             terminal,
             names=args.players,
             bots=args.bot,
@@ -33,6 +34,7 @@ def play_command(args: argparse.Namespace, handed: Terminal | None) -> int:
             hints=not args.no_hints,
             fast=args.fast,
         )
+    return EXIT_OK
 
 
 def resume_command(args: argparse.Namespace, handed: Terminal | None) -> int:
@@ -44,7 +46,8 @@ def resume_command(args: argparse.Namespace, handed: Terminal | None) -> int:
     choice: str | None = args.game
     if choice is not None and not is_game_number(choice):
         with terminal_for(handed, colour=args.colour) as terminal:
-            return resume_game(terminal, Path(choice), fast=args.fast)
+            resume_game(terminal, Path(choice), fast=args.fast)
+        return EXIT_OK
     number, game = pick_game(choice, args.dir or games_folder(), default_catalog())
     if choice is not None and Path(choice).exists():
         # A number always means the list; say so when a file of that name is here too.
@@ -54,7 +57,8 @@ def resume_command(args: argparse.Namespace, handed: Terminal | None) -> int:
         )
     with terminal_for(handed, colour=args.colour) as terminal:
         terminal.say(f"Game {number}: {printable(str(game.file.path))}")
-        return resume_game(terminal, game.file.path, fast=args.fast)
+        resume_game(terminal, game.file.path, fast=args.fast)
+    return EXIT_OK
 
 
 def games_command(args: argparse.Namespace, handed: Terminal | None) -> int:
@@ -64,6 +68,5 @@ def games_command(args: argparse.Namespace, handed: Terminal | None) -> int:
 
     folder = args.dir or games_folder()
     with terminal_for(handed, colour=False) as terminal:
-        return print_games(
-            terminal, folder, default_catalog(), as_json=args.json, everything=args.all
-        )
+        print_games(terminal, folder, default_catalog(), as_json=args.json, everything=args.all)
+    return EXIT_OK
