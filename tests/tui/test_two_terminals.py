@@ -158,7 +158,7 @@ def test_games_replays_and_pages_use_only_the_terminal_they_are_handed(
         # The names asked for, a few actions, the commands that page, the planner.
         typed = "2\nAnn\nBob\ntake 2\n1\nhelp\nboard\nplayers\nlog\nrules\n7\nback\n"
         terminal = at(keys, typed, interactive=True)
-        code = start_game(
+        start_game(
             terminal,
             names=None,
             bots=[],
@@ -169,16 +169,15 @@ def test_games_replays_and_pages_use_only_the_terminal_they_are_handed(
             undo=True,
             fast=True,
         )
-    assert code == 0
     with create_pipe_input() as keys:
-        assert resume_game(at(keys, "undo\n"), path, fast=True) == 0
+        resume_game(at(keys, "undo\n"), path, fast=True)
     with create_pipe_input() as keys:
         session = Session.load(path, CAT)
         ReplayViewer(session, at(keys, "n\nn\nc\nh\ng 1\ny 1901\nx\nq\n")).run()
     pages = text_terminal(screen, (80, 24), errors=errors)
     show_rules(pages, "A3")
     print_reference(CAT, pages.console)
-    assert print_games(pages, tmp_path, CAT) == 0
+    print_games(pages, tmp_path, CAT)
     assert [seat.name for seat in session.seats] == ["Ann", "Bob"]
     shown = screen.getvalue()
     assert "Dig at Crete" in shown and "cannot undo: " in shown

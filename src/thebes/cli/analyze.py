@@ -5,15 +5,20 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import TYPE_CHECKING
 
-from thebes.errors import EXIT_ERROR, EXIT_OK
+from thebes.cli.streams import Streams
+from thebes.errors import EXIT_OK, ThebesError
 from thebes.safeio.text import printable
-from thebes.tui.progress import progress_bar
 
 if TYPE_CHECKING:
     from thebes.tui.terminal import Terminal
+
+
+class AnalysisNotSaved(ThebesError):
+    """``--save`` could not write the analysis. Not SaveError's exit code but the base's:
+    the analysis was printed, only the file is missing, so this is a failure of the run,
+    not a refused command line."""
 
 
 def analyze_command(args: argparse.Namespace, handed: Terminal | None) -> int:
@@ -21,22 +26,21 @@ def analyze_command(args: argparse.Namespace, handed: Terminal | None) -> int:
     from thebes.analysis.game_review import analysis_path, analyze, open_game, save_analysis
     from thebes.analysis.report import report_lines
     from thebes.safeio.saving import SaveError
+    from thebes.tui.progress import progress_bar
 
+    streams = Streams(handed)
     game = open_game(args.file)
-    with progress_bar(game.actions, "actions", bar=sys.stderr, lines=sys.stdout) as advance:
+    with progress_bar(game.actions, "actions", bar=streams.errors, lines=streams.out) as advance:
         review = analyze(game, args.playouts, args.jobs, advance)
     if args.json:
-        print(json.dumps(review.as_json(game.names)))
+        streams.say(json.dumps(review.as_json(game.names)))
     else:
-        print("\n".join(report_lines(review, game.names)))
+        streams.say("\n".join(report_lines(review, game.names)))
     if args.save:
         try:
             written = save_analysis(review, game.names, analysis_path(args.file))
         except SaveError as exc:
-            # Not SaveError's own exit code: the analysis was printed, only the file is
-            # missing, so this is a failure of the run, not a refused command line.
-            print(f"thebes: analysis not saved: {printable(str(exc))}", file=sys.stderr)
-            return EXIT_ERROR
+            raise AnalysisNotSaved(f"analysis not saved: {exc}") from None
         if not args.json:
-            print(f"analysis saved to {printable(str(written))}")
+            streams.say(f"analysis saved to {printable(str(written))}")
     return EXIT_OK

@@ -1,16 +1,22 @@
 """The `thebes` command line: its subcommands, their options, the checks of each value, and
 the handler that runs each subcommand.
 
-:func:`thebes.cli.main` parses with :func:`build_parser` and calls ``args.handler(args)``:
+:func:`thebes.cli.main` parses with :func:`build_parser` and calls
+``args.handler(args, terminal)`` with the terminal it was handed (None: the process's own):
 every subcommand sets its handler, so none can fall through to another's. Options are read
 into their final values here (``args.variant`` the variant names, ``args.colour`` whether to
-colour), so a handler only uses them.
+colour), so a handler only uses them. The parser writes its help and its refusals to the
+streams it is given (:class:`~thebes.cli.streams.Streams`).
+
+Importing this module must stay cheap (`thebes --help` imports it): the handler modules
+import what their work needs (game files, the catalog, the terminal UI) when they run.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -22,12 +28,13 @@ from thebes.cli.lookup import reference_command, rules_command
 from thebes.cli.play import games_command, play_command, resume_command
 from thebes.cli.replay import replay_command
 from thebes.cli.simulate import simulate_command
-from thebes.records.gamefile import MAX_SEED, MIN_SEED
-from thebes.records.library import LISTED
+from thebes.cli.streams import Streams
 from thebes.rules import VARIANT_NAMES
 from thebes.safeio.text import printable, whole_number
 
 if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
+
     from thebes.tui.terminal import Terminal
 
 # What runs a subcommand: its parsed arguments and the terminal handed to `main` (None: the
@@ -35,8 +42,24 @@ if TYPE_CHECKING:
 Handler = Callable[[argparse.Namespace, "Terminal | None"], int]
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, writing its help and its refusals to :attr:`streams` where
+    argparse names the process's (sys.stdout for help, sys.stderr for the usage)."""
+
+    streams = Streams(None)
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        if file is None or file is sys.stderr:
+            file = self.streams.errors
+        elif file is sys.stdout:
+            file = self.streams.out
+        super()._print_message(message, file)
+
+
+def build_parser(streams: Streams | None = None) -> argparse.ArgumentParser:
+    """The parser of `thebes`, writing its help and refusals to ``streams`` (None: the
+    process's standard output and error)."""
+    parser = _Parser(
         prog="thebes",
         description="The board game Thebes (Peter Prinz, Queen Games 2007) in the terminal.",
     )
@@ -45,10 +68,13 @@ def build_parser() -> argparse.ArgumentParser:
     adders = (_add_play, _add_resume, _add_games, _add_simulate, _add_replay, _add_analyze)
     for add in (*adders, _add_reference, _add_rules):
         add(commands)
+    if streams is not None:
+        for each in (parser, *commands.choices.values()):
+            each.streams = streams
     return parser
 
 
-def _add_play(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _add_play(commands: argparse._SubParsersAction[_Parser]) -> None:
     """thebes play: a game at this keyboard."""
     play = commands.add_parser(
         "play",
@@ -95,7 +121,7 @@ def _add_play(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     _add_no_color(play, "no colours (NO_COLOR works too)")
 
 
-def _add_resume(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _add_resume(commands: argparse._SubParsersAction[_Parser]) -> None:
     """thebes resume [N | FILE]: go on with a saved game."""
     resume = commands.add_parser(
         "resume",
@@ -116,8 +142,10 @@ def _add_resume(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     _add_no_color(resume, "no colours")
 
 
-def _add_games(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _add_games(commands: argparse._SubParsersAction[_Parser]) -> None:
     """thebes games: the saved games, newest first."""
+    from thebes.records.library import LISTED
+
     games = commands.add_parser(
         "games",
         help="list the saved games, newest first",
@@ -135,7 +163,7 @@ def _add_games(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     games.add_argument("--json", action="store_true", help="one JSON object per game")
 
 
-def _add_simulate(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _add_simulate(commands: argparse._SubParsersAction[_Parser]) -> None:
     """thebes simulate: series of games between bots."""
     simulate = commands.add_parser(
         "simulate",
@@ -180,7 +208,7 @@ def _add_simulate(commands: argparse._SubParsersAction[argparse.ArgumentParser])
     )
 
 
-def _add_replay(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _add_replay(commands: argparse._SubParsersAction[_Parser]) -> None:
     """thebes replay FILE: a saved game step by step, or its table."""
     replay = commands.add_parser(
         "replay",
@@ -195,7 +223,7 @@ def _add_replay(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     _add_no_color(replay, "no colours")
 
 
-def _add_analyze(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _add_analyze(commands: argparse._SubParsersAction[_Parser]) -> None:
     """thebes analyze FILE: what each action of a saved game was worth."""
     analyze = commands.add_parser(
         "analyze",
@@ -232,7 +260,7 @@ def _add_analyze(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
 
 
-def _add_reference(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _add_reference(commands: argparse._SubParsersAction[_Parser]) -> None:
     """thebes reference: what a player looks up during a game."""
     reference = commands.add_parser(
         "reference",
@@ -242,7 +270,7 @@ def _add_reference(commands: argparse._SubParsersAction[argparse.ArgumentParser]
     reference.add_argument("--json", action="store_true", help="print it as JSON")
 
 
-def _add_rules(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _add_rules(commands: argparse._SubParsersAction[_Parser]) -> None:
     """thebes rules [--id ID]: the rulebook."""
     rules = commands.add_parser("rules", help="show the rulebook, or one rule with --id")
     rules.set_defaults(handler=rules_command)
@@ -308,6 +336,8 @@ def _playouts(text: str) -> int:
 
 def _seed(text: str) -> int:
     """A seed: ASCII digits with an optional minus sign, within what a game file holds."""
+    from thebes.records.gamefile import MAX_SEED, MIN_SEED
+
     negative = text.strip().startswith("-")
     value = whole_number(text.strip().removeprefix("-"), digits=len(str(MAX_SEED)))
     if value is None:

@@ -7,7 +7,7 @@ import argparse
 import json
 from typing import TYPE_CHECKING
 
-from thebes.catalog.loading import default_catalog
+from thebes.cli.streams import Streams
 from thebes.errors import EXIT_OK
 
 if TYPE_CHECKING:
@@ -25,11 +25,13 @@ def rules_command(args: argparse.Namespace, handed: Terminal | None) -> int:
 
 
 def reference_command(args: argparse.Namespace, handed: Terminal | None) -> int:
+    from thebes.catalog.loading import default_catalog
+
     catalog = default_catalog()
     if args.json:
         from thebes.tui.reference import reference_json
 
-        print(json.dumps(reference_json(catalog), indent=2))
+        Streams(handed).say(json.dumps(reference_json(catalog), indent=2))
         return EXIT_OK
     from thebes.tui.reference import print_reference
     from thebes.tui.terminal import terminal_for

@@ -1,10 +1,10 @@
 """`thebes`: parse the command line, run the subcommand's handler, and turn a refusal into
-one line on stderr and its exit code.
+one line on the error stream and its exit code.
 
 :mod:`~thebes.cli.arguments` gives each subcommand its options and its handler (argparse
 refuses a subcommand it does not know); the handlers live in the module named for what they
 do. A :class:`~thebes.errors.ThebesError` that reaches here is printed as it says, never as
-a traceback.
+a traceback: every refusal that ends a command ends it here, with the error's exit code.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from thebes.cli.arguments import Handler, build_parser
+from thebes.cli.streams import Streams
 from thebes.errors import EXIT_INTERRUPTED, EXIT_OK, ThebesError
 from thebes.safeio.text import printable
 
@@ -23,20 +24,22 @@ if TYPE_CHECKING:
 
 def main(argv: Sequence[str] | None = None, terminal: Terminal | None = None) -> int:
     """Run `thebes` with ``argv`` (the process's arguments if None); the exit code. Games,
-    replays and pages are shown at ``terminal``, the terminal of this process unless one is
-    handed in."""
-    args = build_parser().parse_args(argv)
+    replays, pages, output and messages are shown at ``terminal``, the terminal of this
+    process unless one is handed in."""
+    streams = Streams(terminal)
+    args = build_parser(streams).parse_args(argv)
     handler: Handler = args.handler
     try:
         return handler(args, terminal)
     except ThebesError as exc:
-        errors = sys.stderr if terminal is None else terminal.errors
-        print(f"thebes: {printable(exc.line)}", file=errors)
+        streams.complain(printable(exc.line))
         return exc.exit_code
     except KeyboardInterrupt:
-        print("thebes: interrupted", file=sys.stderr)
+        streams.complain("interrupted")
         return EXIT_INTERRUPTED
     except BrokenPipeError:
-        # The reader went away (for example `| head`); nothing more to say.
-        sys.stderr.close()
+        # The reader went away (for example `| head`); nothing more to say. The process's
+        # stderr is closed so that Python's own complaint at exit is not written either.
+        if terminal is None:
+            sys.stderr.close()
         return EXIT_OK

@@ -4,12 +4,11 @@ games to go on with. The terminal UI plays them; this reads the options."""
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from thebes.catalog.loading import default_catalog
-from thebes.rules import Variants
+from thebes.cli.streams import Streams
+from thebes.errors import EXIT_OK
 from thebes.safeio.text import printable
 
 if TYPE_CHECKING:
@@ -17,11 +16,13 @@ if TYPE_CHECKING:
 
 
 def play_command(args: argparse.Namespace, handed: Terminal | None) -> int:
+    """A new game (SaveError and SetupError say why it cannot start)."""
+    from thebes.rules import Variants
     from thebes.tui.launch import start_game
     from thebes.tui.terminal import terminal_for
 
     with terminal_for(handed, colour=args.colour) as terminal:
-        return start_game(
+        start_game(
             terminal,
             names=args.players,
             bots=args.bot,
@@ -33,10 +34,13 @@ def play_command(args: argparse.Namespace, handed: Terminal | None) -> int:
             hints=not args.no_hints,
             fast=args.fast,
         )
+    return EXIT_OK
 
 
 def resume_command(args: argparse.Namespace, handed: Terminal | None) -> int:
-    """A file, or a game of the list by its number (LibraryError says why there is none)."""
+    """A file, or a game of the list by its number (LibraryError says why there is none,
+    RecordError why the file cannot be played)."""
+    from thebes.catalog.loading import default_catalog
     from thebes.records.library import games_folder, is_game_number, pick_game
     from thebes.tui.launch import resume_game
     from thebes.tui.terminal import terminal_for
@@ -44,26 +48,26 @@ def resume_command(args: argparse.Namespace, handed: Terminal | None) -> int:
     choice: str | None = args.game
     if choice is not None and not is_game_number(choice):
         with terminal_for(handed, colour=args.colour) as terminal:
-            return resume_game(terminal, Path(choice), fast=args.fast)
+            resume_game(terminal, Path(choice), fast=args.fast)
+        return EXIT_OK
     number, game = pick_game(choice, args.dir or games_folder(), default_catalog())
     if choice is not None and Path(choice).exists():
         # A number always means the list; say so when a file of that name is here too.
-        print(
-            f"thebes: {choice} is game {choice} of the list; ./{choice} is the file",
-            file=sys.stderr,
-        )
+        Streams(handed).complain(f"{choice} is game {choice} of the list; ./{choice} is the file")
     with terminal_for(handed, colour=args.colour) as terminal:
         terminal.say(f"Game {number}: {printable(str(game.file.path))}")
-        return resume_game(terminal, game.file.path, fast=args.fast)
+        resume_game(terminal, game.file.path, fast=args.fast)
+    return EXIT_OK
 
 
 def games_command(args: argparse.Namespace, handed: Terminal | None) -> int:
+    """The listing (UnlistedFolder says why the folder cannot be read)."""
+    from thebes.catalog.loading import default_catalog
     from thebes.records.library import games_folder
     from thebes.tui.gamelist import print_games
     from thebes.tui.terminal import terminal_for
 
     folder = args.dir or games_folder()
     with terminal_for(handed, colour=False) as terminal:
-        return print_games(
-            terminal, folder, default_catalog(), as_json=args.json, everything=args.all
-        )
+        print_games(terminal, folder, default_catalog(), as_json=args.json, everything=args.all)
+    return EXIT_OK

@@ -8,13 +8,13 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from thebes.catalog.loading import default_catalog
+from thebes.cli.streams import Streams
 from thebes.errors import EXIT_OK
 from thebes.safeio.text import MAX_NAME, printable
-from thebes.tournament.bot_games import GameResult
 
 if TYPE_CHECKING:
     from thebes.records.session import Session
+    from thebes.tournament.bot_games import GameResult
     from thebes.tui.terminal import Terminal
 
 NAME_WIDTH = MAX_NAME
@@ -22,7 +22,9 @@ NAME_WIDTH = MAX_NAME
 
 def replay_command(args: argparse.Namespace, handed: Terminal | None) -> int:
     """The game of the file (RecordError says why it cannot be replayed)."""
+    from thebes.catalog.loading import default_catalog
     from thebes.records.session import Session
+    from thebes.tournament.bot_games import GameResult
 
     session = Session.load(args.file, default_catalog())
     if not (args.summary or args.json):
@@ -36,10 +38,11 @@ def replay_command(args: argparse.Namespace, handed: Terminal | None) -> int:
         return EXIT_OK
     bots = {seat.name: seat.bot for seat in session.seats if seat.bot is not None}
     result = GameResult.of(session.state, session.seed, bots)
+    streams = Streams(handed)
     if args.json:
-        print(json.dumps(result.as_json()))
+        streams.say(json.dumps(result.as_json()))
         return EXIT_OK
-    print(summary_table(args.file, session, result))
+    streams.say(summary_table(args.file, session, result))
     return EXIT_OK
 
 

@@ -8,85 +8,101 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from thebes.errors import EXIT_ERROR, EXIT_OK, EXIT_USAGE
-from thebes.records.gamefile import MAX_SEED
-from thebes.rules import Variants
+from thebes.cli.streams import Streams
+from thebes.errors import EXIT_ERROR, EXIT_OK, EXIT_USAGE, ThebesError
 from thebes.safeio.text import printable
-from thebes.tournament.bot_games import GameResult
-from thebes.tournament.series import (
-    PlayedGame,
-    Series,
-    entries_for,
-    play_series,
-    standings,
-    summary_json,
-    summary_lines,
-)
-from thebes.tui.progress import progress_bar
 
 if TYPE_CHECKING:
+    from thebes.tournament.bot_games import GameResult
+    from thebes.tournament.series import PlayedGame
     from thebes.tui.terminal import Terminal
 
 
+class SeriesRefused(ThebesError):
+    """Options that make no series: bots that do not fit the seats, seeds past a game
+    file's."""
+
+    exit_code = EXIT_USAGE
+
+
+class GameFilesNotSaved(ThebesError):
+    """The --save-dir folder cannot be made, or some games' files were not written (each
+    was said as it came); the games themselves were played."""
+
+
 def simulate_command(args: argparse.Namespace, handed: Terminal | None) -> int:
+    from thebes.records.gamefile import MAX_SEED
+    from thebes.rules import Variants
+    from thebes.tournament.series import (
+        Series,
+        entries_for,
+        play_series,
+        standings,
+        summary_json,
+        summary_lines,
+    )
+    from thebes.tui.progress import progress_bar
+
+    streams = Streams(handed)
     try:
         entries = entries_for(args.bots, args.players)
     except ValueError as exc:
-        print(f"thebes: {exc}", file=sys.stderr)
-        return EXIT_USAGE
+        raise SeriesRefused(str(exc)) from None
     if args.seed + args.games - 1 > MAX_SEED:
         # Game i has seed S+i: every one must fit in a game file.
-        print(f"thebes: the last game's seed would pass {MAX_SEED}", file=sys.stderr)
-        return EXIT_USAGE
+        raise SeriesRefused(f"the last game's seed would pass {MAX_SEED}")
     save_dir: Path | None = args.save_dir
     if save_dir is not None:
         try:
             save_dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             where = printable(str(save_dir))
-            print(f"thebes: cannot use {where} for game files: {exc.strerror}", file=sys.stderr)
-            return EXIT_ERROR
+            raise GameFilesNotSaved(f"cannot use {where} for game files: {exc.strerror}") from None
     variants = Variants.from_names(args.variant)
     series = Series(tuple(entries), args.games, args.seed, args.rotate, save_dir, variants)
-    unsaved = _UnsavedGames()
+    unsaved = _UnsavedGames(streams)
     results = unsaved.said(play_series(series, args.jobs))
     if args.json:
-        table = standings(entries, results, lambda r: print(json.dumps(r.as_json()), flush=True))
-        print(json.dumps(summary_json(table, args.games)))
+
+        def write(result: GameResult) -> None:
+            streams.say(json.dumps(result.as_json()), flush=True)
+
+        table = standings(entries, results, write)
+        streams.say(json.dumps(summary_json(table, args.games)))
         return EXIT_ERROR if unsaved.count else EXIT_OK
-    with progress_bar(args.games, bar=sys.stderr, lines=sys.stdout) as advance:
+    with progress_bar(args.games, bar=streams.errors, lines=streams.out) as advance:
 
         def show(result: GameResult) -> None:
-            print(f"seed {result.seed:<10d} {_score_line(result)}", flush=True)
+            streams.say(f"seed {result.seed:<10d} {_score_line(result)}", flush=True)
             advance()
 
         table = standings(entries, results, show)
-    print()
+    streams.say()
     for line in summary_lines(table):
-        print(line)
+        streams.say(line)
     if unsaved.count:
-        print(f"thebes: {unsaved.count} of {args.games} game files not saved", file=sys.stderr)
-    return EXIT_ERROR if unsaved.count else EXIT_OK
+        raise GameFilesNotSaved(f"{unsaved.count} of {args.games} game files not saved")
+    return EXIT_OK
 
 
 class _UnsavedGames:
     """Counts the games of a series whose file could not be written (--save-dir)."""
 
-    def __init__(self) -> None:
+    def __init__(self, streams: Streams) -> None:
+        self.streams = streams
         self.count = 0
 
     def said(self, games: Iterator[PlayedGame]) -> Iterator[GameResult]:
-        """The results; each game whose file could not be written is said on stderr in one
-        line and counted, and the series goes on."""
+        """The results; each game whose file could not be written is said on the error
+        stream in one line and counted, and the series goes on."""
         for game in games:
             if game.not_saved is not None:
                 self.count += 1
-                print(f"thebes: {game.not_saved}", file=sys.stderr, flush=True)
+                self.streams.complain(game.not_saved, flush=True)
             yield game.result
 
 

@@ -23,6 +23,7 @@ from pathlib import Path
 from rich.cells import cell_len
 
 from thebes.catalog.components import Catalog
+from thebes.errors import ThebesError
 from thebes.records.library import (
     LISTED,
     GameProgress,
@@ -42,6 +43,12 @@ SHORTEST = 6  # a cut name keeps at least five characters and the ellipsis
 SHORTEST_REASON = 50  # a reason is worth a longer line
 ELLIPSIS = "…"
 DASH = "\u2013"  # an en dash, as the scores of a result are written
+
+
+class UnlistedFolder(ThebesError):
+    """A folder `thebes games` cannot list; the message names it and says why. Exit code 1,
+    as the listing has always ended here (`resume --dir` on the same folder is a
+    LibraryError, 2)."""
 
 
 def cut(text: str, cells: int) -> str:
@@ -137,15 +144,15 @@ def print_games(
     *,
     as_json: bool = False,
     everything: bool = False,
-) -> int:
-    """Print the listing of ``folder`` at ``terminal`` (JSON: one object per game); the exit
-    code. The games' lines are flushed one by one: a long listing shows as it is read."""
+) -> None:
+    """Print the listing of ``folder`` at ``terminal`` (JSON: one object per game);
+    UnlistedFolder if it cannot be read. The games' lines are flushed one by one: a long
+    listing shows as it is read."""
     where = printable(str(folder))
     try:
         files = game_files(folder)
     except LibraryError as exc:
-        terminal.complain(str(exc))
-        return 1
+        raise UnlistedFolder(str(exc)) from None
     out = terminal.console.file
 
     def tell(text: str) -> None:
@@ -154,7 +161,7 @@ def print_games(
 
     if not files:
         tell(f"No saved games in {where}; 'thebes play' starts one.")
-        return 0
+        return
     shown = files if everything else files[:LISTED]
     if not as_json:
         terminal.say(f"Saved games in {where}, newest first:")
@@ -169,4 +176,3 @@ def print_games(
         tell(f"{left} older game{'s' if left > 1 else ''} not listed ('--all' lists them).")
     if not as_json:
         terminal.say("'thebes resume N' resumes game N; 'thebes resume' the newest unfinished one.")
-    return 0

@@ -9,7 +9,7 @@ from pathlib import Path
 from thebes.bots import BOT_LEVELS
 from thebes.catalog.loading import default_catalog
 from thebes.errors import EXIT_USAGE, ThebesError
-from thebes.records.gamefile import COLOURS, RecordError
+from thebes.records.gamefile import COLOURS
 from thebes.records.library import as_file_argument, games_folder
 from thebes.records.session import Seat, Session
 from thebes.rules import Variants
@@ -24,6 +24,11 @@ class SetupError(ThebesError):
     """Players or options that cannot start a game; the message says why."""
 
     exit_code = EXIT_USAGE
+
+
+class GameNotStarted(ThebesError):
+    """The players were asked their names and left instead (Ctrl-C, the end of input): no
+    game, and not a refused command line (the base's exit code, 1)."""
 
 
 def seats_from(names_text: str | None, bots: list[str], ask: Terminal | None) -> list[Seat]:
@@ -92,23 +97,16 @@ def start_game(
     undo: bool,
     fast: bool,
     hints: bool = True,
-) -> int:
-    """A new game at ``terminal``, played to its end or until left; the exit code."""
-    try:
-        refused = save is not None and _save_refused(terminal, save, force)
-    except SaveError as exc:
-        terminal.complain(str(exc))
-        return 2
-    if refused:
-        return 2
+) -> None:
+    """A new game at ``terminal``, played to its end or until left. A save file that cannot
+    be used is a SaveError, players that cannot play a SetupError, names not given when
+    asked GameNotStarted."""
+    if save is not None:
+        _check_save(save, force)
     try:
         seats = seats_from(names, bots, terminal if terminal.interactive else None)
-    except SetupError as exc:
-        terminal.complain(str(exc))
-        return 2
     except (KeyboardInterrupt, EOFError):
-        terminal.complain("no game started")
-        return 1
+        raise GameNotStarted("no game started") from None
     if save is None:
         stamp = time.strftime("%Y%m%d-%H%M%S")
         seeded = "" if seed is None else f"-seed{seed}"
@@ -121,13 +119,9 @@ def start_game(
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         session.save(path)
-    except SaveError as exc:
-        terminal.complain(str(exc))
-        return 2
-    except OSError as exc:
+    except OSError as exc:  # the folder not made (the file not written is a SaveError)
         where = printable(str(path))
-        terminal.complain(f"cannot save the game in {where}: {exc.strerror or exc}")
-        return 2
+        raise SaveError(f"cannot save the game in {where}: {exc.strerror or exc}") from None
     said = f"The game is saved in {printable(str(path))} after every action."
     if seed is not None:
         said = (
@@ -136,32 +130,25 @@ def start_game(
         )
     terminal.console.print(said, soft_wrap=True)
     TerminalGame(session, terminal, fast=fast).run()
-    return 0
 
 
-def _save_refused(terminal: Terminal, save: str, force: bool) -> bool:
-    """Whether --save names a game that exists (and --force is not given): says so if it
-    does. SaveError if the path can hold no game file at all (a folder, a device)."""
-    if not save_target(save).exists() or force:
-        return False
-    terminal.complain(
-        f"{printable(save)} exists; 'thebes resume {as_file_argument(save)}' goes on "
-        "with that game (--force replaces it)"
-    )
-    return True
+def _check_save(save: str, force: bool) -> None:
+    """SaveError if --save names a path that can hold no game file at all (a folder, a
+    device), even with --force, or a game that exists and --force is not given."""
+    if save_target(save).exists() and not force:
+        raise SaveError(
+            f"{printable(save)} exists; 'thebes resume {as_file_argument(save)}' goes on "
+            "with that game (--force replaces it)"
+        )
 
 
-def resume_game(terminal: Terminal, path: Path, *, fast: bool) -> int:
-    """The game saved in ``path`` at ``terminal``, from where it was left; the exit code."""
-    try:
-        session = Session.load(path, default_catalog(), autosave=True)
-    except RecordError as exc:
-        terminal.complain(printable(str(exc)))
-        return 2
+def resume_game(terminal: Terminal, path: Path, *, fast: bool) -> None:
+    """The game saved in ``path`` at ``terminal``, from where it was left (RecordError says
+    why it cannot be)."""
+    session = Session.load(path, default_catalog(), autosave=True)
     if session.is_over:
         where = printable(str(path))
         terminal.console.print(
             f"That game is over; 'thebes replay {where}' shows it.", soft_wrap=True
         )
     TerminalGame(session, terminal, fast=fast).run()
-    return 0
