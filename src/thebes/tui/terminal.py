@@ -59,10 +59,6 @@ class Terminal:
         """A plain line for whoever sits at the terminal, as ``print`` writes it."""
         print(line, file=self.console.file)
 
-    def complain(self, message: str) -> None:
-        """A one-line ``thebes: ...`` message on the terminal's error stream."""
-        print(f"thebes: {message}", file=self.errors)
-
     @contextmanager
     def prompting(self) -> Iterator[None]:
         """Prompts run inside this terminal's own prompt_toolkit session: prompt_toolkit
