@@ -18,7 +18,7 @@ from thebes.records.gamefile import RecordError, dump_record, read_record, seale
 from thebes.records.session import Session, default_seats
 from thebes.rules import Dig, Exchange, Exhibit, IllegalAction, Retire, TakeCard, legal_actions
 from thebes.tournament.bot_games import bot_session
-from thebes.tui.planner import dig_plan
+from thebes.tui.planner import site_dig_options
 
 FAST = Evaluator(playouts=3)  # enough to rank; the tests check what is done, not its quality
 
@@ -105,7 +105,7 @@ def test_a_digs_reason_gives_the_planners_odds() -> None:
     state = session.state
     dig = session.parse("dig Egypt 8")
     assert isinstance(dig, Dig)
-    row = dig_plan(state, (dig,), replace(dig, weeks=0)).rows[0]
+    row = site_dig_options(state, (dig,), replace(dig, weeks=0)).rows[0]
     judge = GreedyPlayer().judge(CAT)
     expected = f"{row.tokens} token: {row.artifacts:.2f} artifacts, {row.vp:.2f} VP expected"
     assert reason(state, dig, judge) == expected + " (the site's artifact included)"
@@ -120,7 +120,7 @@ def test_a_digs_reason_gives_the_chance_of_an_artifact_once_the_site_is_dug() ->
         a for a in legal_actions(state) if isinstance(a, Dig) and not state.site_bonus[a.region]
     ]
     dig = max(digs, key=lambda d: d.weeks)
-    row = dig_plan(state, (dig,), replace(dig, weeks=0)).rows[0]
+    row = site_dig_options(state, (dig,), replace(dig, weeks=0)).rows[0]
     text = reason(state, dig, GreedyPlayer().judge(CAT))
     assert text.endswith(f"VP expected; {row.chance:.0%} for at least one")
     assert f"{row.artifacts:.2f} artifacts, {row.vp:.2f} VP" in text

@@ -30,7 +30,7 @@ from thebes.rules import (
     new_game,
     scores,
 )
-from thebes.tournament.bot_games import play_out
+from thebes.tournament.bot_games import play_to_the_end
 
 OUTLOOK = Outlook(CAT)
 GREECE_BOOK_3 = cards_of("book", "Greece", 3)[0]
@@ -186,12 +186,12 @@ def test_a_game_with_strong_and_greedy_bots_resumes_exactly() -> None:
         return [StrongPlayer(seed, 0, budget), GreedyPlayer(seed, 1)]
 
     whole = Session(CAT, seats, seed, undo=False)
-    play_out(whole, players())
+    play_to_the_end(whole, players())
     half = Session(CAT, seats, seed, undo=False)
     for step in whole.steps[:20]:
         half.play(step.action)
     resumed = Session.from_record(half.to_record(), CAT)
-    play_out(resumed, players())
+    play_to_the_end(resumed, players())
     assert resumed.state == whole.state and is_over(resumed.state)
 
 

@@ -25,8 +25,8 @@ from thebes.rules import VARIANT_NAMES, legal_actions
 from thebes.tournament.bot_games import (
     GameResult,
     bot_session,
-    play_out,
     play_random_game,
+    play_to_the_end,
     score_json,
 )
 
@@ -289,7 +289,7 @@ def test_resumed_game_goes_on_exactly_as_the_uninterrupted_one(tmp_path: Path) -
         session = Session.from_record(sealed(partial, whole.steps[cut].before), CAT)
         session.save(path)
         resumed = Session.load(path, CAT)
-        play_out(resumed, [make_bot("random", 77, seat) for seat in range(4)])
+        play_to_the_end(resumed, [make_bot("random", 77, seat) for seat in range(4)])
         assert resumed.state == whole.state
         assert resumed.to_record() == record
 
@@ -471,7 +471,7 @@ def test_a_kill_at_any_point_of_saving_leaves_a_whole_file_that_resumes_without_
         assert path.read_bytes() == snapshot.read_bytes(), f"point {point}"
         session = Session.load(path, CAT)
         assert session.to_record().actions == actions[: len(session.steps)]
-        play_out(session, [make_bot("random", 31, s) for s in range(3)])
+        play_to_the_end(session, [make_bot("random", 31, s) for s in range(3)])
         assert session.state == whole.state
 
 

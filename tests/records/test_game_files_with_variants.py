@@ -26,7 +26,7 @@ from thebes.rules import (
     Variants,
     debris_in_bag,
 )
-from thebes.tournament.bot_games import GameResult, bot_session, play_out
+from thebes.tournament.bot_games import GameResult, bot_session, play_to_the_end
 
 BASE_HEADER = ["format", "format_version", "rules_version", "seed", "players", "options"]
 VARIANT_SETS = [(name,) for name in VARIANT_NAMES] + [VARIANT_NAMES]
@@ -282,7 +282,7 @@ def test_a_resumed_game_goes_on_under_its_variants_exactly_as_the_whole_one(
         Session.from_record(sealed(partial, whole.steps[cut].before), CAT).save(path)
         resumed = Session.load(path, CAT)
         assert resumed.variants == whole.variants
-        play_out(resumed, [make_bot("random", 77, seat) for seat in range(3)])
+        play_to_the_end(resumed, [make_bot("random", 77, seat) for seat in range(3)])
         assert resumed.state == whole.state
         assert resumed.to_record() == record
 

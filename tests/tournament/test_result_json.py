@@ -13,7 +13,7 @@ from helpers import CAT, GOLDEN, made_up_result
 from thebes.cli.main import main
 from thebes.records.session import Session
 from thebes.tournament.bot_games import GameResult, bot_session
-from thebes.tournament.series import Entry, play_game, standings, summary_json
+from thebes.tournament.series import Entry, play_game, series_standings, summary_json
 
 
 def scores(*parts: tuple[int, int, int, int]) -> dict[str, dict[str, int]]:
@@ -114,7 +114,7 @@ def test_the_summary_of_a_series() -> None:
             },
         }
     }
-    table = standings(entries, games)
+    table = series_standings(entries, games)
     assert json.dumps(summary_json(table, 2)) == json.dumps(expected)
 
 

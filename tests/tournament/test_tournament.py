@@ -19,8 +19,8 @@ from thebes.tournament.series import (
     Standing,
     entries_for,
     seating,
-    standings,
-    summary_lines,
+    series_standings,
+    standings_lines,
 )
 
 
@@ -69,7 +69,7 @@ def test_standings_count_shared_wins_as_fractions_and_give_mean_and_std() -> Non
         made_up_result({"c": 45, "a": 45, "b": 45}, ["c", "a", "b"]),
     ]
     seen: list[object] = []
-    table = {s.entry.name: s for s in standings(entries, iter(games), seen.append)}
+    table = {s.entry.name: s for s in series_standings(entries, iter(games), seen.append)}
     assert seen == games
     assert table["a"].wins == pytest.approx(1 + 1 / 3)
     assert table["b"].wins == pytest.approx(1 / 2 + 1 / 3)
@@ -82,8 +82,8 @@ def test_standings_count_shared_wins_as_fractions_and_give_mean_and_std() -> Non
 
 
 def test_summary_table_has_a_row_per_bot() -> None:
-    table = standings([Entry("a", "greedy")], iter([made_up_result({"a": 10}, ["a"])]))
-    lines = summary_lines(table)
+    table = series_standings([Entry("a", "greedy")], iter([made_up_result({"a": 10}, ["a"])]))
+    lines = standings_lines(table)
     assert lines[0].split()[:7] == ["bot", "level", "games", "wins", "win", "%", "mean"]
     assert lines[2].split() == [
         "a",

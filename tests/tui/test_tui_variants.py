@@ -37,7 +37,7 @@ from thebes.tui.final import final_view
 from thebes.tui.gamelist import DASH, game_line
 from thebes.tui.menu import build_menu, menu_rows, menu_view
 from thebes.tui.panels import bags, short_card_name
-from thebes.tui.planner import dig_plan, option_sets
+from thebes.tui.planner import option_sets, site_dig_options
 from thebes.tui.replay import ReplayViewer
 from thebes.tui.screen import ScreenInfo, game_screen, is_wide, render_text
 from thebes.tui.story import Told, face_up_sentence, story, story_panel
@@ -192,11 +192,11 @@ def test_steady_digs_grows_the_debris_on_screen_and_in_the_planners_odds() -> No
         bag = bag_contents(state, egypt)
         blanks = bag.knowledge + bag.debris
         total = blanks + sum(bag.artifacts_by_value)
-        for plan_row in dig_plan(state, digs, option_sets(digs)[0]).rows:
+        for plan_row in site_dig_options(state, digs, option_sets(digs)[0]).rows:
             expected = 1 - comb(blanks, plan_row.tokens) / comb(total, plan_row.tokens)
             assert plan_row.chance == pytest.approx(expected)
-    plain = dig_plan(base, digs, option_sets(digs)[0]).rows
-    more_debris = dig_plan(steady, digs, option_sets(digs)[0]).rows
+    plain = site_dig_options(base, digs, option_sets(digs)[0]).rows
+    more_debris = site_dig_options(steady, digs, option_sets(digs)[0]).rows
     assert all(s.chance < b.chance for s, b in zip(more_debris, plain, strict=True))
 
 

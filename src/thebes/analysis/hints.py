@@ -126,7 +126,7 @@ def reason(state: GameState, action: Action, judge: ActionJudge) -> str:
             return dig_reason(state, action)
         case TakeCard(slot=slot):
             gain = outlook_gain(state, action, judge)
-            return f"{card_effect(state, state.display[slot])}; outlook {signed(gain)} VP"
+            return f"{card_reason(state, state.display[slot])}; outlook {signed(gain)} VP"
         case Exchange():
             where = state.catalog.locations[state.catalog.exchange_city]
             gain = outlook_gain(state, action, judge)
@@ -173,7 +173,7 @@ def outlook_gain(state: GameState, action: Action, judge: ActionJudge) -> float:
     return judge.values(state, [action])[0] - judge.outlook.of(state, seat)
 
 
-def card_effect(state: GameState, card_id: int) -> str:
+def card_reason(state: GameState, card_id: int) -> str:
     """The card and what taking it changes for the player to move, in a few words (its kind's
     hint in the kinds table): "Egypt book (2): knowledge 1 -> 3, takes the majority"."""
     seat = active_seat(state)

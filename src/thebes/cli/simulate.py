@@ -41,9 +41,9 @@ def simulate_command(args: argparse.Namespace, handed: Terminal | None) -> int:
         Series,
         entries_for,
         play_series,
-        standings,
+        series_standings,
+        standings_lines,
         summary_json,
-        summary_lines,
     )
     from thebes.tui.progress import progress_bar
 
@@ -71,7 +71,7 @@ def simulate_command(args: argparse.Namespace, handed: Terminal | None) -> int:
         def write(result: GameResult) -> None:
             streams.say(json.dumps(result.as_json()), flush=True)
 
-        table = standings(entries, results, write)
+        table = series_standings(entries, results, write)
         streams.say(json.dumps(summary_json(table, args.games)))
         return EXIT_ERROR if unsaved.count else EXIT_OK
     with progress_bar(args.games, bar=streams.errors, lines=streams.out) as advance:
@@ -80,9 +80,9 @@ def simulate_command(args: argparse.Namespace, handed: Terminal | None) -> int:
             streams.say(f"seed {result.seed:<10d} {_score_line(result)}", flush=True)
             advance()
 
-        table = standings(entries, results, show)
+        table = series_standings(entries, results, show)
     streams.say()
-    for line in summary_lines(table):
+    for line in standings_lines(table):
         streams.say(line)
     if unsaved.count:
         raise GameFilesNotSaved(f"{unsaved.count} of {args.games} game files not saved")

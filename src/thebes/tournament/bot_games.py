@@ -1,8 +1,9 @@
 """Whole games between computer players, for `thebes simulate` and for tests.
 
 Game ``i`` of a run with seed ``S`` has seed ``S + i``, so ``--games 1 --seed S+i`` plays it
-again exactly. :func:`play_out` is the one game loop: it asks each seat's player for an
-action and plays it on the session; the terminal game uses it with people in some seats.
+again exactly. :func:`play_to_the_end` is the game loop of bots: it asks each seat's player for
+an action and plays it on the session (the table at a terminal runs its own loop, with people
+at some seats: :mod:`thebes.tui.table`).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from thebes.rules import (
 DEFAULT_NAMES = ("P1", "P2", "P3", "P4")
 
 
-def play_out(session: Session, players: Sequence[Player]) -> None:
+def play_to_the_end(session: Session, players: Sequence[Player]) -> None:
     """Play until the game ends, each seat's player choosing its own actions."""
     while not session.is_over:
         seat = session.active_seat
@@ -53,7 +54,9 @@ def seated_session(
     session = Session(
         catalog, default_seats(names, dict(seats)), seed, variants=variants, undo=False
     )
-    play_out(session, [make_player(level, seed, seat) for seat, (_, level) in enumerate(seats)])
+    play_to_the_end(
+        session, [make_player(level, seed, seat) for seat, (_, level) in enumerate(seats)]
+    )
     return session
 
 

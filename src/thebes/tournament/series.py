@@ -207,7 +207,7 @@ class Standing:
         }
 
 
-def standings(
+def series_standings(
     entries: Sequence[Entry],
     results: Iterable[GameResult],
     on_result: Callable[[GameResult], None] | None = None,
@@ -227,7 +227,7 @@ def summary_json(table: Sequence[Standing], games: int) -> dict[str, object]:
     return {"summary": {"games": games, "bots": {s.entry.name: s.as_json() for s in table}}}
 
 
-def summary_lines(table: Sequence[Standing]) -> list[str]:
+def standings_lines(table: Sequence[Standing]) -> list[str]:
     """The per-bot table that ends a series in plain text."""
     head = (
         f"{'bot':<12} {'level':<7} {'games':>5} {'wins':>7} {'win %':>6} "

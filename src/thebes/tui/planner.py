@@ -114,7 +114,7 @@ class DigPlanner:
     def view(self, digs: tuple[Dig, ...], options: Dig) -> RenderableType:
         """The table for the options chosen, then what each option would change."""
         state = self.session.state
-        plan = dig_plan(state, digs, options)
+        plan = site_dig_options(state, digs, options)
         site = state.catalog.regions[plan.region]
         table = Table(
             title=f"Dig at {site}{option_words(options)}: knowledge {plan.knowledge}",
@@ -209,7 +209,7 @@ class PlanRow:
 
 
 @dataclass(frozen=True, slots=True)
-class DigPlan:
+class SiteDigOptions:
     """What digging at one site would do, for one choice of options."""
 
     region: int
@@ -218,7 +218,7 @@ class DigPlan:
     rows: tuple[PlanRow, ...]
 
 
-def dig_plan(state: GameState, digs: tuple[Dig, ...], options: Dig) -> DigPlan:
+def site_dig_options(state: GameState, digs: tuple[Dig, ...], options: Dig) -> SiteDigOptions:
     """The planner's table for these option flags: each legal number of weeks."""
     seat = active_seat(state)
     assert seat is not None
@@ -240,7 +240,7 @@ def dig_plan(state: GameState, digs: tuple[Dig, ...], options: Dig) -> DigPlan:
                 odds.vp,
             )
         )
-    return DigPlan(options.region, options, know.total, tuple(rows))
+    return SiteDigOptions(options.region, options, know.total, tuple(rows))
 
 
 def option_sets(digs: tuple[Dig, ...]) -> list[Dig]:

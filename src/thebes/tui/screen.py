@@ -1,6 +1,6 @@
 """The whole game screen, laid out for the terminal's size.
 
-Wide (at least 110 columns and 36 rows): board, time track, cards, every player's tableau,
+Wide (at least 120 columns and 40 rows): board, time track, cards, every player's tableau,
 the bags and the last events all at once. Compact (down to 80x24): the time track, the
 cards, the active player's tableau and the last events; the board, all players and the bags
 are one command away (``board``, ``players``, ``bags``). A hint the player asked for is
