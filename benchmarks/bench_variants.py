@@ -1,7 +1,7 @@
 """The luck study: how much of a 2-player game each variant of 2004 leaves to luck.
 
 Run: python benchmarks/bench_variants.py [--games G] [--strong-games K] [--jobs J] [--seed S]
-                                         [--configs base,card-preview,...]
+                                         [--configs base,card-preview,...] [--strong-configs ...]
 Prints figures; asserts nothing. For the base game, each variant alone and all five together
 (`--configs` picks some; `all` is all five), it plays:
 
@@ -15,7 +15,8 @@ Prints figures; asserts nothing. For the base game, each variant alone and all f
   the mean score of a player (a variant that changes scores changes the scale of D with
   them: sd/score puts D on that scale) and the game's length in actions;
 - K games of strong against greedy (default 100; 0 leaves them out), seats rotated: how often
-  the stronger bot wins. In a game of less luck skill should win more often.
+  the stronger bot wins. In a game of less luck skill should win more often. These take
+  most of the time; `--strong-configs` plays them for some configurations only.
 
 Game i of a series has seed S+i in every configuration, so `thebes simulate --players 2
 --bots greedy --rotate --variant NAME --seed S+i --games 1` plays it again. Shared wins count
@@ -30,9 +31,9 @@ import multiprocessing
 import time
 from dataclasses import dataclass
 from math import sqrt
-from typing import Any
 
 from thebes.rules import NO_VARIANTS, VARIANT_NAMES, Variants
+from thebes.tournament.bot_games import GameResult
 from thebes.tournament.series import Series, entries_for, play_series
 
 CONFIGS = ("base", *VARIANT_NAMES, "all")
@@ -90,10 +91,10 @@ class LuckFigures:
     seconds: float
 
 
-def series(config: str, levels: list[str], games: int, seed: int, jobs: int) -> list[Any]:
+def series(config: str, levels: list[str], games: int, seed: int, jobs: int) -> list[GameResult]:
     entries = entries_for(levels, 2)
     chosen = Series(tuple(entries), games, seed, rotate=True, variants=variants_of(config))
-    return list(play_series(chosen, jobs))
+    return [played.result for played in play_series(chosen, jobs)]
 
 
 def luck(config: str, games: int, seed: int, jobs: int) -> LuckFigures:
@@ -101,17 +102,17 @@ def luck(config: str, games: int, seed: int, jobs: int) -> LuckFigures:
     results = series(config, ["greedy"], games, seed, jobs)
     diffs, totals, first_wins = [], [], 0.0
     for r in results:
-        first, second = (r["scores"][name]["total"] for name in r["players"])
+        first, second = (score.total for score in r.scores)
         diffs.append(float(first - second))
         totals += [first, second]
-        if r["players"][0] in r["winners"]:
-            first_wins += 1 / len(r["winners"])
+        if r.players[0] in r.leaders:
+            first_wins += 1 / len(r.leaders)
     return LuckFigures(
         sd=spread(diffs),
         edge=mean(diffs),
         first_wins=rate(first_wins, games),
         score=sum(totals) / len(totals),
-        actions=mean([float(r["actions"]) for r in results]),
+        actions=mean([float(r.actions) for r in results]),
         seconds=time.perf_counter() - start,
     )
 
@@ -119,7 +120,7 @@ def luck(config: str, games: int, seed: int, jobs: int) -> LuckFigures:
 def strong_wins(config: str, games: int, seed: int, jobs: int) -> tuple[Estimate, float]:
     start = time.perf_counter()
     results = series(config, ["strong", "greedy"], games, seed, jobs)
-    wins = sum(1 / len(r["winners"]) for r in results if "strong" in r["winners"])
+    wins = sum(1 / len(r.leaders) for r in results if "strong" in r.leaders)
     return rate(wins, games), time.perf_counter() - start
 
 
@@ -153,16 +154,18 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=multiprocessing.cpu_count())
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--configs", default=",".join(CONFIGS))
+    parser.add_argument("--strong-configs", help="default: those of --configs")
     args = parser.parse_args()
     configs = args.configs.split(",")
-    for config in configs:
+    strong_configs = args.strong_configs.split(",") if args.strong_configs else configs
+    for config in configs + strong_configs:
         variants_of(config)  # an unknown name stops the study before it starts
     print(f"2 players, {args.jobs} processes, seeds from {args.seed}", flush=True)
     start = time.perf_counter()
     print_luck({c: luck(c, args.games, args.seed, args.jobs) for c in configs}, args.games)
     if args.strong_games:
         print(f"\nstrong against greedy, {args.strong_games} games a configuration, seats rotated")
-        for config in configs:
+        for config in strong_configs:
             won, seconds = strong_wins(config, args.strong_games, args.seed, args.jobs)
             print(f"{config:24} strong wins {won.show(100)}%  ({seconds:.0f}s)", flush=True)
     print(f"\n{time.perf_counter() - start:.0f} s in all")

@@ -384,7 +384,7 @@ BAD_HEADERS = [
         "rules version",
         '"rules_version": "thebes-2007.1"',
         '"rules_version": "thebes-2030.9"',
-        "rules version 'thebes-2030.9' is not this program's",
+        "rules version 'thebes-2030.9' is not one this program knows",
     ),
     ("format version", '"format_version": 2', '"format_version": 3', "format version 3 is not"),
     (

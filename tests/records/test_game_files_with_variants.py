@@ -124,8 +124,12 @@ def _signs(session: Session) -> set[str]:
             if isinstance(event, Dug) and before.variants.steady_digs:  # V1, P12
                 region = event.region
                 for state in (before, after):
-                    assert len(state.bags[region]) + debris_in_bag(state, region) == 30
-                assert event.replaced == len(event.found)
+                    # 20 tokens while the 10 debris aside last, then one fewer a token kept.
+                    kept = len(CAT.bag_tokens[region]) - len(state.bags[region])
+                    in_bag = len(state.bags[region]) + debris_in_bag(state, region)
+                    assert in_bag == (20 if kept <= 10 else 30 - kept)
+                aside = max(0, 10 - (len(CAT.bag_tokens[region]) - len(before.bags[region])))
+                assert event.replaced == min(len(event.found), aside)
                 seen.add("steady-digs")
             if isinstance(event, DisplayRenewed) and event.player == -1:  # V2
                 assert kinds[kinds.index("ExhibitionHeld") + 1] == "DisplayRenewed"

@@ -71,7 +71,7 @@ def test_saved_games_as_json(tmp_path: Path, utc: None) -> None:
             "where": "1901·24",
             "to_move": "Bob",
             "leaders": ["Cleo"],
-            "scores": {"Ann": 8, "Bob": 5, "Cleo": 10},
+            "scores": {"Ann": 8, "Bob": 5, "Cleo": 9},
             "variants": ["steady-digs", "card-preview"],
             "hints": {"Ann": 1},
         },

@@ -32,6 +32,7 @@ from thebes.rules import (
     active_seat,
     all_actions,
     apply,
+    debris_aside,
     debris_in_bag,
     is_over,
     legal_actions,
@@ -98,11 +99,15 @@ def check_variant_invariants(state: GameState) -> None:
     deck = state.deck
     for r in range(len(CAT.regions)):
         in_bag = len(state.bags[r]) + debris_in_bag(state, r)
+        kept = len(CAT.bag_tokens[r]) - len(state.bags[r])
         if state.variants.steady_digs:
-            # V1, P12: a token kept is replaced by debris, so a bag keeps its 30 tokens.
-            assert in_bag == len(CAT.bag_tokens[r]) + CAT.debris[r] == 30
+            # V1, P12: 20 tokens a bag and 10 debris aside; each token kept is replaced from
+            # the 10 while any is left, then the bag shrinks.
+            assert in_bag == (20 if kept <= 10 else 30 - kept)
+            assert debris_aside(state, r) == max(0, 10 - kept)
         else:
             assert debris_in_bag(state, r) == CAT.debris[r]
+            assert debris_aside(state, r) == 0
     face_down = sum(p.size for p in deck.piles)
     if state.variants.card_preview:
         # V5, P13: two cards lie face up while a face-down card is left to turn up; once
@@ -116,7 +121,14 @@ def check_variant_invariants(state: GameState) -> None:
 def check_events(state: GameState, events: tuple[Event, ...]) -> None:
     for event in events:
         if isinstance(event, Dug):
-            assert event.replaced == (len(event.found) if state.variants.steady_digs else 0)
+            if not state.variants.steady_digs:
+                assert (event.replaced, event.aside) == (0, None)
+                continue
+            # V1: every token kept is replaced, unless the debris aside ran out in this dig.
+            assert event.aside == debris_aside(state, event.region)
+            assert event.replaced == len(event.found) or (
+                event.aside == 0 and event.replaced < len(event.found)
+            )
 
 
 def check_turn(state: GameState) -> None:

@@ -27,7 +27,7 @@ def scores(*parts: tuple[int, int, int, int]) -> dict[str, dict[str, int]]:
 FINISHED = {
     "seed": 2026,
     "players": ["P1", "P2", "P3", "P4"],
-    "scores": scores((37, 4, 1, 3), (24, 0, 3, 15), (29, 4, 6, 3), (29, 0, 0, 6)),
+    "scores": scores((54, 4, 1, 3), (37, 0, 3, 13), (36, 4, 6, 5), (29, 0, 0, 6)),
     "finished": True,
     "winners": ["P1"],
     "leaders": ["P1"],

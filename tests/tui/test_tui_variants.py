@@ -175,7 +175,7 @@ def test_renew_is_refused_without_its_variant_and_unlisted_when_illegal(tmp_path
     assert Renew() not in legal_actions(state) and 15 not in numbers
 
 
-def test_steady_digs_grows_the_debris_on_screen_and_in_the_planners_odds() -> None:
+def test_steady_digs_shows_the_debris_aside_and_the_planners_odds_count_the_bag_of_20() -> None:
     egypt = region("Egypt")
     base = start(2)
     kept = tokens_of("Egypt", value=6) + tokens_of("Egypt", value=5) + tokens_of("Egypt", "book")
@@ -183,9 +183,14 @@ def test_steady_digs_grows_the_debris_on_screen_and_in_the_planners_odds() -> No
     base = setup(base, 0, cards=[c for c in range(1, 86) if _is_egypt_book(c)][:2])
     steady = replace(base, variants=Variants(steady_digs=True))
     assert bag_contents(base, egypt).debris == 16
-    assert bag_contents(steady, egypt).debris == 16 + len(kept)
+    # V1: 6 debris at the start and one from the 10 aside for each token kept.
+    assert len(kept) == 3
+    assert bag_contents(steady, egypt).debris == 6 + 3
     row = next(line for line in render_text(bags(steady), 100).splitlines() if "Egypt" in line)
-    assert row.split()[-2] == str(16 + len(kept))
+    assert row.split()[-3:-1] == ["9", "7"]  # debris, aside
+    header = next(line for line in render_text(bags(steady), 100).splitlines() if "site" in line)
+    assert header.split()[-4:] == ["debris", "aside", "on", "site"]
+    assert "aside" not in render_text(bags(base), 100)
     digs = tuple(a for a in legal_actions(steady) if isinstance(a, Dig) and a.region == egypt)
     assert digs
     for state in (base, steady):
@@ -196,8 +201,8 @@ def test_steady_digs_grows_the_debris_on_screen_and_in_the_planners_odds() -> No
             expected = 1 - comb(blanks, plan_row.tokens) / comb(total, plan_row.tokens)
             assert plan_row.chance == pytest.approx(expected)
     plain = site_dig_options(base, digs, option_sets(digs)[0]).rows
-    more_debris = site_dig_options(steady, digs, option_sets(digs)[0]).rows
-    assert all(s.chance < b.chance for s, b in zip(more_debris, plain, strict=True))
+    fewer_debris = site_dig_options(steady, digs, option_sets(digs)[0]).rows
+    assert all(s.chance > b.chance for s, b in zip(fewer_debris, plain, strict=True))
 
 
 def _is_egypt_book(card_id: int) -> bool:
@@ -211,7 +216,8 @@ def test_help_keys_follow_the_variants() -> None:
     assert "next:" not in plain and "V1" not in plain
     text = render_text(keys_view(ALL), 120)
     assert "always 16" not in text
-    assert "its debris (16, and one more for each token kept)" in text
+    assert "its debris (6 at first, and one for each token kept)" in text
+    assert "debris set aside to replace the tokens kept (V1); when none is left, the bag" in text
     assert "next:" in text and "the cards face up on the draw pile" in text
     for number, name in enumerate(VARIANT_NAMES, 1):
         assert f"V{number}" in text and f"the variant {name}" in text
@@ -285,10 +291,13 @@ def test_an_entry_too_long_for_the_panel_is_cut_short_not_left_out() -> None:
 
 
 def test_one_debris_goes_into_the_bag_in_its_place() -> None:
-    dug = [Dug(0, 0, 3, 8, 8, (tokens_of("Greece")[0],), 7, replaced) for replaced in (1, 2)]
-    one, two = (narrate(CAT, ["Ann"], event) for event in dug)
-    assert one.endswith(" 1 debris goes into the bag in its place.")
-    assert two.endswith(" 2 debris go into the bag in their place.")
+    greek = tokens_of("Greece")
+    one = narrate(CAT, ["Ann"], Dug(0, 0, 3, 8, 8, (greek[0],), 7, 1, aside=9))
+    two = narrate(CAT, ["Ann"], Dug(0, 0, 3, 8, 8, tuple(greek[:2]), 6, 2, aside=1))
+    assert one.endswith(" 1 debris goes into the bag in its place (9 still aside).")
+    assert two.endswith(" 2 debris go into the bag in their place (1 still aside).")
+    last = narrate(CAT, ["Ann"], Dug(0, 0, 3, 8, 8, (greek[0],), 7, 0, aside=0))
+    assert last.endswith(" No debris is left aside to replace it: the bag is 1 token smaller.")
 
 
 def test_at_80x24_the_screen_menu_message_and_a_two_line_prompt_fit(tmp_path: Path) -> None:

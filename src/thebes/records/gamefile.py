@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -54,8 +55,19 @@ FORMAT: Literal["thebes-game"] = "thebes-game"
 # Version 1 files (the digest of the final state alone) are still read.
 FORMAT_VERSION: Literal[2] = 2
 READABLE_VERSIONS = (1, 2)
-# Changes whenever a rules change would make old games replay differently.
-RULES_VERSION = "thebes-2007.1"
+# The rules versions, oldest first, each with the rules whose reading it changed ("base" for
+# the 2007 game, or a variant's name) and what changed. A rules change that would make old
+# games replay differently adds a version. A file is written with the last version that
+# changed a rule it plays, so a game none of the changes touch keeps the file it always had,
+# and a file is refused if a rule it plays was changed after its version.
+RULES_VERSIONS: dict[str, tuple[frozenset[str], str]] = {
+    "thebes-2007.1": (frozenset({"base"}), "the 2007 rules"),
+    "thebes-2007.2": (
+        frozenset({"steady-digs"}),
+        "steady-digs as the 2004 rules print it, where it was bags of 30 tokens before",
+    ),
+}
+RULES_VERSION = next(reversed(RULES_VERSIONS))  # this program's
 COLOURS = ("red", "blue", "green", "yellow")
 
 # Bounds on what a game file may hold (docs/game-files.md). A real game is a few tens of
@@ -71,6 +83,33 @@ MAX_DIGEST = 80
 # Every action moves its player on at least a week (or to the end, retiring), so a game of
 # 4 players has fewer than 4 * END_TIME + 4 actions (628: END_TIME is the weeks of 3 years).
 MAX_ACTIONS = 1000
+
+
+def rules_played(variants: Sequence[str]) -> frozenset[str]:
+    return frozenset({"base", *variants})
+
+
+def rules_version_for(variants: Sequence[str]) -> str:
+    """The rules version a game with ``variants`` is written with (RULES_VERSIONS)."""
+    played = rules_played(variants)
+    return [v for v, (changed, _) in RULES_VERSIONS.items() if changed & played][-1]
+
+
+def rules_version_problem(version: str, variants: Sequence[str]) -> str | None:
+    """Why a file of rules ``version`` with ``variants`` would not replay as it was played
+    under this program's rules, or None if it would."""
+    if version not in RULES_VERSIONS:
+        return f"rules version {shown(clipped(version))} is not one this program knows"
+    played = rules_played(variants)
+    later = list(RULES_VERSIONS)[list(RULES_VERSIONS).index(version) + 1 :]
+    for newer in later:
+        changed, what = RULES_VERSIONS[newer]
+        if changed & played:
+            return (
+                f"it was played under rules version {version!r}, and {newer!r} changed a rule"
+                f" it plays ({what}): the game would not replay as it was played"
+            )
+    return None
 
 
 class RecordError(ThebesError):

@@ -151,8 +151,18 @@ def _dig_sentence(catalog: Catalog, names: Sequence[str], event: Dug) -> str:
     if event.debris:
         finds.append(f"{event.debris} debris")
     text = f"{head}: {_listing(finds)}." if finds else f"{head}."
-    if event.replaced:
-        n = event.replaced
-        goes = "1 debris goes" if n == 1 else f"{n} debris go"
-        text += f" {goes} into the bag in {'its' if n == 1 else 'their'} place."
+    if event.aside is not None and event.found:
+        text += " " + _replacement_sentence(len(event.found), event.replaced, event.aside)
     return text
+
+
+def _replacement_sentence(kept: int, replaced: int, aside: int) -> str:
+    """V1: what goes back into the bag for the tokens kept, from the debris set aside."""
+    smaller = kept - replaced
+    shrinks = f"the bag is {smaller} token{'' if smaller == 1 else 's'} smaller"
+    if not replaced:
+        return f"No debris is left aside to replace {'it' if kept == 1 else 'them'}: {shrinks}."
+    goes = "1 debris goes" if replaced == 1 else f"{replaced} debris go"
+    if smaller:
+        return f"{goes} into the bag, the last set aside: {shrinks}."
+    return f"{goes} into the bag in {'its' if kept == 1 else 'their'} place ({aside} still aside)."

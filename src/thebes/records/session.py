@@ -21,7 +21,6 @@ from thebes.records.gamefile import (
     COLOURS,
     FORMAT,
     FORMAT_VERSION,
-    RULES_VERSION,
     ActionRecord,
     GameRecord,
     Options,
@@ -30,6 +29,8 @@ from thebes.records.gamefile import (
     dump_record,
     expected_digest,
     read_record,
+    rules_version_for,
+    rules_version_problem,
     sealed,
 )
 from thebes.records.notation import NotationError, format_action, parse_action
@@ -324,7 +325,7 @@ class Session:
         record = GameRecord(
             format=FORMAT,
             format_version=FORMAT_VERSION,
-            rules_version=RULES_VERSION,
+            rules_version=rules_version_for(self.variants.names),
             seed=self.seed,
             players=[
                 SeatRecord(
@@ -370,11 +371,9 @@ class Session:
     def from_record(
         cls, record: GameRecord, catalog: Catalog, *, autosave: Path | None = None
     ) -> Session:
-        if record.rules_version != RULES_VERSION:
-            raise RecordError(
-                f"rules version {record.rules_version!r} is not this program's "
-                f"({RULES_VERSION!r}); the game would not replay the same"
-            )
+        problem = rules_version_problem(record.rules_version, record.variants)
+        if problem:
+            raise RecordError(problem)
         seats = [Seat(p.name, p.colour, p.bot) for p in record.players]
         try:
             session = cls(

@@ -11,7 +11,7 @@ never from its submodules (an import-linter contract in pyproject.toml holds it)
 
 from thebes.catalog.components import WEEKS_PER_YEAR
 from thebes.rules.actions import Action, Dig, Exchange, Exhibit, Renew, Retire, TakeCard
-from thebes.rules.bags import debris_in_bag
+from thebes.rules.bags import STEADY_DEBRIS_AT_START, debris_aside, debris_in_bag
 from thebes.rules.chance import (
     SETUP,
     Chance,
@@ -108,6 +108,7 @@ __all__ = [
     "SETUP",
     "SHARED_MAJORITY_VP",
     "START_TIME",
+    "STEADY_DEBRIS_AT_START",
     "VARIANT_NAMES",
     "VARIANT_SUMMARIES",
     "WEEKS_PER_YEAR",
@@ -160,6 +161,7 @@ __all__ = [
     "changed_player",
     "congress_vp",
     "date_text",
+    "debris_aside",
     "debris_in_bag",
     "derive_seed",
     "destination",

@@ -15,7 +15,7 @@ from typing import assert_never
 from thebes.catalog.components import Catalog
 from thebes.catalog.kinds import CardKind
 from thebes.rules.actions import Action, Dig, Exchange, Exhibit, Renew, Retire, TakeCard
-from thebes.rules.bags import debris_in_bag
+from thebes.rules.bags import debris_aside, debris_in_bag
 from thebes.rules.chance import Chance, ImpossibleDraw
 from thebes.rules.deck import CardsInPlay
 from thebes.rules.events import (
@@ -149,7 +149,8 @@ def _dig(
     region = action.region
     know = knowledge_for(player, region, legend=action.legend, assistant=action.assistant)
     bag = turn.bags[region]
-    debris = debris_in_bag(state, region)  # V1: more than the catalog's with steady-digs
+    debris = debris_in_bag(state, region)
+    aside = debris_aside(state, region)  # V1: what replaces the tokens kept, once drawn
     count = min(
         tokens_to_draw(catalog, player, know.total, action.weeks, shovel=action.shovel),
         len(bag) + debris,
@@ -159,9 +160,12 @@ def _dig(
     left = tuple(t for t in bag if t not in found)
     turn.bags = (*turn.bags[:region], left, *turn.bags[region + 1 :])
     turn.tokens = found
-    replaced = len(found) if state.variants.steady_digs else 0
+    replaced = min(len(found), aside)
+    left_aside = aside - replaced if state.variants.steady_digs else None
     turn.events.append(
-        Dug(seat, region, action.weeks, know.total, count, found, debris_drawn, replaced)
+        Dug(
+            seat, region, action.weeks, know.total, count, found, debris_drawn, replaced, left_aside
+        )
     )
     bonus = turn.site_bonus[region]
     if bonus:  # A3.10: the first dig at a site also takes the artifact lying on it

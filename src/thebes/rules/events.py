@@ -101,6 +101,7 @@ class Dug:
     found: tuple[int, ...]  # tokens kept: artifacts and knowledge tokens
     debris: int
     replaced: int = 0  # V1: debris put into the bag for the tokens kept
+    aside: int | None = None  # V1: the debris still set aside after that; None without V1
 
 
 @dataclass(frozen=True, slots=True)

@@ -92,7 +92,7 @@ NO_VARIANTS = Variants()
 
 # Each variant in a few words, for the help of `--variant` and the screen's header.
 VARIANT_SUMMARIES = {
-    "steady-digs": "each token kept from a dig is replaced by debris: bags keep their size",
+    "steady-digs": "bags of 20 tokens: each token kept is replaced by one of 10 debris set aside",
     "renew-after-exhibition": "after each exhibition the four display cards are replaced",
     "renew-anywhere": "an action anywhere: replace the four display cards, 2 weeks",
     "more-exhibitions": "after each exhibition a card is drawn: an exhibition is shown",

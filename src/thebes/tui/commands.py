@@ -13,7 +13,14 @@ from rich.text import Text
 
 from thebes.analysis.hints import Hinter
 from thebes.records.session import Session
-from thebes.rules import NO_VARIANTS, RENEW_WEEKS, VARIANT_SUMMARIES, IllegalAction, Variants
+from thebes.rules import (
+    NO_VARIANTS,
+    RENEW_WEEKS,
+    STEADY_DEBRIS_AT_START,
+    VARIANT_SUMMARIES,
+    IllegalAction,
+    Variants,
+)
 from thebes.safeio.saving import SaveError
 from thebes.tui import panels
 from thebes.tui.menu import RENEW_NUMBER
@@ -258,15 +265,23 @@ def two_columns(rows: list[tuple[str, str]]) -> Table:
 
 
 # The debris of a bag with the variant steady-digs (V1).
-STEADY_DEBRIS = "a bag's knowledge tokens, and its debris (16, and one more for each token kept)"
+STEADY_DEBRIS = (
+    f"a bag's knowledge tokens, and its debris ({STEADY_DEBRIS_AT_START} at first, and one"
+    " for each token kept)"
+)
+STEADY_ASIDE = (
+    "debris set aside to replace the tokens kept (V1); when none is left, the bag shrinks"
+)
 
 
 def keys_view(variants: Variants = NO_VARIANTS) -> RenderableType:
     """What the screen's marks and abbreviations mean, in a game with ``variants``."""
-    keys = [
-        (key, STEADY_DEBRIS if key == "books, debris" and variants.steady_digs else meaning)
-        for key, meaning in KEYS
-    ]
+    keys = []
+    for key, meaning in KEYS:
+        if key == "books, debris" and variants.steady_digs:
+            keys += [(key, STEADY_DEBRIS), ("aside", STEADY_ASIDE)]
+        else:
+            keys.append((key, meaning))
     if variants.card_preview:
         keys.append(("next:", "the cards face up on the draw pile, to be drawn first (V5)"))
     if variants:

@@ -30,6 +30,7 @@ from thebes.rules import (
     active_seat,
     bag_contents,
     date_text,
+    debris_aside,
     game_year,
     journey,
     scores,
@@ -286,19 +287,24 @@ def artifacts_text(state: GameState, player: PlayerState) -> str:
 
 
 def bags(state: GameState, *, rule: bool = True) -> RenderableType:
-    """What each bag still holds: artifacts by value, knowledge tokens, debris."""
+    """What each bag still holds: artifacts by value, knowledge tokens, debris; with
+    steady-digs (V1) also the debris set aside to replace the tokens kept."""
+    steady = state.variants.steady_digs
     table = _panel_table("Bags", rule=rule)
-    for column in ("site", "artifacts by VP 1-7", "VP", "books", "debris", "on site"):
+    columns = ("site", "artifacts by VP 1-7", "VP", "books", "debris", "aside", "on site")
+    for column in columns if steady else tuple(c for c in columns if c != "aside"):
         table.add_column(column, no_wrap=True, justify="left" if column == "site" else "right")
     for r, region in enumerate(state.catalog.regions):
         bag = bag_contents(state, r)
         by_value = " ".join(str(n) for n in bag.artifacts_by_value[1:])
+        aside = (str(debris_aside(state, r)),) if steady else ()
         table.add_row(
             region,
             by_value,
             str(bag.artifact_vp),
             str(bag.knowledge),
             str(bag.debris),
+            *aside,
             "1 VP" if state.site_bonus[r] else "-",
         )
     return table
