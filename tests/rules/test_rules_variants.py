@@ -1,4 +1,4 @@
-"""The optional rules of 2004 (V1-V5) and the decisions taken for them (P10-P13).
+"""The optional rules of 2004 (V1-V5) and the decisions taken for them (P10-P14).
 
 Every test plays a position set up by hand, with the draws scripted, and checks what the
 rulebook's text says should happen against what the engine did; the same position without the
@@ -559,6 +559,26 @@ def test_P10_the_display_is_renewed_first_then_the_extra_card_is_drawn() -> None
     assert state.display == (5, 6, 7, 8)
     assert state.exhibitions == (PARIS_SMALL, MOSCOW_SMALL, BERLIN_SMALL)
     assert state.deck.discard == (1, 2, 3, 4, VIENNA_SMALL)
+
+
+def test_P14_an_exhibition_pushed_out_unheld_renews_nothing_and_draws_nothing() -> None:
+    # Three exhibitions wait; Ann takes a card and its slot draws a fourth, which pushes
+    # Vienna out of slot c (D9). Nobody held Vienna, so neither V2 nor V4 acts: the slot
+    # takes the next card and the draws stop there (the script holds no more).
+    state = with_deck(
+        _exhibition_ready("renew-after-exhibition", "more-exhibitions"),
+        [Pile(0, (5, 6, 7, 8, MOSCOW_SMALL))],
+        exhibitions=(LONDON_SMALL, BERLIN_SMALL, VIENNA_SMALL),
+    )
+    chance = ScriptedChance(cards=[MOSCOW_SMALL, 5])
+    state, events = play(state, "take 1", chance)
+    assert chance.cards == []
+    after_take = events[[type(e) for e in events].index(CardTaken) + 1 :]
+    assert after_take[:2] == (ExhibitionRevealed(MOSCOW_SMALL, VIENNA_SMALL), CardRevealed(0, 5))
+    assert not of_type(events, DisplayRenewed) and not of_type(events, CardDrawnAndDiscarded)
+    assert state.display == (5, 2, 3, 4)
+    assert state.exhibitions == (MOSCOW_SMALL, LONDON_SMALL, BERLIN_SMALL)
+    assert state.deck.discard == (VIENNA_SMALL,)
 
 
 def test_P10_the_extra_card_is_the_one_after_the_new_display() -> None:
