@@ -1,13 +1,15 @@
 """`thebes analyze`: its speed, and that it measures something true.
 
 Run: python benchmarks/bench_analysis.py [--games G] [--playouts N] [--jobs J] [--seed S]
-[--play-strong] [--part all|speed|greedy-random|strong-greedy]
+[--play-strong] [--part all|speed|greedy-random|strong-greedy] [--every K]
 Prints figures; asserts nothing. Targets: a 2-player game of about 50 actions analysed in
 under 60 s with --jobs 2 at the default playouts; over at least 20 two-player games, random
 has a higher mean loss than greedy (greedy against random), and strong a lower one than
 greedy (strong against greedy). The greedy-random games are played here, seats rotated,
 seeds S, S+1, ...; the strong-greedy ones are those kept in tests/analysis_games (strong
-games take minutes to play), or played here with --play-strong.
+games take minutes to play), or played here with --play-strong. ``--every K`` reviews only
+actions 1, 1+K, 1+2K, ... of each game: a quick run (tests/benchmarks runs the script so),
+not one the targets are for.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from thebes.analysis.game_review import analyze, open_game
+from thebes.analysis.game_review import GameToAnalyze, analyze, open_game
 from thebes.analysis.move_review import DEFAULT_PLAYOUTS, LABEL_NAMES
 from thebes.tournament.series import Series, entries_for, play_series
 
@@ -31,7 +33,17 @@ def play(levels: list[str], games: int, seed: int, folder: Path) -> list[Path]:
     return sorted(folder.glob("game-*.json"))
 
 
-def figures(title: str, files: list[Path], playouts: int, jobs: int) -> None:
+def sample(game: GameToAnalyze, every: int) -> list[int] | None:
+    """The numbers of the actions reviewed: all of them (None) unless ``every`` > 1."""
+    return None if every == 1 else list(range(1, game.actions + 1, every))
+
+
+def sampled(every: int) -> str:
+    """Said after the playouts, so a sampled run is not taken for a whole one."""
+    return "" if every == 1 else f" (one action in {every} reviewed)"
+
+
+def figures(title: str, files: list[Path], playouts: int, jobs: int, every: int) -> None:
     """Each level's mean loss per game averaged over the games, with its standard error,
     the labels counted, and the time per game."""
     losses: dict[str, list[float]] = {}
@@ -40,15 +52,17 @@ def figures(title: str, files: list[Path], playouts: int, jobs: int) -> None:
     for path in files:
         game = open_game(path)
         start = time.perf_counter()
-        review = analyze(game, playouts, jobs)
+        review = analyze(game, playouts, jobs, numbers=sample(game, every))
         seconds.append(time.perf_counter() - start)
         for name, summary in review.players(game.names).items():
+            if not summary.moves:  # none of its actions in the sample (--every): no loss
+                continue
             losses.setdefault(name, []).append(summary.mean_loss)
             counts = labels.setdefault(name, dict.fromkeys(LABEL_NAMES, 0))
             for label, count in summary.labels.items():
                 counts[label] += count
         print(f"  {path.name}: {game.actions} actions, {seconds[-1]:.1f} s", flush=True)
-    print(f"{title}: {len(files)} games, {playouts} playouts, --jobs {jobs}")
+    print(f"{title}: {len(files)} games, {playouts} playouts{sampled(every)}, --jobs {jobs}")
     for name, values in losses.items():
         error = statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else 0.0
         counted = ", ".join(f"{labels[name][label]} {label}" for label in LABEL_NAMES)
@@ -56,16 +70,17 @@ def figures(title: str, files: list[Path], playouts: int, jobs: int) -> None:
     print(f"  time per game: mean {statistics.mean(seconds):.1f} s, max {max(seconds):.1f} s")
 
 
-def speed(folder: Path, playouts: int, jobs: int) -> None:
+def speed(folder: Path, playouts: int, jobs: int, every: int) -> None:
     """The time of the game nearest 50 actions among those played."""
     files = sorted(folder.glob("game-*.json"))
     path = min(files, key=lambda p: (abs(open_game(p).actions - 50), p.name))
     game = open_game(path)
     start = time.perf_counter()
-    analyze(game, playouts, jobs)
+    analyze(game, playouts, jobs, numbers=sample(game, every))
     took = time.perf_counter() - start
     print(
-        f"speed: {path.name}, {game.actions} actions, {playouts} playouts, --jobs {jobs}: "
+        f"speed: {path.name}, {game.actions} actions, {playouts} playouts{sampled(every)}, "
+        f"--jobs {jobs}: "
         f"{took:.1f} s (target: under 60 s for about 50 actions with --jobs 2)"
     )
 
@@ -80,15 +95,18 @@ def main() -> None:
     parser.add_argument(
         "--part", choices=("all", "speed", "greedy-random", "strong-greedy"), default="all"
     )
+    parser.add_argument("--every", type=int, default=1)
     args = parser.parse_args()
+    if args.every < 1:
+        parser.error("--every: 1 or more")
     with tempfile.TemporaryDirectory() as temporary:
         folder = Path(temporary)
         (folder / "gr").mkdir()
         greedy_random = play(["greedy", "random"], args.games, args.seed, folder / "gr")
         if args.part in ("all", "speed"):
-            speed(folder / "gr", args.playouts, args.jobs)
+            speed(folder / "gr", args.playouts, args.jobs, args.every)
         if args.part in ("all", "greedy-random"):
-            figures("greedy against random", greedy_random, args.playouts, args.jobs)
+            figures("greedy against random", greedy_random, args.playouts, args.jobs, args.every)
         if args.part not in ("all", "strong-greedy"):
             return
         if args.play_strong:
@@ -96,7 +114,7 @@ def main() -> None:
             strong = play(["strong", "greedy"], args.games, args.seed, folder / "sg")
         else:
             strong = sorted(STORED.glob("game-*.json"))[: args.games]
-        figures("strong against greedy", strong, args.playouts, args.jobs)
+        figures("strong against greedy", strong, args.playouts, args.jobs, args.every)
 
 
 if __name__ == "__main__":

@@ -1,16 +1,17 @@
 """Hostile input: how long it takes to refuse a game file built to be costly, and to read a
 line of 100,000 characters at a prompt.
 
-Run: python benchmarks/bench_hostile_input.py. Prints figures; asserts nothing. The tests
-check why these stay cheap (the reader never opens a FIFO, the JSON parser never sees deep
-nesting, validation stops at the first bad entry of a list, the prompt's line never grows
-past its cap); this prints what that buys. Before those bounds, the worst game file took
-seconds and the long line 58 s and 5 GB; a second or two for the files, on a loaded
-machine, is the figure to keep an eye on.
+Run: python benchmarks/bench_hostile_input.py [--runs R] (times each case R times, default
+5). Prints figures; asserts nothing. The tests check why these stay cheap (the reader never
+opens a FIFO, the JSON parser never sees deep nesting, validation stops at the first bad
+entry of a list, the prompt's line never grows past its cap); this prints what that buys.
+Before those bounds, the worst game file took seconds and the long line 58 s and 5 GB; a
+second or two for the files, on a loaded machine, is the figure to keep an eye on.
 """
 
 from __future__ import annotations
 
+import argparse
 import io
 import statistics
 import tempfile
@@ -30,8 +31,6 @@ from thebes.records.gamefile import MAX_FILE_BYTES, RecordError, dump_record, re
 from thebes.tournament.bot_games import bot_session
 from thebes.tui.prompting import prompt_session
 from thebes.tui.terminal import Terminal
-
-RUNS = 5
 
 
 def hostile_files() -> dict[str, str]:
@@ -57,9 +56,9 @@ def hostile_files() -> dict[str, str]:
     }
 
 
-def milliseconds(work: Callable[[], object]) -> list[float]:
+def milliseconds(work: Callable[[], object], runs: int) -> list[float]:
     times = []
-    for _ in range(RUNS):
+    for _ in range(runs):
         start = time.perf_counter()
         work()
         times.append((time.perf_counter() - start) * 1000)
@@ -92,17 +91,22 @@ def answer(line: str) -> None:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    if args.runs < 1:
+        parser.error("--runs: 1 or more")
     with tempfile.TemporaryDirectory() as folder:
         for case, text in hostile_files().items():
             path = Path(folder) / "game.json"
             path.write_text(text, encoding="utf-8")
-            times = milliseconds(partial(refuse, path))
+            times = milliseconds(partial(refuse, path), args.runs)
             print(
                 f"game file, {case:>20} ({len(text) // 1024} KB): refused in "
                 f"{statistics.median(times):6.1f} ms median, {max(times):6.1f} ms worst"
             )
     for length in (10, 100_000):
-        times = milliseconds(partial(answer, "x" * length))
+        times = milliseconds(partial(answer, "x" * length), args.runs)
         print(
             f"prompt, a line of {length:>7,} characters: {statistics.median(times):6.1f} ms "
             f"median, {max(times):6.1f} ms worst"

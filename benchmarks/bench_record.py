@@ -1,11 +1,12 @@
 """Game files: time to load and verify (replay with every check) a complete game file.
 
-Run: python benchmarks/bench_record.py. Prints figures; asserts nothing.
-Target: under 100 ms for a complete 4-player game.
+Run: python benchmarks/bench_record.py [--games G] (G games of each player count, default
+20). Prints figures; asserts nothing. Target: under 100 ms for a complete 4-player game.
 """
 
 from __future__ import annotations
 
+import argparse
 import statistics
 import tempfile
 import time
@@ -17,11 +18,16 @@ from thebes.tournament.bot_games import bot_session
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20, help="per player count")
+    args = parser.parse_args()
+    if args.games < 1:
+        parser.error("--games: 1 or more")
     catalog = default_catalog()
     with tempfile.TemporaryDirectory() as folder:
         for players in (2, 3, 4):
             files = []
-            for seed in range(20):
+            for seed in range(args.games):
                 path = Path(folder) / f"game-{players}-{seed}.json"
                 bot_session(catalog, players, seed).save(path)
                 files.append(path)

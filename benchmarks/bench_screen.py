@@ -1,10 +1,12 @@
 """Terminal UI: time to render one game screen (the target: under 50 ms).
 
-Run: python benchmarks/bench_screen.py. Prints figures; asserts nothing.
+Run: python benchmarks/bench_screen.py [--screens N] (the screens before the game's first N
+actions; default: every one). Prints figures; asserts nothing.
 """
 
 from __future__ import annotations
 
+import argparse
 import statistics
 import time
 
@@ -20,12 +22,18 @@ def story_until(session: Session, number: int) -> list[Told]:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--screens", type=int, help="default: one before each action")
+    args = parser.parse_args()
+    if args.screens is not None and args.screens < 1:
+        parser.error("--screens: 1 or more")
     catalog = default_catalog()
     session = bot_session(catalog, 4, 1904)
+    steps = session.steps[: args.screens]
     colours = ("red", "blue", "green", "yellow")
     for width, height in ((120, 40), (80, 24)):
         times = []
-        for number, step in enumerate(session.steps):
+        for number, step in enumerate(steps):
             start = time.perf_counter()
             # As the game does each turn: the story so far, then the screen.
             info = ScreenInfo("Thebes", colours, "Last events", story_until(session, number))

@@ -156,6 +156,10 @@ def main() -> None:
     parser.add_argument("--configs", default=",".join(CONFIGS))
     parser.add_argument("--strong-configs", help="default: those of --configs")
     args = parser.parse_args()
+    if args.games < 2:
+        parser.error("--games: 2 or more (a standard deviation needs two games)")
+    if args.strong_games < 0:
+        parser.error("--strong-games: 0 or more")
     configs = args.configs.split(",")
     strong_configs = args.strong_configs.split(",") if args.strong_configs else configs
     for config in configs + strong_configs:

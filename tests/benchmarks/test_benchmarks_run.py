@@ -1,0 +1,272 @@
+"""The benchmarks still run: each script of benchmarks/, run as `python benchmarks/NAME.py`
+with the smallest figures it takes against the tree under test (PYTHONPATH=src), ends well
+and prints the figures it is there to print.
+
+A benchmark asserts nothing, so nothing else notices when a change to the package breaks
+one (the luck study read the series' results as dicts for a while after they became
+PlayedGame objects). No figure's size is checked here (speed is never asserted in tests,
+and a handful of games says nothing of strength): each line must be there, in its form,
+and where it can be worked out from the others or from the arguments (games counted,
+screens drawn, a difference of two columns), with that value.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from helpers import ANALYSIS_GAMES, REPO, made_up_result
+from thebes.records.gamefile import MAX_FILE_BYTES
+from thebes.tournament.bot_games import GameResult
+from thebes.tournament.series import entries_for
+
+BENCHMARKS = REPO / "benchmarks"
+NUM = r"-?[0-9]+(?:\.[0-9]+)?"  # a figure as the scripts print it
+# The environment variables with which coverage's `patch = ["subprocess"]` measures a
+# Python subprocess. A benchmark checks nothing of what the package does, so the lines it
+# runs must not count toward the coverage floor; traced, it would also run several times
+# slower.
+COVERAGE_VARIABLES = ("COVERAGE_PROCESS_CONFIG", "COVERAGE_PROCESS_START")
+# Every script here has its test below (test_every_benchmark_is_run_here).
+SCRIPTS = (
+    "bench_analysis.py",
+    "bench_bots.py",
+    "bench_engine.py",
+    "bench_hostile_input.py",
+    "bench_record.py",
+    "bench_screen.py",
+    "bench_variants.py",
+)
+
+
+def bench(script: str, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """The script run in a subprocess that imports the package from src/."""
+    env = {k: v for k, v in os.environ.items() if k not in COVERAGE_VARIABLES}
+    env["PYTHONPATH"] = str(REPO / "src")
+    return subprocess.run(
+        [sys.executable, str(BENCHMARKS / script), *args],
+        cwd=cwd,  # anything a script left behind would land in the test's folder
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,  # a liveness bound: a working run takes a second or two
+    )
+
+
+def figures(script: str, *args: str, cwd: Path) -> list[str]:
+    """The lines the script printed; it must have ended well."""
+    done = bench(script, *args, cwd=cwd)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.splitlines()
+
+
+def line(pattern: str, lines: list[str]) -> re.Match[str]:
+    """The one printed line that matches ``pattern`` whole."""
+    found = [m for m in (re.fullmatch(pattern, text) for text in lines) if m]
+    assert len(found) == 1, (pattern, lines)
+    return found[0]
+
+
+def test_every_benchmark_is_run_here() -> None:
+    assert sorted(p.name for p in BENCHMARKS.glob("*.py")) == list(SCRIPTS)
+
+
+def test_engine_benchmark_prints_games_per_second_and_call_times(tmp_path: Path) -> None:
+    lines = figures("bench_engine.py", "--seconds", "0.05", cwd=tmp_path)
+    assert len(lines) == 5
+    for players in (2, 3, 4):
+        rate = rf"{players} players: +{NUM} random games/s  \(([0-9]+) actions per game\)"
+        assert int(line(rate, lines)[1]) > 0
+    listing = rf"legal_actions: +{NUM} µs per call \(mid-game, ([0-9]+) actions listed\)"
+    listed = line(listing, lines)
+    assert int(listed[1]) > 0
+    line(rf"apply: +{NUM} µs per call \(mid-game\)", lines)
+
+
+def test_record_benchmark_prints_load_times_for_2_3_and_4_players(tmp_path: Path) -> None:
+    lines = figures("bench_record.py", "--games", "2", cwd=tmp_path)
+    assert len(lines) == 3
+    for players in (2, 3, 4):
+        times = line(
+            rf"{players} players: load and verify +({NUM}) ms median, +({NUM}) ms worst "
+            r"\(([0-9]+) actions per game\)",
+            lines,
+        )
+        assert float(times[1]) <= float(times[2])  # the median of two is at most the worst
+        assert int(times[3]) > 0
+    assert list(tmp_path.iterdir()) == []  # the game files went into a temporary folder
+
+
+def test_screen_benchmark_prints_both_sizes_for_the_screens_asked(tmp_path: Path) -> None:
+    lines = figures("bench_screen.py", "--screens", "3", cwd=tmp_path)
+    assert len(lines) == 2
+    for size in ("120x40", "80x24"):
+        line(rf"{size}: +{NUM} ms median, +{NUM} ms worst per screen \(3 screens\)", lines)
+
+
+def test_hostile_input_benchmark_refuses_every_file_and_reads_both_lines(tmp_path: Path) -> None:
+    # The script raises if a file is read instead of refused: ending well means all were.
+    lines = figures("bench_hostile_input.py", "--runs", "1", cwd=tmp_path)
+    cases = (
+        "escaped quotes",
+        "flat brackets",
+        "one long string",
+        "nested 100,000 deep",
+        "empty actions",
+        "many keys",
+        "too many actions",
+    )
+    assert len(lines) == len(cases) + 2
+    for case in cases:
+        size = line(
+            rf"game file, +{case} \(([0-9]+) KB\): refused in +{NUM} ms median, +{NUM} ms worst",
+            lines,
+        )
+        assert 0 < int(size[1]) <= MAX_FILE_BYTES // 1024  # under the cap, not refused for size
+    for length in ("10", "100,000"):
+        line(rf"prompt, a line of +{length} characters: +{NUM} ms median, +{NUM} ms worst", lines)
+
+
+def test_bots_benchmark_prints_each_series_wins_and_move_times(tmp_path: Path) -> None:
+    series = ("--series", "greedy-random,random-random")
+    lines = figures("bench_bots.py", "--games", "2", "--jobs", "1", *series, cwd=tmp_path)
+    assert lines[0] == "2 players, seats rotated, 2 games a series, 1 processes"
+    assert len(lines) == 5
+    for name, other in (("greedy", "random"), ("random1", "random2")):
+        wins = line(
+            rf"  {name} against {other}: {name} wins ({NUM}) of 2 \(({NUM})%\), {other} ({NUM})",
+            lines,
+        )
+        won, percent, lost = (float(wins[i]) for i in (1, 2, 3))
+        assert won + lost == 2  # shared wins are split, so every game is counted once
+        assert percent == 100 * won / 2
+        moves = line(
+            rf"    {name}: +({NUM}) ms per move on average, +({NUM}) ms worst "
+            rf"\(([0-9]+) moves; {NUM} s in all\)",
+            lines,
+        )
+        assert float(moves[1]) <= float(moves[2])
+        assert int(moves[3]) > 0
+
+
+LUCK_COLUMNS = (
+    "configuration",
+    "sd of D",
+    "vs base",
+    "sd/score",
+    "mean D",
+    "1st seat wins",
+    "score",
+    "actions",
+    "time",
+)
+# A row of the luck table: configuration, sd ±, vs base (or -), sd/score, mean D ±,
+# 1st seat wins ±%, score, actions ±, time.
+PM = rf"({NUM}) ±({NUM})"
+LUCK_ROW = (
+    rf"(\S+) +{PM} +(-|[+-]{NUM} ±{NUM}) +({NUM}) +[+-]{NUM} ±{NUM} +({NUM}) ±{NUM}% "
+    rf"+({NUM}) +{NUM} ±{NUM} +[0-9]+s"
+)
+
+
+def test_luck_study_prints_its_table_with_each_configuration(tmp_path: Path) -> None:
+    quick = ("--games", "2", "--strong-games", "0", "--jobs", "1")
+    lines = figures("bench_variants.py", *quick, "--configs", "base,steady-digs,all", cwd=tmp_path)
+    assert lines[:3] == [
+        "2 players, 1 processes, seeds from 1",
+        "greedy against greedy, 2 games a configuration, seats rotated",
+        "D = first seat's score - second's; ± one standard error",
+    ]
+    assert lines[3].split() == " ".join(LUCK_COLUMNS).split()
+    rows = {m[1]: m for m in (re.fullmatch(LUCK_ROW, text) for text in lines[4:7]) if m}
+    assert list(rows) == ["base", "steady-digs", "all"]
+    base_sd = float(rows["base"][2])
+    assert rows["base"][4] == "-"
+    for config in ("steady-digs", "all"):
+        row = rows[config]
+        sd, score = float(row[2]), float(row[7])
+        # vs base is this sd minus the base game's, sd/score this sd over the mean score:
+        # each printed figure is rounded on its own (sd and score to 0.1, the ratio 0.001).
+        assert abs(float(row[4].split()[0]) - (sd - base_sd)) <= 0.15 + 1e-9
+        assert abs(float(row[5]) - sd / score) <= 0.0005 + 0.1 / score
+    for row in rows.values():
+        # Two games, a shared win counting half: the first seat wins 0, 1/4, ... or all.
+        assert float(row[6]) in (0.0, 25.0, 50.0, 75.0, 100.0)
+    assert len(lines) == 9 and lines[7] == ""
+    assert re.fullmatch(r"[0-9]+ s in all", lines[8])
+    assert not any("strong" in text for text in lines)  # --strong-games 0 leaves them out
+
+
+def test_luck_study_refuses_a_single_game(tmp_path: Path) -> None:
+    done = bench("bench_variants.py", "--games", "1", cwd=tmp_path)
+    assert done.returncode == 2
+    assert "--games: 2 or more (a standard deviation needs two games)" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def load_luck_study(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    """benchmarks/bench_variants.py imported as a module (its main() not run)."""
+    path = BENCHMARKS / "bench_variants.py"
+    spec = importlib.util.spec_from_file_location("bench_variants", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    # Its dataclasses look their module up in sys.modules while they are made.
+    monkeypatch.setitem(sys.modules, "bench_variants", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_luck_study_counts_strong_wins_by_its_entry_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A strong game takes seconds to play, too long to run strong's lines here: the series
+    # is made up, and the real series names the strong bot's entry as strong_wins looks for it.
+    assert [e.name for e in entries_for(["strong", "greedy"], 2)] == ["strong", "greedy"]
+    study = load_luck_study(monkeypatch)
+    asked: list[tuple[object, ...]] = []
+
+    def made_up_series(*args: object) -> list[GameResult]:
+        asked.append(args)
+        return [
+            made_up_result({"strong": 80, "greedy": 70}, ["strong"]),
+            made_up_result({"greedy": 90, "strong": 60}, ["greedy"]),
+            made_up_result({"strong": 75, "greedy": 75}, ["strong", "greedy"]),
+            made_up_result({"greedy": 50, "strong": 65}, ["strong"]),
+        ]
+
+    monkeypatch.setattr(study, "series", made_up_series)
+    won, _ = study.strong_wins("card-preview", 4, 7, 1)
+    assert asked == [("card-preview", ["strong", "greedy"], 4, 7, 1)]
+    assert won.value == (1 + 0 + 0.5 + 1) / 4
+    assert won.show(100) == "62.5 ±24.2"  # sqrt(0.625 * 0.375 / 4) = 0.242
+
+
+def test_analysis_benchmark_prints_speed_and_mean_losses(tmp_path: Path) -> None:
+    quick = ("--games", "1", "--playouts", "1", "--jobs", "1", "--every", "3")
+    lines = figures("bench_analysis.py", *quick, cwd=tmp_path)
+    how = "1 playouts (one action in 3 reviewed), --jobs 1"
+    # The greedy-random game is played with seed 500 (the default), the one of the series.
+    line(
+        rf"speed: game-2p-500\.json, [0-9]+ actions, {re.escape(how)}: {NUM} s "
+        r"\(target: under 60 s for about 50 actions with --jobs 2\)",
+        lines,
+    )
+    stored = sorted(ANALYSIS_GAMES.glob("game-*.json"))[0].name
+    for title, names, game in (
+        ("greedy against random", ("greedy", "random"), "game-2p-500.json"),
+        ("strong against greedy", ("strong", "greedy"), stored),
+    ):
+        at = lines.index(f"{title}: 1 games, {how}")
+        assert re.fullmatch(rf"  {re.escape(game)}: [0-9]+ actions, {NUM} s", lines[at - 1])
+        for offset, name in enumerate(names, start=1):
+            assert re.fullmatch(
+                rf"  {name} +mean loss +{NUM} ±{NUM}  "
+                r"\([0-9]+ blunder, [0-9]+ mistake, [0-9]+ inaccuracy\)",
+                lines[at + offset],
+            ), lines[at + offset]
+        assert re.fullmatch(rf"  time per game: mean {NUM} s, max {NUM} s", lines[at + 3])
