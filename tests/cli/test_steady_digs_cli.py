@@ -23,8 +23,8 @@ OLD_STEADY = [
 ]
 # What every refusal says: which version the file was played under, which version changed
 # a rule it plays, which rule, and that the game would not come out as it was played.
-WHY = "it was played under rules version 'thebes-2007.1', and 'thebes-2007.2' changed a rule"
-RULE = "(steady-digs as the 2004 rules print it"
+WHY = "steady-digs changed since it was played under rules version 'thebes-2007.1'"
+RULE = "('thebes-2007.2': steady-digs as the 2004 rules print it"
 OUTCOME = "the game would not replay as it was played"
 
 
@@ -90,9 +90,9 @@ def test_the_games_listing_names_the_rules_version_of_an_old_steady_digs_file(
     code, out, errors = run(["games", "--dir", str(folder)])
     assert (code, errors) == (0, "")
     two, four, three = out.splitlines()[1:4]
-    # The reason is cut to fit the line; it keeps the version.
+    # The reason is cut to fit the line; it starts with what changed.
     for line, old in ((two, OLD_STEADY[0]), (four, OLD_STEADY[1])):
-        assert f"{old.name}  unreadable: it was played under rules version 'thebes-2007.1'" in line
+        assert f"{old.name}  unreadable: steady-digs changed since it was played" in line
     assert "unreadable" not in three and "P1 (random), P2 (random), P3 (random)" in three
     code, out, errors = run(["games", "--dir", str(folder), "--json"])
     assert (code, errors) == (0, "")

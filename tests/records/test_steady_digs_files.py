@@ -289,8 +289,8 @@ OLD_STEADY = [
 def says_why_old_steady_digs(message: str) -> bool:
     return (
         "rules version 'thebes-2007.1'" in message
-        and "'thebes-2007.2' changed a rule it plays" in message
-        and "steady-digs" in message
+        and "steady-digs changed since it was played" in message
+        and "('thebes-2007.2': steady-digs as the 2004 rules print it" in message
         and "would not replay as it was played" in message
     )
 

@@ -105,9 +105,13 @@ def rules_version_problem(version: str, variants: Sequence[str]) -> str | None:
     for newer in later:
         changed, what = RULES_VERSIONS[newer]
         if changed & played:
+            rules = " and ".join(
+                sorted("the 2007 rules" if r == "base" else r for r in changed & played)
+            )
+            # The reason first: a listing of saved games shows only the start of it.
             return (
-                f"it was played under rules version {version!r}, and {newer!r} changed a rule"
-                f" it plays ({what}): the game would not replay as it was played"
+                f"{rules} changed since it was played under rules version {version!r}"
+                f" ({newer!r}: {what}): the game would not replay as it was played"
             )
     return None
 
