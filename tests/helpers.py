@@ -4,10 +4,10 @@ score a position by hand, make up a finished game's result."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -24,6 +24,7 @@ from thebes.rules import (
     Score,
     ScriptedChance,
     SeededChance,
+    Variants,
     apply,
     make_player,
     new_game,
@@ -281,3 +282,43 @@ def made_up_result(totals: dict[str, int], winners: list[str]) -> GameResult:
         leaders=tuple(winners),
         actions=40,
     )
+
+
+# ---------------------------------------------------------------- the variants
+
+
+def game(
+    *variants: str,
+    players: int = 2,
+    display: Sequence[int] = DEFAULT_DISPLAY,
+    face_up: Sequence[int] | None = None,
+) -> GameState:
+    """A new game with these variants whose display is ``display`` (and, with card-preview,
+    whose two face-up cards are ``face_up``, 5 and 6 unless given)."""
+    if face_up is None:
+        face_up = (5, 6) if "card-preview" in variants else ()
+    chance = ScriptedChance(cards=[*display, *face_up])
+    state, _ = new_game(CAT, NAMES[:players], chance, Variants.from_names(variants))
+    assert not chance.cards, "face_up given without card-preview"
+    return state
+
+
+E = TypeVar("E")
+
+
+def of_type(events: Iterable[Event], kind: type[E]) -> list[E]:
+    return [e for e in events if isinstance(e, kind)]
+
+
+class RecordingChance(ScriptedChance):
+    """Scripted draws that also note what the engine asked for each dig."""
+
+    def __init__(self, digs: Iterable[tuple[Sequence[int], int]]) -> None:
+        super().__init__(digs=digs)
+        self.asked: list[tuple[int, int, int]] = []  # (tokens in the bag, debris, count)
+
+    def draw_tokens(
+        self, bag: tuple[int, ...], debris: int, count: int
+    ) -> tuple[tuple[int, ...], int]:
+        self.asked.append((len(bag), debris, count))
+        return super().draw_tokens(bag, debris, count)

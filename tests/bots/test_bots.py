@@ -23,6 +23,7 @@ from thebes.rules import (
     Retire,
     SeededChance,
     TakeCard,
+    Variants,
     active_seat,
     apply,
     is_over,
@@ -231,3 +232,14 @@ def test_greedy_has_no_chance_so_seed_and_seat_change_nothing() -> None:
 def test_an_unknown_level_is_refused_with_the_levels() -> None:
     with pytest.raises(ValueError, match="random, greedy, strong"):
         make_bot("genius", 1, 0)
+
+
+def test_the_bots_value_a_token_from_the_bag_as_it_is_under_steady_digs() -> None:
+    # Greece: 35 VP of artifacts in the bag; 30 tokens in the 2007 bag, 20 with steady-digs.
+    greece = region("Greece")
+    plain = start(2)
+    steady = replace(plain, variants=Variants(steady_digs=True))  # the same bags object
+    outlook = Outlook(CAT)
+    assert outlook.vp_per_token(plain)[greece] == pytest.approx(35 / 30)
+    assert outlook.vp_per_token(steady)[greece] == pytest.approx(35 / 20)
+    assert outlook.vp_per_token(plain)[greece] == pytest.approx(35 / 30)

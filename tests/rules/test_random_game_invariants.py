@@ -118,17 +118,16 @@ def check_variant_invariants(state: GameState) -> None:
         assert deck.face_up == ()
 
 
-def check_events(state: GameState, events: tuple[Event, ...]) -> None:
+def check_events(before: GameState, after: GameState, events: tuple[Event, ...]) -> None:
     for event in events:
         if isinstance(event, Dug):
-            if not state.variants.steady_digs:
+            if not after.variants.steady_digs:
                 assert (event.replaced, event.aside) == (0, None)
                 continue
-            # V1: every token kept is replaced, unless the debris aside ran out in this dig.
-            assert event.aside == debris_aside(state, event.region)
-            assert event.replaced == len(event.found) or (
-                event.aside == 0 and event.replaced < len(event.found)
-            )
+            # V1: each token kept is replaced from the debris aside while any is left.
+            aside = debris_aside(before, event.region)
+            assert event.replaced == min(len(event.found), aside)
+            assert event.aside == aside - event.replaced == debris_aside(after, event.region)
 
 
 def check_turn(state: GameState) -> None:
@@ -224,9 +223,10 @@ def play_checked(
         check_turn(state)
         legal = check_actions(state, apply_all=apply_all)
         action = choose(rng, legal)
+        before = state
         state, events = apply(state, action, chance)
         assert events
-        check_events(state, events)
+        check_events(before, state, events)
         seen.update(tally(state, action, events))
         now = [p.time for p in state.players]
         assert all(b >= a for a, b in zip(times, now, strict=True))  # never goes back
@@ -343,9 +343,10 @@ def test_card_hungry_games_exhaust_the_deck_and_still_end(names: tuple[str, ...]
             legal = legal_actions(state)
             takes = [a for a in legal if isinstance(a, TakeCard | Exchange | Renew)]
             action = rng.choice(takes or list(legal))
+            before = state
             state, events = apply(state, action, _Bounded(seed * 1000 + state.actions_taken))
             check_components(state)
-            check_events(state, events)
+            check_events(before, state, events)
             seen.update(tally(state, action, events))
         exhausted += 0 in state.display
     assert exhausted > 0  # the situation was reached

@@ -216,7 +216,7 @@ def test_help_keys_follow_the_variants() -> None:
     assert "next:" not in plain and "V1" not in plain
     text = render_text(keys_view(ALL), 120)
     assert "always 16" not in text
-    assert "its debris (6 at first, and one for each token kept)" in text
+    assert "its debris (6 at first, more as 'aside' empties)" in text
     assert "debris set aside to replace the tokens kept (V1); when none is left, the bag" in text
     assert "next:" in text and "the cards face up on the draw pile" in text
     for number, name in enumerate(VARIANT_NAMES, 1):

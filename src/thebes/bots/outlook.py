@@ -86,8 +86,8 @@ class Outlook:
 
     def vp_per_token(self, state: GameState) -> tuple[float, ...]:
         """Per region: expected artifact VP of one token drawn from its bag now."""
-        # Keyed by the bags and the variant: with steady-digs (V1) the debris grows as
-        # tokens leave, so equal bags hold more debris.
+        # Keyed by the bags and the variant: with steady-digs (V1) the debris in a bag
+        # depends on the variant as well as on the tokens left (fewer debris, then more).
         if state.bags is not self._bags or state.variants.steady_digs != self._steady:
             token_vp = self.token_vp
             debris = [debris_in_bag(state, r) for r in range(len(state.bags))]

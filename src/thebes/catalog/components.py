@@ -118,7 +118,7 @@ class Catalog:
     tokens: tuple[Token | None, ...]  # tokens[id]; tokens[0] is None
     bag_tokens: tuple[tuple[int, ...], ...]  # per region: the tokens that start in its bag
     site_bonus: tuple[int, ...]  # per region: the value-1 artifact lying on the site
-    debris: tuple[int, ...]  # per region: debris tokens in the bag, always
+    debris: tuple[int, ...]  # per region: debris tokens (in the bag, but for steady-digs)
 
     @property
     def regions(self) -> tuple[str, ...]:

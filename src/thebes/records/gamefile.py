@@ -67,7 +67,6 @@ RULES_VERSIONS: dict[str, tuple[frozenset[str], str]] = {
         "steady-digs as the 2004 rules print it, where it was bags of 30 tokens before",
     ),
 }
-RULES_VERSION = next(reversed(RULES_VERSIONS))  # this program's
 COLOURS = ("red", "blue", "green", "yellow")
 
 # Bounds on what a game file may hold (docs/game-files.md). A real game is a few tens of
@@ -99,7 +98,8 @@ def rules_version_problem(version: str, variants: Sequence[str]) -> str | None:
     """Why a file of rules ``version`` with ``variants`` would not replay as it was played
     under this program's rules, or None if it would."""
     if version not in RULES_VERSIONS:
-        return f"rules version {shown(clipped(version))} is not one this program knows"
+        known = ", ".join(RULES_VERSIONS)
+        return f"rules version {shown(clipped(version))} is not one this program knows ({known})"
     played = rules_played(variants)
     later = list(RULES_VERSIONS)[list(RULES_VERSIONS).index(version) + 1 :]
     for newer in later:

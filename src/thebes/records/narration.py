@@ -165,4 +165,5 @@ def _replacement_sentence(kept: int, replaced: int, aside: int) -> str:
     goes = "1 debris goes" if replaced == 1 else f"{replaced} debris go"
     if smaller:
         return f"{goes} into the bag, the last set aside: {shrinks}."
-    return f"{goes} into the bag in {'its' if kept == 1 else 'their'} place ({aside} still aside)."
+    place = f"{goes} into the bag in {'its' if kept == 1 else 'their'} place"
+    return f"{place}, the last set aside." if not aside else f"{place} ({aside} still aside)."

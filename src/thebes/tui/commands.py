@@ -266,8 +266,8 @@ def two_columns(rows: list[tuple[str, str]]) -> Table:
 
 # The debris of a bag with the variant steady-digs (V1).
 STEADY_DEBRIS = (
-    f"a bag's knowledge tokens, and its debris ({STEADY_DEBRIS_AT_START} at first, and one"
-    " for each token kept)"
+    f"a bag's knowledge tokens, and its debris ({STEADY_DEBRIS_AT_START} at first, more as"
+    " 'aside' empties)"
 )
 STEADY_ASIDE = (
     "debris set aside to replace the tokens kept (V1); when none is left, the bag shrinks"
