@@ -13,7 +13,8 @@ from thebes.records.gamefile import COLOURS
 from thebes.records.library import as_file_argument, games_folder
 from thebes.records.session import Seat, Session
 from thebes.rules import Variants
-from thebes.safeio.saving import SaveError, save_target
+from thebes.safeio.invocation import thebes_command
+from thebes.safeio.saving import SaveError, make_folder_for, save_target
 from thebes.safeio.text import name_problem, printable
 from thebes.tui.prompting import prompt_session
 from thebes.tui.table import TerminalGame
@@ -116,12 +117,8 @@ def start_game(
     session = Session(
         default_catalog(), seats, seed, variants=variants, undo=undo, hints=hints, autosave=path
     )
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        session.save(path)
-    except OSError as exc:  # the folder not made (the file not written is a SaveError)
-        where = printable(str(path))
-        raise SaveError(f"cannot save the game in {where}: {exc.strerror or exc}") from None
+    make_folder_for(path)
+    session.save(path)
     said = f"The game is saved in {printable(str(path))} after every action."
     if seed is not None:
         said = (
@@ -134,12 +131,22 @@ def start_game(
 
 def _check_save(save: str, force: bool) -> None:
     """SaveError if --save names a path that can hold no game file at all (a folder, a
-    device), even with --force, or a game that exists and --force is not given."""
-    if save_target(save).exists() and not force:
+    device), even with --force, or a file that exists and --force is not given: what can
+    be done with it is said (resume an unfinished game, replay a finished one)."""
+    target = save_target(save)
+    if force or not target.exists():
+        return
+    try:
+        over = Session.load(target, default_catalog()).is_over
+    except (ThebesError, OSError):
         raise SaveError(
-            f"{printable(save)} exists; 'thebes resume {as_file_argument(save)}' goes on "
-            "with that game (--force replaces it)"
-        )
+            f"{printable(save)} exists and is not a game thebes can read (--force replaces it)"
+        ) from None
+    if over:
+        then = f"'{thebes_command('replay ' + as_file_argument(save))}' shows that finished game"
+    else:
+        then = f"'{thebes_command('resume ' + as_file_argument(save))}' goes on with that game"
+    raise SaveError(f"{printable(save)} exists; {then} (--force replaces it)")
 
 
 def resume_game(terminal: Terminal, path: Path, *, fast: bool) -> None:
@@ -149,6 +156,6 @@ def resume_game(terminal: Terminal, path: Path, *, fast: bool) -> None:
     if session.is_over:
         where = printable(str(path))
         terminal.console.print(
-            f"That game is over; 'thebes replay {where}' shows it.", soft_wrap=True
+            f"That game is over; '{thebes_command('replay ' + where)}' shows it.", soft_wrap=True
         )
     TerminalGame(session, terminal, fast=fast).run()
