@@ -102,7 +102,8 @@ def _add_play(commands: argparse._SubParsersAction[_Parser]) -> None:
     play.add_argument(
         "--players",
         metavar="NAMES",
-        help="2-4 comma-separated names in seat order, e.g. Ann,Bob,Cleo (asked if left out)",
+        help="2-4 comma-separated names in seat order, e.g. Ann,Bob,Cleo (left out: asked, "
+        "with computer players offered for the empty seats)",
     )
     play.add_argument(
         "--bot",
