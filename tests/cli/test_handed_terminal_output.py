@@ -95,7 +95,11 @@ def test_refusals_go_to_the_handed_terminals_errors_with_their_exit_codes(
     refusals = [
         (["play", "--players", "Ann"], EXIT_USAGE, "Thebes is for 2 to 4 players; 1 given"),
         (["play", "--players", "Ann,Bob", "--save", str(tmp_path)], EXIT_USAGE, f"{tmp_path} is"),
-        (["play", "--players", "Ann,Bob", "--save", str(plain)], EXIT_USAGE, f"{plain} exists;"),
+        (
+            ["play", "--players", "Ann,Bob", "--save", str(plain)],
+            EXIT_USAGE,
+            f"{plain} exists and is not a game",
+        ),
         (["resume", str(plain)], EXIT_USAGE, f"{plain}: "),
         (["resume", "9", "--dir", str(tmp_path)], EXIT_USAGE, "there is no game 9"),
         (["games", "--dir", str(plain)], EXIT_ERROR, f"cannot list {plain}: "),

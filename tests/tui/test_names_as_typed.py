@@ -59,11 +59,12 @@ def test_play_asks_for_players_refusing_a_bad_count_and_taken_or_unprintable_nam
     # Five players are refused, and so are a zero-width space and a name taken in another
     # letter case; a terminal report (ESC [ < 1 ; 2 m), the sequence that broke
     # prompt_toolkit's mouse handler, is swallowed and the name typed after it kept.
-    keys = "5\n2\nAnn\u200b\n\x1b[<1;2mAnn\nann\n\x1b[5;41mBob\ntake 2\n"
+    # Enter at the offer of computer players: none.
+    keys = "5\n2\nAnn\u200b\n\x1b[<1;2mAnn\nann\n\x1b[5;41mBob\n\ntake 2\n"
     args = ["play", "--seed", "7", "--save", str(path)]
     assert run_with_keys(args, keys, interactive=True) == 0
     captured = capsys.readouterr()
-    assert "Please type 2, 3 or 4." in captured.out and "That name is taken." in captured.out
+    assert "Please type 1, 2, 3 or 4." in captured.out and "That name is taken." in captured.out
     assert "unprintable character U+200B" in captured.out + captured.err
     assert "Traceback" not in captured.out + captured.err
     record = read_record(path)

@@ -18,6 +18,7 @@ import argparse
 import os
 import sys
 from collections.abc import Callable
+from importlib import metadata
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -30,6 +31,7 @@ from thebes.cli.replay import replay_command
 from thebes.cli.simulate import simulate_command
 from thebes.cli.streams import Streams
 from thebes.rules import VARIANT_NAMES
+from thebes.safeio.invocation import thebes_command
 from thebes.safeio.text import printable, whole_number
 
 if TYPE_CHECKING:
@@ -60,9 +62,10 @@ def build_parser(streams: Streams | None = None) -> argparse.ArgumentParser:
     """The parser of `thebes`, writing its help and refusals to ``streams`` (None: the
     process's standard output and error)."""
     parser = _Parser(
-        prog="thebes",
+        prog=thebes_command(),
         description="The board game Thebes (Peter Prinz, Queen Games 2007) in the terminal.",
     )
+    parser.add_argument("--version", action="version", version=f"thebes {installed_version()}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     adders = (_add_play, _add_resume, _add_games, _add_simulate, _add_replay, _add_analyze)
@@ -72,6 +75,14 @@ def build_parser(streams: Streams | None = None) -> argparse.ArgumentParser:
         for each in (parser, *commands.choices.values()):
             each.streams = streams
     return parser
+
+
+def installed_version() -> str:
+    """The version of the installed package (its metadata, as pip knows it)."""
+    try:
+        return metadata.version("thebes")
+    except metadata.PackageNotFoundError:  # run from a source tree that was never installed
+        return "(version unknown: not installed)"
 
 
 def _add_play(commands: argparse._SubParsersAction[_Parser]) -> None:
@@ -84,13 +95,15 @@ def _add_play(commands: argparse._SubParsersAction[_Parser]) -> None:
         "(any legal action), greedy (best expected score and prospects right after the "
         "action), strong (plays greedy's best actions out to look ahead; under a second "
         "a move).",
-        epilog="example: thebes play --players Ann,Bob --bot Cleo=strong --bot Dan=greedy",
+        epilog=f"example: {thebes_command()} play --players Ann,Bob --bot Cleo=strong "
+        "--bot Dan=greedy",
     )
     play.set_defaults(handler=play_command)
     play.add_argument(
         "--players",
         metavar="NAMES",
-        help="2-4 comma-separated names in seat order, e.g. Ann,Bob,Cleo (asked if left out)",
+        help="2-4 comma-separated names in seat order, e.g. Ann,Bob,Cleo (left out: asked, "
+        "with computer players offered for the empty seats)",
     )
     play.add_argument(
         "--bot",
@@ -173,8 +186,8 @@ def _add_simulate(commands: argparse._SubParsersAction[_Parser]) -> None:
         "mean score and its standard deviation, mean points per category. Game i of a "
         "run with seed S has seed S+i: '--games 1 --seed S+i' (with the same --bots and "
         "--rotate) plays it again exactly.",
-        epilog="example: thebes simulate --players 2 --bots greedy,random --games 100 "
-        "--rotate --jobs 2",
+        epilog=f"example: {thebes_command()} simulate --players 2 --bots greedy,random "
+        "--games 100 --rotate --jobs 2",
     )
     simulate.set_defaults(handler=simulate_command)
     simulate.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
@@ -233,7 +246,7 @@ def _add_analyze(commands: argparse._SubParsersAction[_Parser]) -> None:
         "(inaccuracy, mistake, blunder) and sum them up per player. Actions are valued by "
         "playouts on public information only; the result depends only on the file and "
         "--playouts, never on --jobs or the machine.",
-        epilog="example: thebes analyze game.json --jobs 2 --save",
+        epilog=f"example: {thebes_command()} analyze game.json --jobs 2 --save",
     )
     analyze.set_defaults(handler=analyze_command)
     analyze.add_argument("file", type=Path, metavar="FILE")

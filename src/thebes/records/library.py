@@ -23,6 +23,7 @@ from thebes.errors import EXIT_USAGE, ThebesError
 from thebes.records.gamefile import RecordError
 from thebes.records.session import Session
 from thebes.rules import scores, week_of, winners, year_of
+from thebes.safeio.invocation import thebes_command
 from thebes.safeio.text import printable, whole_number
 
 # A listing replays every file it shows (a few ms each): this many keep it under a second
@@ -215,21 +216,23 @@ def pick_game(choice: str | None, folder: Path, catalog: Catalog) -> tuple[int, 
         for place, found in enumerate(read_games(files, catalog), 1):
             if found.unfinished:
                 return place, found
-        raise LibraryError(f"no unfinished game in {where}; 'thebes play' starts one")
+        raise LibraryError(f"no unfinished game in {where}; '{thebes_command('play')}' starts one")
     # Past nine digits no folder holds that many games: out of range like any other.
     number = whole_number(choice) if is_game_number(choice) else None
     if number is None or not 1 <= number <= len(files):
         held = f"{len(files)} saved game{'' if len(files) == 1 else 's'}"
         raise LibraryError(
             f"there is no game {printable(choice[:20])}: {where} holds {held} "
-            "('thebes games' lists them)"
+            f"('{thebes_command('games')}' lists them)"
         )
     game = read_game(files[number - 1], catalog)
     path = printable(str(game.file.path))
     if game.error is not None:
         raise LibraryError(f"game {number} ({path}) is unreadable: {game.error}")
     if not game.unfinished:
-        raise LibraryError(f"game {number} is finished; 'thebes replay {path}' shows it")
+        raise LibraryError(
+            f"game {number} is finished; '{thebes_command('replay ' + path)}' shows it"
+        )
     return number, game
 
 

@@ -32,7 +32,12 @@ def save_target(path: str | os.PathLike[str]) -> Path:
     shown = printable(given)
     if not given or given.endswith(("/", os.sep)) or Path(given).name in ("", ".", ".."):
         raise SaveError(f"{shown} names a folder; give a file name, such as {shown}/game.json")
-    target = Path(os.path.realpath(Path(given).expanduser()))
+    try:
+        target = Path(os.path.realpath(Path(given).expanduser()))
+    except ValueError:  # a NUL character, which no path can hold
+        raise SaveError(f"{shown} is not a possible file name") from None
+    except RuntimeError:  # ~name for a user this system does not have
+        raise SaveError(f"{shown}: no home folder is known for {given.split('/')[0]}") from None
     try:
         mode = target.stat().st_mode
     except FileNotFoundError:
@@ -44,6 +49,23 @@ def save_target(path: str | os.PathLike[str]) -> Path:
     if not stat.S_ISREG(mode):
         raise SaveError(f"{shown} is not a regular file (a device, a FIFO or a socket)")
     return target
+
+
+def make_folder_for(path: str | os.PathLike[str]) -> Path | None:
+    """Make the missing folder a save to ``path`` goes in (with the folders above it), as
+    both `--save` and a typed `save PATH` do; the folder made as given, or None if it was
+    there. SaveError says why ``path`` cannot hold a game or the folder cannot be made.
+    Autosaves do not come here: a folder removed during a game is not made again."""
+    folder = save_target(path).parent
+    if folder.is_dir():
+        return None
+    given = Path(os.fspath(path)).expanduser().parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        shown = printable(str(given))
+        raise SaveError(f"cannot make the folder {shown}: {exc.strerror or exc}") from None
+    return given
 
 
 def write_game_file(path: str | os.PathLike[str], text: str) -> Path:

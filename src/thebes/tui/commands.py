@@ -3,6 +3,7 @@ undo, save, quit."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,10 +22,13 @@ from thebes.rules import (
     IllegalAction,
     Variants,
 )
-from thebes.safeio.saving import SaveError
+from thebes.safeio.invocation import thebes_command
+from thebes.safeio.saving import SaveError, make_folder_for, save_target
+from thebes.safeio.text import printable
 from thebes.tui import panels
 from thebes.tui.menu import RENEW_NUMBER
 from thebes.tui.paging import page
+from thebes.tui.prompting import prompt_session
 from thebes.tui.reference import reference_tables
 from thebes.tui.rulebook import rulebook
 from thebes.tui.screen import variant_id
@@ -50,6 +54,8 @@ class Commands:
         self.talk = talk
         self.confirm_quit = confirm_quit
         self.colours = [s.colour for s in session.seats]
+        # The files this game was saved to by `save PATH`: saving there again asks nothing.
+        self.own_files: set[Path] = set()
 
     def run(self, word: str, argument: str) -> None:
         """Carry out the command ``word`` (a name in COMMANDS) with what followed it."""
@@ -114,15 +120,22 @@ class Commands:
         self.talk.after_autosave()
 
     def _save(self, argument: str) -> None:
-        """``save`` (to the autosave file) or ``save PATH``. While autosave fails, a save
-        that succeeds elsewhere becomes the autosave file."""
+        """``save`` (to the autosave file) or ``save PATH``. As with `--save`, a missing
+        folder is made, and a file that is not this game's is replaced only if the player
+        agrees. While autosave fails, a save that succeeds elsewhere becomes the autosave
+        file."""
         session = self.session
         target = argument or session.autosave
         if target is None:
             self.talk.warn("This game has no save file; give one: save PATH")
             return
         try:
+            if not self._may_replace(target):
+                self.talk.say(f"Not saved: {target} is left as it was.")
+                return
+            made = make_folder_for(target)
             session.save(target)
+            self.own_files.add(save_target(target))
         except SaveError as exc:
             self.talk.warn(f"Not saved: {exc}.")
             return
@@ -132,7 +145,29 @@ class Commands:
         if moved or not argument:  # the autosave file holds the game now
             session.save_problem = self.talk.save_trouble = None
         then = "; from now on it is saved there after every action" if moved else ""
+        if made is not None:
+            then = f" (the folder {made} was made){then}"
         self.talk.say(f"Saved to {target}{then}.")
+
+    def _may_replace(self, path: str | Path) -> bool:
+        """Whether a save may write ``path``: a new file, this game's own save file (its
+        autosave, or a file saved in this game), or any other file if the player agrees at
+        the keyboard (Enter, Ctrl-C or Ctrl-D: no). SaveError if no game can go there."""
+        target = save_target(path)
+        if not target.exists() or target in self.own_files:
+            return True
+        autosave = self.session.autosave
+        with contextlib.suppress(SaveError):
+            if autosave is not None and save_target(autosave) == target:
+                return True
+        question = (
+            f"{printable(str(path))} exists and is not this game's save file. Replace it? [y/N] "
+        )
+        try:
+            answer = prompt_session(self.terminal).prompt(question)
+        except (KeyboardInterrupt, EOFError):
+            return False
+        return answer.strip().lower() in ("y", "yes")
 
     def _quit(self, _: str) -> None:
         self.confirm_quit()
@@ -181,7 +216,9 @@ COMMANDS: Mapping[str, Command] = {
             Commands._save,
         ),
         Command(
-            "quit", "leave the game (it is saved; 'thebes resume FILE' goes on)", Commands._quit
+            "quit",
+            f"leave the game (it is saved; '{thebes_command('resume FILE')}' goes on)",
+            Commands._quit,
         ),
     )
 }
@@ -232,8 +269,8 @@ def help_view(variants: Variants, *, hints: bool = True) -> RenderableType:
             Text(
                 "hint (or ?) works from what every player can see, as the strong bot would; "
                 "the record notes each action taken after a hint, and the final table and "
-                "'thebes games' say who used them. 'thebes play --no-hints' starts a game "
-                "without hints."
+                f"'{thebes_command('games')}' say who used them. "
+                f"'{thebes_command('play --no-hints')}' starts a game without hints."
             )
         )
     if variants.renew_anywhere:

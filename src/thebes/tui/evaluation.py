@@ -29,6 +29,7 @@ from thebes.analysis.game_review import (
 )
 from thebes.analysis.move_review import LABEL_NAMES, MoveReview, label_of
 from thebes.records.session import Session
+from thebes.safeio.invocation import thebes_command
 from thebes.safeio.text import printable
 from thebes.tui import panels
 from thebes.tui.chart import (
@@ -92,11 +93,12 @@ def about_analysis(analysis: SavedAnalysis | None) -> str:
     if analysis is not None and analysis.refused is not None:
         return (
             f"Analysis {printable(analysis.path.name)} not shown: {printable(analysis.refused)}. "
-            "`thebes analyze FILE --save` writes a new one."
+            f"`{thebes_command('analyze FILE --save')}` writes a new one."
         )
     name = "NAME.analysis.json" if analysis is None else printable(analysis.path.name)
     return (
-        f"No analysis: `thebes analyze FILE --save` writes one beside the game ({name}); "
+        f"No analysis: `{thebes_command('analyze FILE --save')}` writes one beside the game "
+        f"({name}); "
         "the replay then says how good each action was."
     )
 

@@ -34,6 +34,7 @@ from thebes.records.library import (
     read_games,
 )
 from thebes.rules import VARIANT_NAMES
+from thebes.safeio.invocation import thebes_command
 from thebes.safeio.text import printable
 from thebes.tui.screen import variant_id
 from thebes.tui.terminal import Terminal
@@ -160,7 +161,7 @@ def print_games(
         print(text, file=terminal.errors if as_json else out)
 
     if not files:
-        tell(f"No saved games in {where}; 'thebes play' starts one.")
+        tell(f"No saved games in {where}; '{thebes_command('play')}' starts one.")
         return
     shown = files if everything else files[:LISTED]
     if not as_json:
@@ -175,4 +176,5 @@ def print_games(
     if left:
         tell(f"{left} older game{'s' if left > 1 else ''} not listed ('--all' lists them).")
     if not as_json:
-        terminal.say("'thebes resume N' resumes game N; 'thebes resume' the newest unfinished one.")
+        resume = thebes_command("resume")
+        terminal.say(f"'{resume} N' resumes game N; '{resume}' the newest unfinished one.")

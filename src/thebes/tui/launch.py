@@ -6,6 +6,8 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+from prompt_toolkit import PromptSession
+
 from thebes.bots import BOT_LEVELS
 from thebes.catalog.loading import default_catalog
 from thebes.errors import EXIT_USAGE, ThebesError
@@ -13,7 +15,8 @@ from thebes.records.gamefile import COLOURS
 from thebes.records.library import as_file_argument, games_folder
 from thebes.records.session import Seat, Session
 from thebes.rules import Variants
-from thebes.safeio.saving import SaveError, save_target
+from thebes.safeio.invocation import thebes_command
+from thebes.safeio.saving import SaveError, make_folder_for, save_target
 from thebes.safeio.text import name_problem, printable
 from thebes.tui.prompting import prompt_session
 from thebes.tui.table import TerminalGame
@@ -32,8 +35,8 @@ class GameNotStarted(ThebesError):
 
 
 def seats_from(names_text: str | None, bots: list[str], ask: Terminal | None) -> list[Seat]:
-    """Seats from "Ann,Bob" and ["Cleo=random"], asking at ``ask`` for names if none were
-    given."""
+    """Seats from "Ann,Bob" and ["Cleo=random"], asking at ``ask`` for the people (and,
+    with no bot given, offering bots) if no names were given."""
     names = [n.strip(" ") for n in names_text.split(",")] if names_text else []
     bot_seats: list[tuple[str, str]] = []
     for spec in bots:
@@ -47,7 +50,8 @@ def seats_from(names_text: str | None, bots: list[str], ask: Terminal | None) ->
     if not names and len(bot_seats) < 2 and ask is not None:
         # Bots alone need two seats to play; otherwise the people at the keyboard are asked.
         with ask.prompting():
-            names = _ask_names(ask, taken=[n for n, _ in bot_seats])
+            names, added = _ask_seats(ask, taken=[n for n, _ in bot_seats])
+        bot_seats += added
     everyone = names + [n for n, _ in bot_seats]
     if not 2 <= len(everyone) <= 4:
         raise SetupError(f"Thebes is for 2 to 4 players; {len(everyone)} given")
@@ -61,19 +65,24 @@ def seats_from(names_text: str | None, bots: list[str], ask: Terminal | None) ->
     return [Seat(name, COLOURS[i], levels.get(name)) for i, name in enumerate(everyone)]
 
 
-def _ask_names(terminal: Terminal, taken: list[str]) -> list[str]:
-    """Ask how many people play and their names, beside the bots named in ``taken``."""
+# The level offered first for a computer player: it plays sensibly, answers at once, and
+# a newcomer can beat it (strong looks ahead and takes a second a move).
+DEFAULT_LEVEL = "greedy"
+
+
+def _ask_seats(terminal: Terminal, taken: list[str]) -> tuple[list[str], list[tuple[str, str]]]:
+    """Ask how many people play and their names, beside the bots named in ``taken``; with
+    no bot given, offer computer players (and their levels) for the seats left, at least
+    one for a person alone. The names, and the bots added as (name, level)."""
     ask = prompt_session(terminal)
-    fewest, most = max(1, 2 - len(taken)), 4 - len(taken)
-    choices = [str(n) for n in range(fewest, most + 1)]
-    question = "How many players (2-4)? " if not taken else f"How many people ({fewest}-{most})? "
-    while True:
-        count = ask.prompt(question).strip()
-        if count in choices:
-            break
-        terminal.say(f"Please type {', '.join(choices[:-1])} or {choices[-1]}.")
+    # The questions and answers stay on screen, so a refusal reads under its question.
+    ask.app.erase_when_done = False
+    # One person is enough: with a bot given, or the bots offered next.
+    fewest, most = 1, 4 - len(taken)
+    people = "How many people play at this keyboard"
+    count = _ask_number(terminal, ask, f"{people} ({fewest}-{most})? ", fewest, most)
     names: list[str] = []
-    while len(names) < int(count):
+    while len(names) < count:
         name = ask.prompt(f"Name of player {len(names) + 1}: ").strip(" ")
         problem = name_problem(name)
         if problem is not None:
@@ -82,7 +91,69 @@ def _ask_names(terminal: Terminal, taken: list[str]) -> list[str]:
             terminal.say("That name is taken.")
         else:
             names.append(name)
-    return names
+    if taken or count == 4:
+        return names, []
+    return names, _ask_bots(terminal, ask, names, needed=max(0, 2 - count), free=4 - count)
+
+
+def _ask_bots(
+    terminal: Terminal, ask: PromptSession[str], names: list[str], *, needed: int, free: int
+) -> list[tuple[str, str]]:
+    """Offer ``needed`` to ``free`` computer players (Enter: ``needed``) and ask each one's
+    level (Enter: DEFAULT_LEVEL); each is named after its level, apart from every name."""
+    question = f"How many computer players ({needed}-{free})? [{needed}] "
+    count = _ask_number(terminal, ask, question, needed, free, default=needed)
+    levels = ", ".join(BOT_LEVELS)
+    bots: list[tuple[str, str]] = []
+    while len(bots) < count:
+        number = len(bots) + 1
+        answer = ask.prompt(f"Level of computer player {number} ({levels}) [{DEFAULT_LEVEL}]: ")
+        answer = answer.strip().lower() or DEFAULT_LEVEL
+        level = next((lv for lv in BOT_LEVELS if lv.startswith(answer)), None)
+        if level is None:
+            terminal.say(
+                f"Please type {levels} (or its first letter), or Enter for {DEFAULT_LEVEL}."
+            )
+            continue
+        bots.append((_bot_name(level, names + [name for name, _ in bots]), level))
+    if bots:
+        seats = ", ".join(f"{name} ({level})" for name, level in bots)
+        terminal.say(f"Computer player{'s' if len(bots) > 1 else ''}: {seats}.")
+    return bots
+
+
+def _bot_name(level: str, taken: list[str]) -> str:
+    """A computer player's name: its level ("Greedy"), numbered if that name is taken."""
+    used = {name.lower() for name in taken}
+    name, number = level.capitalize(), 2
+    while name.lower() in used:
+        name, number = f"{level.capitalize()} {number}", number + 1
+    return name
+
+
+def _ask_number(
+    terminal: Terminal,
+    ask: PromptSession[str],
+    question: str,
+    fewest: int,
+    most: int,
+    default: int | None = None,
+) -> int:
+    """A whole number from ``fewest`` to ``most``, asked until one is typed (Enter:
+    ``default``, if there is one)."""
+    choices = [str(n) for n in range(fewest, most + 1)]
+    refusal = f"Please type {', '.join(choices[:-1])} or {choices[-1]}"
+    if len(choices) == 1:
+        refusal = f"Please type {choices[0]}"
+    if default is not None:
+        refusal += f", or Enter for {default}"
+    while True:
+        answer = ask.prompt(question).strip()
+        if not answer and default is not None:
+            return default
+        if answer in choices:
+            return int(answer)
+        terminal.say(f"{refusal}.")
 
 
 def start_game(
@@ -116,12 +187,8 @@ def start_game(
     session = Session(
         default_catalog(), seats, seed, variants=variants, undo=undo, hints=hints, autosave=path
     )
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        session.save(path)
-    except OSError as exc:  # the folder not made (the file not written is a SaveError)
-        where = printable(str(path))
-        raise SaveError(f"cannot save the game in {where}: {exc.strerror or exc}") from None
+    make_folder_for(path)
+    session.save(path)
     said = f"The game is saved in {printable(str(path))} after every action."
     if seed is not None:
         said = (
@@ -134,12 +201,22 @@ def start_game(
 
 def _check_save(save: str, force: bool) -> None:
     """SaveError if --save names a path that can hold no game file at all (a folder, a
-    device), even with --force, or a game that exists and --force is not given."""
-    if save_target(save).exists() and not force:
+    device), even with --force, or a file that exists and --force is not given: what can
+    be done with it is said (resume an unfinished game, replay a finished one)."""
+    target = save_target(save)
+    if force or not target.exists():
+        return
+    try:
+        over = Session.load(target, default_catalog()).is_over
+    except (ThebesError, OSError):
         raise SaveError(
-            f"{printable(save)} exists; 'thebes resume {as_file_argument(save)}' goes on "
-            "with that game (--force replaces it)"
-        )
+            f"{printable(save)} exists and is not a game thebes can read (--force replaces it)"
+        ) from None
+    if over:
+        then = f"'{thebes_command('replay ' + as_file_argument(save))}' shows that finished game"
+    else:
+        then = f"'{thebes_command('resume ' + as_file_argument(save))}' goes on with that game"
+    raise SaveError(f"{printable(save)} exists; {then} (--force replaces it)")
 
 
 def resume_game(terminal: Terminal, path: Path, *, fast: bool) -> None:
@@ -149,6 +226,6 @@ def resume_game(terminal: Terminal, path: Path, *, fast: bool) -> None:
     if session.is_over:
         where = printable(str(path))
         terminal.console.print(
-            f"That game is over; 'thebes replay {where}' shows it.", soft_wrap=True
+            f"That game is over; '{thebes_command('replay ' + where)}' shows it.", soft_wrap=True
         )
     TerminalGame(session, terminal, fast=fast).run()

@@ -28,6 +28,7 @@ from rich.text import Text
 from thebes.analysis.timeline import clock
 from thebes.records.session import Session
 from thebes.rules import GameState, active_seat, year_of
+from thebes.safeio.invocation import thebes_command
 from thebes.safeio.text import whole_number
 from thebes.tui.chart import game_chart_lines
 from thebes.tui.evaluation import (
@@ -208,7 +209,7 @@ class ReplayViewer:
             return refusal_text(self.analysis.refused)
         if self.analysis is not None and self.analysis.review is not None:
             return "The game has no action yet."
-        return "No analysis of this game: `thebes analyze FILE --save` makes one."
+        return f"No analysis of this game: `{thebes_command('analyze FILE --save')}` makes one."
 
     def _go_to_year(self, _: str, argument: str) -> None:
         year = whole_number(argument, digits=4)

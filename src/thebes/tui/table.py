@@ -25,6 +25,7 @@ from thebes.records.library import as_file_argument
 from thebes.records.notation import NotationError, parse_dig_site
 from thebes.records.session import Session
 from thebes.rules import Action, Dig, why_illegal
+from thebes.safeio.invocation import thebes_command
 from thebes.safeio.text import printable
 from thebes.tui import panels
 from thebes.tui.chart import game_chart
@@ -350,9 +351,9 @@ class TerminalGame:
         where = printable(str(path))
         text = f"{lead} The game is saved in {where}".strip()
         if not self.session.is_over:
-            text += f"; 'thebes resume {as_file_argument(path)}' goes on with it."
+            text += f"; '{thebes_command('resume ' + as_file_argument(path))}' goes on with it."
         else:
-            text += f"; 'thebes replay {where}' shows it again."
+            text += f"; '{thebes_command('replay ' + where)}' shows it again."
         self.console.print(Text(text), soft_wrap=True)
 
 
