@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -96,11 +97,25 @@ def board(state: GameState, colours: Sequence[str], *, rule: bool = True) -> Ren
 
 
 def marks(names: Sequence[str]) -> list[str]:
-    """One character per player for the time track: initials if they differ, else seats."""
-    initials = [name[0].upper() for name in names]
-    if len(set(initials)) == len(initials):
-        return initials
+    """One letter or digit per player, a column wide (the time track has a column a week,
+    and a "[" or "-" would read as part of a chart): each name's first such character in
+    upper case if they all differ, else the seat numbers."""
+    initials = [_initial(name) for name in names]
+    if None not in initials and len(set(initials)) == len(initials):
+        return [initial for initial in initials if initial is not None]
     return [str(seat + 1) for seat in range(len(names))]
+
+
+def _initial(name: str) -> str | None:
+    """The first letter or digit of ``name`` that fills one column ("😀Ann": A), upper case
+    where that is one character too ("ß" stays), else None ("東京")."""
+    for char in name:
+        if char.isalpha() or char.isdecimal():
+            upper = char.upper()
+            mark = upper if len(upper) == 1 else char
+            if cell_len(mark) == 1:
+                return mark
+    return None
 
 
 def marker_years(state: GameState) -> tuple[int, int]:
@@ -387,14 +402,15 @@ def standings(
     symbols = marks([p.name for p in state.players])
     seat = active_seat(state)
     totals = [s.total for s in scores(state)]
-    name_width = max(len(p.name) for p in state.players)
+    name_width = max(cell_len(p.name) for p in state.players)  # columns: 東 takes two
     place_width = max(len(n) for n in state.catalog.locations)
     lines: list[RenderableType] = []
     if title:
         lines.append(Text("Standings", style="bold"))
     for i, player in enumerate(state.players):
         line = Text("▶ " if i == seat else "  ", style="bold")
-        line.append_text(player_text(f"{symbols[i]} {player.name:<{name_width}}", colours[i]))
+        padding = " " * (name_width - cell_len(player.name))
+        line.append_text(player_text(f"{symbols[i]} {player.name}{padding}", colours[i]))
         place = state.catalog.locations[player.location]
         line.append(f"  {date_text(player.time):<7}  {place:<{place_width}}  ")
         line.append(f"{totals[i]:>3} VP", style="bold")
