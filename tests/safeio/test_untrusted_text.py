@@ -10,7 +10,8 @@ def test_a_name_is_refused_with_the_reason() -> None:
     assert name_problem("Zoë O'Neil-2") is None
     assert name_problem("") == "a player's name is empty"
     assert name_problem("x" * (MAX_NAME + 1)) == (
-        f"the name '{'x' * MAX_NAME}'... is longer than {MAX_NAME} letters"
+        f"the name '{'x' * MAX_NAME}'... is longer than {MAX_NAME} letters "
+        "(a wide one such as 東 or 😀 counts as two)"
     )
     assert "unprintable character U+001B" in (name_problem("A\x1b[2J") or "")
     assert name_problem(" Ann") == "the name ' Ann' starts or ends with a space"

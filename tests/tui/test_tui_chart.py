@@ -95,5 +95,5 @@ def test_marks_are_initials_or_seat_numbers_one_cell_each() -> None:
     assert chart_marks(["Ann", "bob"]) == ["A", "B"]
     assert chart_marks(["Ann", "Abe"]) == ["1", "2"]
     assert chart_marks(["東京", "Bob"]) == ["1", "2"]  # a wide initial would shift its row
-    assert chart_marks([" x", "Bob"]) == ["1", "2"]
-    assert chart_marks(["[x]", "Bob"]) == ["1", "2"]  # a mark reads as a letter, not a line
+    assert chart_marks(["-x", "Bob"]) == ["X", "B"]  # a mark reads as a letter, not a line
+    assert chart_marks(["[x]", "Bob"]) == ["X", "B"]

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from thebes.analysis.game_review import GameReview, PlayerSummary
 from thebes.analysis.move_review import LABEL_NAMES, LABELS, SURE, MoveReview, label_of
-from thebes.safeio.text import MAX_NAME, printable
+from thebes.safeio.text import MAX_NAME, padded, printable
 
 LABEL_COLUMNS = ("blunders", "mistakes", "inaccur.")
 NOTE_WIDTH = 80
@@ -31,7 +31,8 @@ def report_lines(review: GameReview, names: Sequence[str]) -> list[str]:
     for name in names:
         s = summaries[name]
         counts = " ".join(f"{s.labels[label]:>8}" for label in LABEL_NAMES)
-        lines.append(f"{printable(name):<{MAX_NAME}} {s.moves:>5} {s.mean_loss:>9.2f} {counts}")
+        row = f"{padded(printable(name), MAX_NAME)} {s.moves:>5} {s.mean_loss:>9.2f} {counts}"
+        lines.append(row)
     for name in names:
         lines += ["", *costliest_lines(summaries[name])]
     notes = (

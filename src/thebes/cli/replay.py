@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from thebes.cli.streams import Streams
 from thebes.errors import EXIT_OK
-from thebes.safeio.text import MAX_NAME, printable
+from thebes.safeio.text import MAX_NAME, padded, printable
 
 if TYPE_CHECKING:
     from thebes.records.session import Session
@@ -64,7 +64,7 @@ def summary_table(path: Path, session: Session, result: GameResult) -> str:
     )
     for name, s in zip(result.players, result.scores, strict=True):
         lines.append(
-            f"{printable(name):<{NAME_WIDTH}} {s.artifacts:>9} {s.exhibitions:>9} "
+            f"{padded(printable(name), NAME_WIDTH)} {s.artifacts:>9} {s.exhibitions:>9} "
             f"{s.congresses:>9} {s.majorities:>9} {s.total:>6}"
         )
     if session.is_over:

@@ -9,7 +9,9 @@ escapes, so an error message cannot retitle the window or clear the screen.
 
 from __future__ import annotations
 
-MAX_NAME = 24
+import unicodedata
+
+MAX_NAME = 24  # in columns: 24 letters, or 12 wide ones such as 東 or 😀
 # The longest action ("dig Mesopotamia 12" with all five options) is 64 characters; longer
 # text is refused before it is parsed, so its length costs nothing and no message quotes it.
 MAX_ACTION = 100
@@ -19,8 +21,11 @@ def name_problem(name: str) -> str | None:
     """Why ``name`` cannot be a player's name, or None if it can."""
     if not name:
         return "a player's name is empty"
-    if len(name) > MAX_NAME:
-        return f"the name {shown(name[:MAX_NAME])}... is longer than {MAX_NAME} letters"
+    if len(name) > MAX_NAME or cell_width(name) > MAX_NAME:
+        return (
+            f"the name {shown(name[:MAX_NAME])}{'...' if len(name) > MAX_NAME else ''} is "
+            f"longer than {MAX_NAME} letters (a wide one such as 東 or 😀 counts as two)"
+        )
     if not name.isprintable():
         bad = next(c for c in name if not c.isprintable())
         return (
@@ -29,7 +34,39 @@ def name_problem(name: str) -> str | None:
         )
     if name != name.strip():
         return f"the name {shown(name)} starts or ends with a space"
+    if unicodedata.category(name[0]).startswith("M"):
+        # A name of accents alone is invisible, and a leading accent joins the character
+        # drawn before the name (its mark, a space) instead of the name's first letter.
+        return (
+            f"the name {shown(name)} starts with the combining mark U+{ord(name[0]):04X}; "
+            "it needs a letter first"
+        )
     return None
+
+
+def cell_width(text: str) -> int:
+    """The columns a terminal gives ``text``: two for a wide character (CJK, most emoji),
+    none for a combining mark, one for any other; an emoji written with U+FE0F (❤️) or with
+    a skin tone (👍🏽) takes two in all, as rich counts it on the screen."""
+    width = 0
+    previous = 1
+    for char in text:
+        if char == "\ufe0f":
+            each = 2 - previous if previous == 1 else 0
+        elif "\U0001f3fb" <= char <= "\U0001f3ff" and previous == 2:
+            each = 0  # a skin tone modifies the emoji before it
+        elif unicodedata.category(char) in ("Mn", "Me"):
+            each = 0
+        else:
+            each = 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+        width += each
+        previous = each or previous
+    return width
+
+
+def padded(text: str, width: int) -> str:
+    """``text`` and the spaces that make it ``width`` columns wide (:func:`cell_width`)."""
+    return text + " " * max(0, width - cell_width(text))
 
 
 def printable(text: str) -> str:

@@ -228,6 +228,7 @@ KEYS = (
     ("▶", "the player to move: the one furthest back in time (the top of a stack first)"),
     ("A B C D", "the players' marks on the time track and the board (or 1-4)"),
     ("1902·14", "year·week: where a marker stands on the time track"),
+    ("│1902", "the time track's turn of the year: markers after it passed week 52"),
     ("N VP", "a player's score now, majorities as they stand"),
     ("VP = a+e+c+m", "the score and its parts: artifacts, exhibitions, congresses, majorities"),
     ("books GCEPM", "specialized knowledge for Greece, Crete, Egypt, Palestine, Mesopotamia"),

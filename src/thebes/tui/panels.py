@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -31,10 +32,11 @@ from thebes.rules import (
     bag_contents,
     date_text,
     debris_aside,
-    game_year,
     journey,
     scores,
+    time_of,
     week_of,
+    year_of,
 )
 
 SCORE_PARTS_LABEL = "VP = a+e+c+m"
@@ -95,37 +97,104 @@ def board(state: GameState, colours: Sequence[str], *, rule: bool = True) -> Ren
 
 
 def marks(names: Sequence[str]) -> list[str]:
-    """One character per player for the time track: initials if they differ, else seats."""
-    initials = [name[0].upper() for name in names]
-    if len(set(initials)) == len(initials):
-        return initials
+    """One letter or digit per player, a column wide (the time track has a column a week,
+    and a "[" or "-" would read as part of a chart): each name's first such character in
+    upper case if they all differ, else the seat numbers."""
+    initials = [_initial(name) for name in names]
+    if None not in initials and len(set(initials)) == len(initials):
+        return [initial for initial in initials if initial is not None]
     return [str(seat + 1) for seat in range(len(names))]
 
 
+def _initial(name: str) -> str | None:
+    """The first letter or digit of ``name`` that fills one column ("😀Ann": A), upper case
+    where that is one character too ("ß" stays), else None ("東京")."""
+    for char in name:
+        if char.isalpha() or char.isdecimal():
+            upper = char.upper()
+            mark = upper if len(upper) == 1 else char
+            if cell_len(mark) == 1:
+                return mark
+    return None
+
+
+def marker_years(state: GameState) -> tuple[int, int]:
+    """The years of the markers furthest back and furthest ahead (those on the end square
+    left out): the same year except while some markers have passed week 52 and others not."""
+    times = [p.time for p in state.players if p.time < END_TIME] or [END_TIME]
+    return year_of(min(times)), year_of(max(times))
+
+
+def track_weeks(state: GameState) -> list[int | None]:
+    """The times the track's columns stand for: weeks 1-52 of the year, or while the markers
+    straddle a year, the end of the first year, a turn (None) and the start of the next,
+    in :data:`TRACK_COLUMNS` columns unless the markers are further apart than that."""
+    first, last = marker_years(state)
+    if first == last:
+        return [time_of(first, week) for week in range(1, WEEKS_PER_YEAR + 1)]
+    live = [p.time for p in state.players if p.time < END_TIME]
+    back, ahead = week_of(min(live)), week_of(max(live))
+    # Half a year on each side keeps the track still while the markers cross; the furthest
+    # back and the furthest ahead must be on it (one action never spans 50 weeks, so both
+    # fit in the 51 week columns; if they did not, the track grows rather than lie).
+    before = max(WEEKS_PER_YEAR + 1 - back, min(TRACK_COLUMNS // 2, TRACK_COLUMNS - 1 - ahead))
+    after = max(ahead, TRACK_COLUMNS - 1 - before)
+    return [
+        *(time_of(first, week) for week in range(WEEKS_PER_YEAR + 1 - before, WEEKS_PER_YEAR + 1)),
+        None,
+        *(time_of(last, week) for week in range(1, after + 1)),
+    ]
+
+
+TRACK_COLUMNS = WEEKS_PER_YEAR  # the track's width, a year's weeks or a turn and 51 weeks
+YEAR_TURN = "│"
+
+
 def time_track(state: GameState, colours: Sequence[str]) -> RenderableType:
-    """Weeks 1-52 of the year with every marker (stacks: the top marker first); the
-    standings say whose mark is whose."""
+    """The time track with every marker (stacks: the top marker first): weeks 1-52 of the
+    year, or across a year's end, the weeks on both sides of a line where the new year
+    begins, so that a marker ahead is drawn ahead. The standings say whose mark is whose."""
     names = [p.name for p in state.players]
     symbols = marks(names)
     stacks: dict[int, list[int]] = {}
     for stacked in sorted(range(len(names)), key=lambda s: -state.players[s].arrival):
         player = state.players[stacked]
         if player.time < END_TIME:
-            stacks.setdefault(week_of(player.time), []).append(stacked)
+            stacks.setdefault(player.time, []).append(stacked)
     depth = max((len(s) for s in stacks.values()), default=0)
-    scale = Text("".join(str(w % 10) if w % 5 == 0 else "·" for w in range(1, WEEKS_PER_YEAR + 1)))
-    lines = [Text("week ") + scale]
+    columns = track_weeks(state)
+    scale = Text("week ")
+    for time in columns:
+        week = 0 if time is None else week_of(time)
+        scale.append(YEAR_TURN if time is None else str(week % 10) if week % 5 == 0 else "·")
+    lines = [scale]
     for level in range(depth):
         line = Text("     ")
-        for week in range(1, WEEKS_PER_YEAR + 1):
-            stack = stacks.get(week, [])
-            if level < len(stack):
+        for time in columns:
+            stack = [] if time is None else stacks.get(time, [])
+            if time is None:
+                line.append(YEAR_TURN, style="dim")
+            elif level < len(stack):
                 line.append(symbols[stack[level]], style=f"bold {colours[stack[level]]}")
             else:
                 line.append(" ")
         lines.append(line)
-    title = Text(f"Time track — year {game_year(state)}", style="bold")
-    return Group(title, *lines)
+    return Group(_track_title(state, columns), *lines)
+
+
+def _track_title(state: GameState, columns: Sequence[int | None]) -> Text:
+    """ "Time track — year 1901", and across a year's end the next year named above the line
+    where it begins ("│1902")."""
+    first, last = marker_years(state)
+    title = Text(f"Time track — year {first}", style="bold")
+    if first == last:
+        return title
+    turn = len("week ") + columns.index(None)
+    if turn > len(title):
+        title.append(" " * (turn - len(title)) + f"{YEAR_TURN}{last}", style="bold")
+    else:
+        title.append(f", {last} from {YEAR_TURN}", style="bold")
+    return title
 
 
 def _tile(head: str, detail: str) -> Text:
@@ -333,14 +402,15 @@ def standings(
     symbols = marks([p.name for p in state.players])
     seat = active_seat(state)
     totals = [s.total for s in scores(state)]
-    name_width = max(len(p.name) for p in state.players)
+    name_width = max(cell_len(p.name) for p in state.players)  # columns: 東 takes two
     place_width = max(len(n) for n in state.catalog.locations)
     lines: list[RenderableType] = []
     if title:
         lines.append(Text("Standings", style="bold"))
     for i, player in enumerate(state.players):
         line = Text("▶ " if i == seat else "  ", style="bold")
-        line.append_text(player_text(f"{symbols[i]} {player.name:<{name_width}}", colours[i]))
+        padding = " " * (name_width - cell_len(player.name))
+        line.append_text(player_text(f"{symbols[i]} {player.name}{padding}", colours[i]))
         place = state.catalog.locations[player.location]
         line.append(f"  {date_text(player.time):<7}  {place:<{place_width}}  ")
         line.append(f"{totals[i]:>3} VP", style="bold")

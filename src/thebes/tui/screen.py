@@ -24,7 +24,6 @@ from thebes.rules import (
     GameState,
     Variants,
     active_seat,
-    game_year,
 )
 from thebes.tui import panels
 from thebes.tui.story import Told, story_panel
@@ -128,8 +127,8 @@ def _height_without_events(state: GameState, *, wide: bool) -> int:
     display = 3 + len(state.exhibitions)  # title, two rows of card tiles, exhibitions
     display += state.variants.card_preview  # the cards face up on the draw pile (V5)
     if wide:
-        weeks = [p.time % WEEKS_PER_YEAR for p in state.players if p.time < END_TIME]
-        depth = max((weeks.count(w) for w in weeks), default=0)
+        times = [p.time for p in state.players if p.time < END_TIME]
+        depth = max((times.count(t) for t in times), default=0)
         top = max(2 + depth, 1 + players)  # title and scale, the stacks; title, players
         board = 2 + len(state.catalog.locations)  # title, header, locations
         bags = 2 + len(state.catalog.regions)
@@ -150,7 +149,10 @@ def title_line(state: GameState, info: ScreenInfo, width: int) -> Text:
         player = state.players[seat]
         head.append("   to play: ")
         head.append_text(panels.player_text(player.name, info.colours[seat]))
-        head.append(f"   year {game_year(state)}")
+        first, last = panels.marker_years(state)
+        # Y2's year marker shows the year furthest back; while others have passed week 52
+        # that alone would read as if everyone were still in it.
+        head.append(f"   year {first}" if first == last else f"   years {first}-{last}")
     else:
         head.append("   the game is over")
     hint = Text("   · help keys" if info.commands else "", style="dim")
