@@ -35,6 +35,7 @@ class Told:
     seat: int
     text: str
     short: str = ""  # the mover, the action and what it brought, in a few words (no date)
+    brief: str = ""  # shorter still, to go with others in one line
     own: bool = False  # the last action of the person whose turn it is: always shown
 
 
@@ -74,7 +75,9 @@ def told(session: Session, step: Step, after: GameState | None = None) -> Told:
         # Before the new year and the end of the game, which follow the action.
         at = len(sentences) if after_cards is None else after_cards
         sentences[at:at] = told_up
-    return Told(when, seat, " ".join(sentences), summary(session.catalog, step, seat))
+    catalog = session.catalog
+    short, brief = (summary(catalog, step, seat, brief=b) for b in (False, True))
+    return Told(when, seat, " ".join(sentences), short, brief)
 
 
 def face_up_sentence(
@@ -240,5 +243,6 @@ def _together(
     for n, entry in enumerate(entries):
         if n:
             text.append(" · ", style="dim")
-        text.append(entry.short or entry.text, style=colours[entry.seat] if colours else "")
+        told = entry.brief or entry.short or entry.text
+        text.append(told, style=colours[entry.seat] if colours else "")
     return list(text.wrap(measure, width))
