@@ -105,16 +105,22 @@ def test_the_layout_depends_only_on_the_terminals_size() -> None:
     assert "roads to" not in screen(119, 40) and "roads to" not in screen(120, 39)
 
 
-def test_compact_screen_fits_80_by_24_and_wraps_events_whole() -> None:
+def test_compact_screen_fits_80_by_24_with_the_newest_event_whole() -> None:
     told = events(10, words=20)
     text = screen(80, 21, told)
     lines = text.splitlines()
     assert len(lines) <= 21 and max(len(line) for line in lines) <= 80
     assert "Cleo: books G0 C0 E0 P0 M0, general 0" in text
     assert "1 shovel" in text and "b small exhib." in text
-    assert "…" not in text.split("Since Cleo's last turn")[1]  # events are wrapped, not cut
-    shown = " ".join(text.split("Since Cleo's last turn")[1].split())
-    assert "event number 9 " + " ".join(["word"] * 20) in shown
+    # 10 rows for the events (21 less title 1, standings 3, cards 5, tableau 2): the title,
+    # the newest wrapped whole in two rows, seven older ones in a line each, cut with "…".
+    events_rows = text.split("\n")[11:]
+    assert events_rows[0].rstrip() == "Since Cleo's last turn  (2 earlier, in short: type log)"
+    for row, number in zip(events_rows[1:8], range(2, 9), strict=True):
+        assert row.startswith(f"  1901·18 event number {number} word ")
+        assert row.rstrip().endswith("…")
+    shown = " ".join(" ".join(events_rows[8:]).split())
+    assert shown == "1901·18 event number 9 " + " ".join(["word"] * 20)
 
 
 def test_long_names_fit_80_columns() -> None:

@@ -279,15 +279,17 @@ def test_a_take_tells_the_card_turned_up_after_the_new_display_card(tmp_path: Pa
 def test_an_entry_too_long_for_the_panel_is_cut_short_not_left_out() -> None:
     long = Told("1903·44", 0, " ".join(f"word{n}" for n in range(80)))
     short = Told("1903·45", 1, "Bob retires.")
-    # Nothing fits whole: the newest is shown as far as it goes, and the title says so.
+    # The newest does not fit whole: it is shown in a line, cut, and the older one whole.
     text = render_text(story_panel("Since", [short, long], COLOURS, 60, 4), 60).splitlines()
-    assert text[0].rstrip() == "Since  (the last cut short, 1 earlier: type log)"
-    assert len(text) == 4 and text[1].startswith("  1903·44 word0 ")
-    assert text[3].rstrip().endswith("…") and "word79" not in "".join(text)
-    # When the newest fits whole, nothing is cut (an older one is left to the log).
+    assert text[0].rstrip() == "Since  (in short: type log)"
+    assert len(text) == 3 and text[1].strip() == "1903·45 Bob retires."
+    assert text[2].startswith("  1903·44 word0 ") and text[2].rstrip().endswith("…")
+    assert "word79" not in "".join(text)
+    # The newest fits whole: it is, and the older one has a line of its own, cut.
     text = render_text(story_panel("Since", [long, short], COLOURS, 60, 4), 60).splitlines()
-    assert text[0].rstrip() == "Since  (1 earlier: type log)"
-    assert text[1].strip() == "1903·45 Bob retires." and "…" not in "".join(text)
+    assert text[0].rstrip() == "Since  (in short: type log)"
+    assert text[1].startswith("  1903·44 word0 ") and text[1].rstrip().endswith("…")
+    assert text[2].strip() == "1903·45 Bob retires." and len(text) == 3
 
 
 def test_one_debris_goes_into_the_bag_in_its_place() -> None:
@@ -346,7 +348,7 @@ def test_the_replay_names_the_variants_and_offers_no_command_it_lacks(
     assert lines[0].startswith("Replay — action 30 of 30 — seed 7   to play: ")
     assert lines[0].endswith("variants: all")  # no 'help keys': the replay has no such command
     events = next(line for line in lines if line.startswith("Last events"))
-    assert re.fullmatch(r"Last events  \(\d+ earlier\) *", events)  # and no 'log' command
+    assert re.fullmatch(r"Last events  \(\d+ earlier(, in short)?\) *", events)  # no log command
     assert any("next: " in line for line in lines)
 
 

@@ -73,7 +73,8 @@ class Commands:
 
     def _log(self, _: str) -> None:
         log = self.talk.log
-        self._page(Group(*(Text(line) for line in log)) if log else Text("Nothing yet."))
+        shown = Group(*(Text(line) for line in log)) if log else Text("Nothing yet.")
+        page(self.terminal, shown, at_end=True)  # the newest last, in view first
 
     def _board(self, _: str) -> None:
         self._page(panels.board(self.session.state, self.colours))
@@ -198,7 +199,7 @@ COMMANDS: Mapping[str, Command] = {
         ),
         Command(
             "log",
-            "the whole game so far, in plain words, each action dated (paged)",
+            "the whole game so far, in plain words, each action dated (paged, at the end)",
             Commands._log,
         ),
         Command("board", "the board: locations, roads, who is where", Commands._board),

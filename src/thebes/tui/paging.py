@@ -16,9 +16,10 @@ def taller_than_screen(console: Console, renderable: RenderableType) -> bool:
     return len(console.render_lines(renderable, pad=False)) >= console.height
 
 
-def page(terminal: Terminal, renderable: RenderableType) -> None:
+def page(terminal: Terminal, renderable: RenderableType, *, at_end: bool = False) -> None:
     """Print ``renderable`` through the pager when ``terminal`` has one (with its styles
-    when the terminal has colours), else print it straight."""
+    when the terminal has colours), else print it straight. ``at_end``: the pager opens at
+    the last page (the newest of a log; printed straight, the end is what stays in view)."""
     console = terminal.console
     if not terminal.pager:
         console.print(renderable)
@@ -26,6 +27,15 @@ def page(terminal: Terminal, renderable: RenderableType) -> None:
     # less shows colours only with -R; without it the escape codes appear as text.
     less = os.environ.get("LESS", "")
     if "-R" not in less.split() and "R" not in less.lstrip("-"):
-        os.environ["LESS"] = (less + " -R").strip()
-    with console.pager(styles=terminal.colour):
-        console.print(renderable)
+        less = os.environ["LESS"] = (less + " -R").strip()
+    if at_end:
+        os.environ["LESS"] = less + " +G"  # less's command G: go to the end
+    try:
+        with console.pager(styles=terminal.colour):
+            console.print(renderable)
+    finally:
+        os.environ["LESS"] = less
+    if console.is_alt_screen:
+        # The pager leaves the alternate screen as it quits: back to it, so that the
+        # table's next redraw does not land in the scrollback.
+        console.set_alt_screen(True)

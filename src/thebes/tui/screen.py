@@ -14,11 +14,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rich.console import Console, Group, RenderableType
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
 from thebes.rules import (
-    END_TIME,
     VARIANT_NAMES,
     WEEKS_PER_YEAR,
     GameState,
@@ -75,9 +75,11 @@ def game_screen(
     if wide is None:
         wide = is_wide(width, height)
     if wide:
+        # The standings take a row more than they need: as high as the time track with
+        # every marker on one week, so that a stack forming or leaving moves nothing below.
+        standings = panels.standings(state, info.colours, width=width - TIME_TRACK_WIDTH - 3)
         top = _side_by_side(
-            panels.time_track(state, info.colours),
-            panels.standings(state, info.colours, width=width - TIME_TRACK_WIDTH - 3),
+            panels.time_track(state, info.colours), Padding(standings, (0, 0, 1, 0))
         )
         middle = _side_by_side(
             panels.board(state, info.colours, rule=False),
@@ -127,9 +129,7 @@ def _height_without_events(state: GameState, *, wide: bool) -> int:
     display = 3 + len(state.exhibitions)  # title, two rows of card tiles, exhibitions
     display += state.variants.card_preview  # the cards face up on the draw pile (V5)
     if wide:
-        times = [p.time for p in state.players if p.time < END_TIME]
-        depth = max((times.count(t) for t in times), default=0)
-        top = max(2 + depth, 1 + players)  # title and scale, the stacks; title, players
+        top = 2 + players  # title and scale, a stack of every marker; as the standings
         board = 2 + len(state.catalog.locations)  # title, header, locations
         bags = 2 + len(state.catalog.regions)
         tableaux = 1 + 8  # header, eight rows

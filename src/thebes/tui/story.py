@@ -2,14 +2,16 @@
 and the part of it a person has not seen yet (what happened since their last turn).
 
 A paragraph is wrapped at word boundaries to the width it is shown in, never cut: a dig's
-finds are always there whole, by name and value.
+finds are always there whole, by name and value. Where the panel has no room for every
+paragraph, an action is told in one line instead (``1902·3 Ann: digs Egypt 8 wk: 2
+artifacts (5 VP)``), and a person's own last action is never left out (:func:`story_panel`).
 """
 
 from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rich.console import Console, Group, RenderableType
 from rich.padding import Padding
@@ -20,6 +22,7 @@ from thebes.records.narration import card_name, narrate
 from thebes.records.session import Session, Step
 from thebes.rules import CardRevealed, CardTurnedUp, GameEnded, GameState, YearTurned, date_text
 from thebes.tui.linecap import end_with_ellipsis
+from thebes.tui.summary import summary
 
 INDENT = 2
 
@@ -31,6 +34,9 @@ class Told:
     when: str  # the mover's year·week when they took it
     seat: int
     text: str
+    short: str = ""  # the mover, the action and what it brought, in a few words (no date)
+    brief: str = ""  # shorter still, to go with others in one line
+    own: bool = False  # the last action of the person whose turn it is: always shown
 
 
 def told(session: Session, step: Step, after: GameState | None = None) -> Told:
@@ -69,7 +75,9 @@ def told(session: Session, step: Step, after: GameState | None = None) -> Told:
         # Before the new year and the end of the game, which follow the action.
         at = len(sentences) if after_cards is None else after_cards
         sentences[at:at] = told_up
-    return Told(when, seat, " ".join(sentences))
+    catalog = session.catalog
+    short, brief = (summary(catalog, step, seat, brief=b) for b in (False, True))
+    return Told(when, seat, " ".join(sentences), short, brief)
 
 
 def face_up_sentence(
@@ -112,14 +120,26 @@ def since_last_turn(session: Session, seat: int) -> list[Told]:
     """``seat``'s latest action (what it found, when others moved straight after) and every
     action after it; all of them if it has not acted yet."""
     name = session.seats[seat].name
-    last = max((n for n, s in enumerate(session.steps) if s.record.player == name), default=0)
-    return _told_all(session, last)
+    last = max((n for n, s in enumerate(session.steps) if s.record.player == name), default=None)
+    if last is None:
+        return _told_all(session, 0)
+    own, *since = _told_all(session, last)
+    return [replace(own, own=True), *since]
 
 
 def paragraph(entry: Told, colours: Sequence[str]) -> Text:
     text = Text(f"{entry.when} ", style="dim")
     text.append(entry.text, style=colours[entry.seat] if colours else "")
     return text
+
+
+def summary_line(entry: Told, colours: Sequence[str], width: int) -> Text:
+    """``entry`` in one line of ``width`` cells: date, mover and what they did and found
+    (its paragraph's start when it has no short form), cut with "…" if longer."""
+    text = Text(f"{entry.when} ", style="dim")
+    style = colours[entry.seat] if colours else ""
+    text.append(entry.short or entry.text, style=style)
+    return end_with_ellipsis(text, width) if text.cell_len > width else text
 
 
 def story_panel(
@@ -131,38 +151,98 @@ def story_panel(
     *,
     log: bool = True,
 ) -> RenderableType:
-    """The newest entries whose wrapped lines fit ``rows`` (title included), oldest first;
-    the title says how many earlier ones there are (and that `log` has them, if ``log``: a
-    replay has no such command). When not even the newest fits whole (an exhibition with
-    the variants that renew the display and draw after it), its first lines are shown, cut
-    short with "…", rather than an empty panel."""
+    """The entries in ``rows`` (title included), oldest first: every paragraph whole if they
+    fit; else each entry in one line (:func:`summary_line`), the newest told whole as room
+    allows, older ones left to `log` (the title says how many, and that `log` has them if
+    ``log``: a replay has no such command). An ``own`` entry is always shown, and all
+    after it: in one line each where there is room, else the older of them together in
+    lines of their own (``Bob: takes ... · Cleo: ...``)."""
     measure = Console(width=width, file=io.StringIO(), markup=False, emoji=False)
-    shown: list[Text] = []
-    used = 1
-    for entry in reversed(entries):
-        text = paragraph(entry, colours)
-        lines = len(text.wrap(measure, width - INDENT))
-        if used + lines > rows:
-            break
-        shown.append(text)
-        used += lines
+    inner = width - INDENT
+    whole = [paragraph(e, colours) for e in entries]
+    heights = [len(t.wrap(measure, inner)) for t in whole]
     head = Text(title, style="bold")
+    if 1 + sum(heights) <= rows:
+        if not entries:
+            head.append("  (nothing yet)", style="dim")
+        return _panel(head, whole)
+    room = max(0, rows - 1)
+    own = next((n for n, e in enumerate(entries) if e.own), None)
     notes = []
-    if not shown and entries and rows > 1:
-        shown.append(_cut(paragraph(entries[-1], colours), measure, width - INDENT, rows - 1))
-        notes.append("the last cut short")
-    hidden = len(entries) - len(shown)
-    if hidden:
-        notes.append(f"{hidden} earlier")
-    if notes:
-        where = ": type log" if log else ""
-        head.append(f"  ({', '.join(notes)}{where})", style="dim")
-    elif not entries:
-        head.append("  (nothing yet)", style="dim")
-    return Group(head, *(Padding(t, (0, 0, 0, INDENT)) for t in reversed(shown)))
+    if own is not None and len(entries) - own > room:
+        lines, left_out = _packed(entries[own:], colours, inner, measure, room)
+        if left_out:
+            notes.append(f"{left_out} more")
+    else:
+        first = own or 0  # before the own entry: nothing (since_last_turn starts there)
+        newest = heights[-1] if own is None and heights[-1] <= room else 1
+        # The newest whole, unless every entry since the own one needs its line.
+        count = len(entries) - first if own is not None else room - newest + 1
+        shown = list(range(first, len(entries)))[-count:] if room else []
+        lines = _one_each(entries, shown, whole, heights, colours, inner, room)
+        if len(entries) > len(shown):
+            notes.append(f"{len(entries) - len(shown)} earlier")
+    if any(all(line is not w for w in whole) for line in lines):
+        notes.append("in short")
+    where = ": type log" if log else ""
+    head.append(f"  ({', '.join(notes)}{where})", style="dim")
+    return _panel(head, lines)
 
 
-def _cut(text: Text, measure: Console, width: int, rows: int) -> Text:
-    """The first ``rows`` lines of ``text`` wrapped to ``width``, the last ending in "…"."""
-    lines = text.wrap(measure, width)[:rows]
-    return Text("\n").join([*lines[:-1], end_with_ellipsis(lines[-1], width)])
+def _panel(head: Text, lines: Sequence[Text]) -> RenderableType:
+    return Group(head, *(Padding(t, (0, 0, 0, INDENT)) for t in lines))
+
+
+def _one_each(
+    entries: Sequence[Told],
+    shown: Sequence[int],
+    whole: Sequence[Text],
+    heights: Sequence[int],
+    colours: Sequence[str],
+    width: int,
+    room: int,
+) -> list[Text]:
+    """Entries ``shown`` in a line each, the newest told whole while ``room`` allows."""
+    full: set[int] = set()
+    spare = room - len(shown)
+    for n in reversed(shown):
+        if heights[n] - 1 <= spare:
+            full.add(n)
+            spare -= heights[n] - 1
+    return [whole[n] if n in full else summary_line(entries[n], colours, width) for n in shown]
+
+
+def _packed(
+    entries: Sequence[Told], colours: Sequence[str], width: int, measure: Console, room: int
+) -> tuple[list[Text], int]:
+    """The own entry (first) in a line, and the others in the ``room`` left: the newest in a
+    line each, as many as leave room for the older ones told together, a few to a line;
+    with the number of others left out when not even that fits (the oldest go)."""
+    mine, others = entries[0], list(entries[1:])
+    head = [summary_line(mine, colours, width)] if room else []
+    left = room - len(head)
+    for apart in range(len(others), -1, -1):
+        together = others[: len(others) - apart]
+        for dropped in range(len(together) + 1):
+            packed = _together(together[dropped:], colours, width, measure)
+            if len(packed) + apart <= left:
+                singles = [summary_line(e, colours, width) for e in others[len(together) :]]
+                return [*head, *packed, *singles], dropped
+            if apart:
+                break  # fewer apart before dropping any
+    return head, len(others)
+
+
+def _together(
+    entries: Sequence[Told], colours: Sequence[str], width: int, measure: Console
+) -> list[Text]:
+    """Several entries in as few lines as wrap: ``Bob: takes ... · Cleo: exchanges ...``."""
+    if not entries:
+        return []
+    text = Text()
+    for n, entry in enumerate(entries):
+        if n:
+            text.append(" · ", style="dim")
+        told = entry.brief or entry.short or entry.text
+        text.append(told, style=colours[entry.seat] if colours else "")
+    return list(text.wrap(measure, width))

@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import WordCompleter
-from prompt_toolkit.formatted_text import FormattedText
+from prompt_toolkit.formatted_text import FormattedText, fragment_list_width, to_formatted_text
 from rich.console import Group, RenderableType
 from rich.text import Text
 
@@ -80,9 +80,17 @@ class TerminalGame:
     # ------------------------------------------------------------ the loop
 
     def run(self) -> bool:
-        """Play until the game ends (True) or a player quits (False)."""
+        """Play until the game ends (True) or a player quits (False). The table is drawn on
+        the terminal's alternate screen; the final table, or where the game is saved, is
+        printed after it, where it stays."""
         with self.terminal.prompting():
-            return self._run()
+            with self.terminal.full_screen():
+                over = self._run()
+            if over:
+                self._show_final()
+            else:
+                self._say_where_saved("Game left.")
+            return over
 
     def _run(self) -> bool:
         try:
@@ -99,9 +107,7 @@ class TerminalGame:
                 else:
                     self._human_turn(seat)
         except QuitGame:
-            self._say_where_saved("Game left.")
             return False
-        self._show_final()
         return True
 
     def _bot_turn(self, seat: int) -> None:
@@ -120,8 +126,9 @@ class TerminalGame:
         while len(session.steps) == history:
             legal = session.legal_actions()
             menu = build_menu(session.state, legal)
-            self._draw(menu)
-            text = self._ask(self._prompt_message(seat, bool(again)), legal, menu)
+            message = self._prompt_message(seat, bool(again))
+            self._draw(menu, message)
+            text = self._ask(message, legal, menu)
             action = self._interpret(text, legal, menu)
             if action is not None:
                 self._play(action)
@@ -270,7 +277,7 @@ class TerminalGame:
     def _colours(self) -> list[str]:
         return [s.colour for s in self.session.seats]
 
-    def _draw(self, menu: list[MenuEntry]) -> None:
+    def _draw(self, menu: list[MenuEntry], prompt: FormattedText | None = None) -> None:
         width, height = self.drawn_size = self.size()
         console = self.console
         console.clear()
@@ -284,21 +291,30 @@ class TerminalGame:
             return
         state = self.session.state
         keys = [(HINT_KEY, MENU_LABEL)] if menu and self.session.hints_enabled else []
-        # Under the screen: the menu, a message and the prompt (two rows when it wraps at
-        # 80 columns). No floor: one pushed the title off an 80x24 terminal whenever the
-        # menu took four rows and the events filled their panel.
-        room = height - menu_rows(menu, width, len(keys)) - 3
+        # Under the screen: the menu, the message if any and the prompt, in the rows they
+        # take (the events get the rest). No floor: one pushed the title off an 80x24
+        # terminal whenever the menu took four rows and the events filled their panel.
+        room = height - menu_rows(menu, width, len(keys)) - self._rows_below(prompt, width)
         info = ScreenInfo(game_title(self.session), self._colours(), *self.talk.events())
         aside = self._hint_aside()
         if aside is not None:
-            # A hint takes the events' place, and the message's row (it is the answer).
+            # A hint takes the events' place (and the message's row, when there is none).
             info = replace(info, aside=aside)
-            room += self.talk.message is None
         console.print(game_screen(state, info, width, room, wide=is_wide(width, height)))
         if menu:
             console.print(menu_view(menu, width, keys))
         if self.talk.message is not None:
             console.print(self.talk.message)
+
+    def _rows_below(self, prompt: FormattedText | None, width: int) -> int:
+        """Rows under the menu: the message (wrapped) and the prompt with what was typed
+        before a resize (two rows when there is no prompt, as while bots move)."""
+        message = self.talk.message
+        rows = len(message.wrap(self.console, width)) if message is not None else 0
+        if prompt is None:
+            return rows + 2
+        cells = fragment_list_width(to_formatted_text(prompt)) + len(self.typed) + 1
+        return rows + -(-cells // width)
 
     def _hint_aside(self) -> Callable[[int, int], RenderableType] | None:
         """The hint the player to move asked for in this position, drawn for (width, rows);
@@ -330,7 +346,6 @@ class TerminalGame:
 
     def _show_final(self) -> None:
         width, _ = self.size()
-        self.console.clear()
         self.console.print(Group(*(Text(line) for line in self.talk.log[-2:])))
         # The chart before the table: on a short terminal what is printed last stays in
         # view, and the final table is what the players look for.

@@ -67,6 +67,22 @@ class Terminal:
         with create_app_session(input=self.input, output=self.output):
             yield
 
+    @contextmanager
+    def full_screen(self) -> Iterator[None]:
+        """The terminal's alternate screen for a view drawn anew at every turn, so that no
+        redraw lands in the scrollback; the normal screen comes back however the block ends
+        (the game's end, quitting, Ctrl-C, an error). Only at a real terminal: a pipe or a
+        file gets plain text."""
+        console = self.console
+        if not console.set_alt_screen(True):
+            yield
+            return
+        try:
+            yield
+        finally:
+            console.set_alt_screen(False)
+            console.show_cursor(True)
+
 
 @contextmanager
 def process_terminal(*, colour: bool) -> Iterator[Terminal]:

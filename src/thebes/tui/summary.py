@@ -1,0 +1,99 @@
+"""An action in a few words, for the events panel when its paragraph has no room:
+``Bob: dig Egypt 8 wk — 2 artifacts (5 VP), a Crete book token``. What the action brought
+(the card, the finds and their points, an exhibition's points) is always in it. A brief
+form, for several actions told in one line, leaves out the place and shortens the names
+(``Bob: take Egy book 3, 4 wk``)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from thebes.catalog.components import Catalog, TokenKind
+from thebes.catalog.kinds import KINDS
+from thebes.records.narration import card_name
+from thebes.records.session import Step
+from thebes.rules import (
+    CardTaken,
+    DisplayExchanged,
+    DisplayRenewed,
+    Dug,
+    Event,
+    ExhibitionHeld,
+    FirstDigBonus,
+    Retired,
+    Travelled,
+)
+
+
+def summary(catalog: Catalog, step: Step, seat: int, *, brief: bool = False) -> str:
+    """``step`` (taken by ``seat``) in one short phrase, with the mover's name."""
+    name = step.record.player
+    where = catalog.locations[step.before.players[seat].location]
+    by_zeppelin = False
+    what = ""
+    found: list[int] = []
+    for event in step.events:
+        what = _phrase(catalog, event, "" if brief else f" in {where}", brief) or what
+        match event:
+            case Travelled() if event.player == seat:
+                where = catalog.locations[event.destination]
+                by_zeppelin = event.zeppelin
+            case Dug():
+                found += event.found
+            case FirstDigBonus():
+                found.append(event.token)
+    dug = next((e for e in step.events if isinstance(e, Dug)), None)
+    if dug is not None:
+        site = catalog.regions[dug.region][: 3 if brief else None]
+        what = f"dig {site} {dug.weeks} wk — {finds(catalog, found)}"
+    if by_zeppelin:
+        what += " (zeppelin)" if brief else " (by zeppelin)"
+    return f"{name}: {what}"
+
+
+def _phrase(catalog: Catalog, event: Event, where: str, brief: bool) -> str:
+    """The action's own event in words; ``where`` is " in CITY", or "" when brief."""
+    match event:
+        case CardTaken():
+            card = _short_card(catalog, event.card) if brief else card_name(catalog, event.card)
+            return f"take {card}{where}, {event.weeks} wk"
+        case DisplayExchanged():
+            city = "" if brief else f" in {catalog.locations[catalog.exchange_city]}"
+            return f"exchange{'' if brief else ' the display'}{city}, {event.weeks} wk"
+        case DisplayRenewed() if event.player >= 0:
+            return f"renew{'' if brief else ' the display'}{where}, {event.weeks} wk"
+        case ExhibitionHeld():
+            vp = catalog.card(event.card).value
+            card = "exhibition" if brief else f"the {card_name(catalog, event.card)}"
+            return f"hold {card} — {vp} VP"
+        case Retired():
+            return "retire" + (" (no other action was possible)" if event.forced else "")
+    return ""
+
+
+def _short_card(catalog: Catalog, card_id: int) -> str:
+    """As on the display's tiles: "Egy book 3", "general 2", "shovel"."""
+    card = catalog.card(card_id)
+    return KINDS[card.kind].short.format(
+        region=catalog.regions[card.region][:3] if card.region >= 0 else "",
+        value=card.value,
+        size=card.size,
+    )
+
+
+def finds(catalog: Catalog, tokens: list[int]) -> str:
+    """What a dig kept, counted: "2 artifacts (5 VP), a Crete book token", or "nothing"."""
+    kinds = [catalog.token(t) for t in tokens]
+    artifacts = [t for t in kinds if t.kind is TokenKind.ARTIFACT]
+    parts = []
+    if artifacts:
+        vp = sum(t.value for t in artifacts)
+        plural = "s" if len(artifacts) > 1 else ""
+        parts.append(f"{len(artifacts)} artifact{plural} ({vp} VP)")
+    books = Counter(catalog.regions[t.book_region] for t in kinds if t.kind is TokenKind.BOOK)
+    for region, count in books.items():
+        parts.append(f"a {region} book token" if count == 1 else f"{count} {region} book tokens")
+    general = sum(t.kind is TokenKind.GENERAL for t in kinds)
+    if general:
+        parts.append("a general knowledge token" if general == 1 else f"{general} general tokens")
+    return ", ".join(parts) if parts else "nothing"
