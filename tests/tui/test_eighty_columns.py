@@ -1,0 +1,83 @@
+"""Nothing cut without a mark, nothing needed cut at 80 columns: the players' tableaux, the
+active player's tableau line and 'help keys' (issue 21, points 7 and 12)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from helpers import cards_of, setup, start, tokens_of
+from thebes.rules import GameState, Variants
+from thebes.tui.commands import keys_view
+from thebes.tui.panels import tableau_height, tableaux
+from thebes.tui.screen import ScreenInfo, game_screen, render_text
+
+COLOURS = ("red", "blue", "green", "yellow")
+REGIONS = ("Greece", "Crete", "Egypt", "Palestine", "Mesopotamia")
+
+
+def rich_finds(players: int) -> GameState:
+    """Ann holds artifacts from all five regions, one of 3 VP and one of 4 VP from each:
+    'G2/7 C2/7 E2/7 P2/7 M2/7', 24 columns, and a car; she is to move, at Rome on week 20
+    of the first year, the others on week 30."""
+    state = start(players)
+    found = [t for r in REGIONS for v in (3, 4) for t in tokens_of(r, value=v)[:1]]
+    for seat in range(1, players):
+        state = setup(state, seat, week=30)
+    return setup(state, 0, tokens=found, cards=cards_of("car")[:1], location="Rome", week=20)
+
+
+def lines_of(text: str) -> list[str]:
+    return [line.rstrip() for line in text.splitlines()]
+
+
+def test_a_long_artifacts_cell_goes_on_under_itself_at_80_columns() -> None:
+    state = rich_finds(4)
+    text = render_text(tableaux(state, COLOURS, rule=False, width=80), 80)
+    lines = lines_of(text)
+    assert all(len(line) <= 80 for line in lines) and "…" not in text
+    # A column is (80 - 16) // 4 - 2 = 14 wide: the 24 columns wrap after three regions.
+    row = next(i for i, line in enumerate(lines) if line.startswith("artifacts"))
+    assert lines[row].split()[:5] == ["artifacts", "G2/7", "C2/7", "E2/7", "-"]
+    assert lines[row + 1].split() == ["P2/7", "M2/7"]
+    # The permits row and the score row after it are whole.
+    assert "G✓ C✓ E✓ P✓ M✓" in text and "35=35+0+0+0" in text
+    # Header, eight rows, one more for the artifacts: as the screen counts it.
+    assert len(lines) == tableau_height(state, 80, rule=False) == 1 + 8 + 1
+
+
+def test_at_120_columns_the_same_cell_stays_on_one_line() -> None:
+    state = rich_finds(4)
+    text = render_text(tableaux(state, COLOURS, rule=False, width=120), 120)
+    assert "G2/7 C2/7 E2/7 P2/7 M2/7" in text
+    assert len(lines_of(text)) == tableau_height(state, 120, rule=False) == 9
+
+
+def test_the_finished_games_tableaux_fit_the_compact_screen() -> None:
+    state = rich_finds(4)
+    # Everyone on the end square: nobody to move, the compact screen shows every tableau.
+    ended = tuple(replace(p, time=4 * 52 + 1) for p in state.players)
+    state = replace(state, players=ended)
+    info = ScreenInfo("Thebes", COLOURS, "Last events", [])
+    lines = lines_of(render_text(game_screen(state, info, 80, 24), 80))
+    assert len(lines) <= 24 and all(len(line) <= 80 for line in lines)
+    assert any(line.split() == ["P2/7", "M2/7"] for line in lines)
+
+
+def test_the_active_players_line_shortens_its_labels_instead_of_cutting() -> None:
+    state = rich_finds(2)
+    info = ScreenInfo("Thebes", COLOURS, "Since Ann's last turn", [])
+    lines = lines_of(render_text(game_screen(state, info, 80, 24), 80))
+    line = next(line for line in lines if line.startswith("Ann: books"))
+    # In full: 'Ann: books G0 C0 E0 P0 M0, general 0, artifacts G2/7 C2/7 E2/7 P2/7 M2/7,
+    # exhibitions 0' is 89 columns; shortened it is 70.
+    assert line == "Ann: books G0 C0 E0 P0 M0, gen 0, art G2/7 C2/7 E2/7 P2/7 M2/7, exh 0"
+    wide = lines_of(render_text(game_screen(state, info, 100, 24), 100))
+    assert any(", general 0, artifacts G2/7 " in line for line in wide)
+
+
+def test_help_keys_explains_car_and_the_books_line() -> None:
+    text = render_text(keys_view(Variants()), 80)
+    assert all(len(line) <= 80 for line in lines_of(text))
+    keys = [line.strip().split("  ")[0] for line in lines_of(text)]
+    assert "car" in keys and "books G0 C0 ..." in keys and "gen, leg, art, exh" in keys
+    assert "cars: a journey of 3 weeks or more costs a week" in text
