@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from helpers import cards_of, setup, start, tokens_of
-from thebes.rules import GameState, Variants
+from helpers import cards_of, last_weeks, setup, start, tokens_of
+from thebes.rules import GameState, Variants, legal_actions
 from thebes.tui.commands import keys_view
+from thebes.tui.menu import build_menu, menu_view
 from thebes.tui.panels import tableau_height, tableaux
 from thebes.tui.screen import ScreenInfo, game_screen, render_text
 
@@ -81,3 +82,16 @@ def test_help_keys_explains_car_and_the_books_line() -> None:
     keys = [line.strip().split("  ")[0] for line in lines_of(text)]
     assert "car" in keys and "books G0 C0 ..." in keys and "gen, leg, art, exh" in keys
     assert "cars: a journey of 3 weeks or more costs a week" in text
+
+
+def test_a_dimmed_entry_says_why_in_words_that_fit_its_column() -> None:
+    # Ann in London with one week left; the card of slot 1 is a congress in London that
+    # takes 2 weeks: 2 + 0 travel > 1.
+    state = last_weeks(start(2), 1, location="London")
+    menu = build_menu(state, legal_actions(state))
+    first = next(entry for entry in menu if entry.number == 1)
+    assert not first.playable and first.label == "take 1: 2 wk, only 1 left"
+    assert first.reason == "it takes 2 weeks, and Ann has only 1 left before the end of the game"
+    for width in (80, 120):
+        text = render_text(menu_view(menu, width), width)
+        assert " 1 take 1: 2 wk, only 1 left" in text and "…" not in text

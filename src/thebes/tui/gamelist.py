@@ -15,9 +15,9 @@ players go on a second line under the date::
 where names are cut only if they still do not fit, the longest first, each to no fewer
 than :data:`SHORTEST` columns and with a mark; an unreadable file's reason goes under it
 the same way. If anyone used hints, how many actions each took after one (``hints: Ann
-3``) ends the last line, or goes on a line of its own. No line runs over 80 columns: past
-every cut, a line is cut with a mark. Names, paths and reasons are shown literally and
-without control codes.
+3``) ends the last line, or goes on a line of its own under the players. No line runs
+over 80 columns: past every cut, a line is cut with a mark. Names, paths and reasons are
+shown literally and without control codes.
 """
 
 from __future__ import annotations
@@ -116,19 +116,21 @@ def game_line(number: int, game: SavedGame, digits: int = 2) -> str:
         ids = [variant_id(name) for name in standing.variants]
         seed += "  V1-V5" if len(ids) == len(VARIANT_NAMES) else "  " + " ".join(ids)
     line = f"{lead}{players_text(standing, printable)}  {seed}  {status_text(standing, printable)}"
-    lines = [line]
+    lines, players_at = [line], cell_len(lead)
     if cell_len(line) > WIDTH:
         # The players go under, where they have room to stay whole (or be cut less).
         first = fitted(lambda show: f"{lead}{seed}  {status_text(standing, show)}", WIDTH, standing)
         players = fitted(lambda show: players_text(standing, show), WIDTH - len(under), standing)
-        lines = [first, under + players]
+        lines, players_at = [first, under + players], len(under)
     if standing.hints:
-        # Who used hints: at the end of the last line if it fits, else on a line of its own.
+        # Who used hints: at the end of the last line if it fits, else on a line of its
+        # own, under the players.
         hints = hints_text(standing.hints, WIDTH - cell_len(lines[-1]) - 2)
         if cell_len(lines[-1]) + 2 + cell_len(hints) <= WIDTH:
             lines[-1] += f"  {hints}"
         else:
-            lines.append(under + hints_text(standing.hints, WIDTH - len(under)))
+            hints = hints_text(standing.hints, WIDTH - players_at)
+            lines.append(" " * players_at + hints)
     # Past every cut a line that still runs over (a huge seed) is cut with a mark.
     return "\n".join(cut(text, WIDTH) for text in lines)
 
