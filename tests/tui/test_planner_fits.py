@@ -22,10 +22,11 @@ def digging_session(tmp_path: Path) -> Session:
     state = session.state
     display = set(state.display)
     books = [c for c in cards_of("book", "Egypt") if c not in display]
-    cards = [
-        next(c for c in cards_of(kind, *where) if c not in display)
-        for kind, *where in (("legend", "Egypt"), ("shovel",), ("assistant",))
-    ]
+    legend, shovel, assistant = (
+        next(c for c in found if c not in display)
+        for found in (cards_of("legend", "Egypt"), cards_of("shovel"), cards_of("assistant"))
+    )
+    cards = [legend, shovel, assistant]
     session._state = setup(state, 0, cards=books + cards)
     return session
 
