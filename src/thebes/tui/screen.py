@@ -97,6 +97,8 @@ def game_screen(
             panels.display(state),
             _active_tableau(state, info, width),
         ]
+        if active_seat(state) is None:  # the game is over: every tableau, no cards to take
+            del parts[2]
     used = _height_without_events(state, wide=wide, width=width)
     rows = max(1, height - used)
     if info.aside is not None:
@@ -135,10 +137,9 @@ def _height_without_events(state: GameState, *, wide: bool, width: int) -> int:
         bags = 2 + len(state.catalog.regions)
         tableaux = panels.tableau_height(state, width, rule=False)  # header, eight rows
         return 1 + top + max(board, bags + display) + tableaux
-    active = (
-        2 if active_seat(state) is not None else panels.tableau_height(state, width, rule=False)
-    )
-    return 1 + players + display + active
+    if active_seat(state) is None:
+        return 1 + players + panels.tableau_height(state, width, rule=False)
+    return 1 + players + display + 2
 
 
 def title_line(state: GameState, info: ScreenInfo, width: int) -> Text:
