@@ -8,6 +8,7 @@ from dataclasses import replace
 from helpers import cards_of, last_weeks, setup, start, tokens_of
 from thebes.rules import GameState, Variants, legal_actions
 from thebes.tui.commands import keys_view
+from thebes.tui.final import final_view
 from thebes.tui.menu import build_menu, menu_view
 from thebes.tui.panels import tableau_height, tableaux
 from thebes.tui.screen import ScreenInfo, game_screen, render_text
@@ -95,3 +96,31 @@ def test_a_dimmed_entry_says_why_in_words_that_fit_its_column() -> None:
     for width in (80, 120):
         text = render_text(menu_view(menu, width), width)
         assert " 1 take 1: 2 wk, only 1 left" in text and "…" not in text
+
+
+def test_the_final_table_at_80_columns_cuts_no_name() -> None:
+    names = ["Alexandrina Featherstone", "Bartholomew-Xerxes-Smith", "Cleopatra Philopator", "Dan"]
+    state = rich_finds(4)
+    state = replace(
+        state, players=tuple(replace(p, name=n) for p, n in zip(state.players, names, strict=True))
+    )
+    text = render_text(final_view(state, COLOURS, 80), 80)
+    lines = lines_of(text)
+    assert all(len(line) <= 80 for line in lines) and "…" not in text
+    # No edges at 80 columns: a long name goes on under itself, whole.
+    assert lines[1].split() == [
+        "player",
+        "artifacts",
+        "exhibit.",
+        "congress",
+        "major.",
+        "total",
+        "won",
+    ]
+    end = lines[1].index("artifacts")  # right-justified: the column is as wide as its heading
+    column = "".join(line[:end].strip().replace(" ★", "") for line in lines[3:] if line[:1] == " ")
+    for name in names:
+        assert name.replace(" ", "") in column.replace(" ", ""), name
+    # Ann's (Alexandrina's) 35 VP of artifacts; nobody holds a book, so no majority.
+    row = next(line for line in lines if line.startswith(" Alexandrina"))
+    assert row.split()[1:6] == ["35", "0", "0", "0", "35"]
