@@ -89,11 +89,13 @@ def test_the_games_listing_names_the_rules_version_of_an_old_steady_digs_file(
 ) -> None:
     code, out, errors = run(["games", "--dir", str(folder)])
     assert (code, errors) == (0, "")
-    two, four, three = out.splitlines()[1:4]
-    # The reason is cut to fit the line; it starts with what changed.
-    for line, old in ((two, OLD_STEADY[0]), (four, OLD_STEADY[1])):
-        assert f"{old.name}  unreadable: steady-digs changed since it was played" in line
-    assert "unreadable" not in three and "P1 (random), P2 (random), P3 (random)" in three
+    lines = out.splitlines()[1:-1]
+    # The reason goes under the file's name, cut to 80 columns; it starts with what changed.
+    for old in OLD_STEADY:
+        at = next(i for i, line in enumerate(lines) if line.endswith(old.name))
+        assert lines[at + 1].startswith(" " * 3 + "unreadable: steady-digs changed since it was")
+        assert len(lines[at + 1]) <= 80
+    assert "unreadable" not in lines[-1] and "P1 (random), P2 (random), P3 (random)" in lines[-1]
     code, out, errors = run(["games", "--dir", str(folder), "--json"])
     assert (code, errors) == (0, "")
     for listed in out.splitlines()[:2]:

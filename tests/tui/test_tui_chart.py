@@ -52,15 +52,15 @@ def test_four_players_with_24_character_names_fit_the_width(width: int) -> None:
     legend = "\n".join(lines[-2:])
     for mark, name, total in zip("ABCD", LONG_NAMES, totals, strict=True):
         assert f"{mark} {name} {total} VP" in legend
-    assert lines[-3].split() == ["1902", "1903", "1904"]  # a 4-player game starts in 1902
+    assert lines[-3].split() == ["1902", "1903", "end"]  # a 4-player game starts in 1902
 
 
-def test_heights_follow_the_totals_and_a_shared_cell_alternates() -> None:
+def test_heights_follow_the_totals_and_a_shared_cell_is_one_mark() -> None:
     # Ann and Bob at 0 until week 1 of 1902; then Ann 20 VP, Bob 10, to the end.
     points = (Point(0, (0, 0)), Point(time_of(1902, 1), (20, 10)), Point(END_TIME, (20, 10)))
     line = Timeline(0, points)
     lines = lines_of(score_chart(line, ["Ann", "Bob"], COLOURS, 80))
-    assert lines[0].startswith("Scores over the game")
+    assert lines[0] == "Scores over the game — VP by year and week; * level"
     assert lines[1].startswith("20 ┤") and lines[6].startswith("10 ┤")
     assert lines[11].startswith(" 0 ┤")
     rows = plot_rows(lines)
@@ -69,9 +69,11 @@ def test_heights_follow_the_totals_and_a_shared_cell_alternates() -> None:
     # A third of the way along, where 1902 begins, both leave 0 VP.
     begins = top.index("A")
     assert middle.index("B") == begins
-    assert bottom.rstrip() == "AB" * (begins // 2) + "A" * (begins % 2)
+    assert bottom.rstrip() == "*" * begins
     assert top.rstrip().endswith("A") and len(top.rstrip()) == 80 - 4
-    assert "1901" in lines[-2] and "1904" in lines[-2]
+    # The end square is week 1 of 1904, never played: the axis ends with 'end'.
+    assert lines[-2].split() == ["1901", "1902", "1903", "end"]
+    assert lines[-2].endswith("end") and len(lines[-2]) == 80
     assert lines[-1] == "A Ann 20 VP   B Bob 10 VP"
 
 
@@ -87,7 +89,7 @@ def test_a_three_player_game_starts_in_week_16_of_1901() -> None:
     session = bot_session(CAT, 3, 4)
     names = [seat.name for seat in session.seats]
     lines = lines_of(score_chart(session_timeline(session), names, COLOURS, 80))
-    assert lines[-2].split() == ["1901·16", "1902", "1903", "1904"]
+    assert lines[-2].split() == ["1901·16", "1902", "1903", "end"]
     assert lines[-3].count("┬") == 4
 
 

@@ -195,8 +195,8 @@ def test_the_chart_marks_labelled_moves_on_their_movers_rows_and_the_action_show
 def test_a_note_is_not_hidden_by_a_player_sharing_its_cell() -> None:
     both = [move(1, "Ann", "", 0.0, (10.0, 10.0)), move(2, "Bob", "blunder", 9.0, (10.0, 10.0))]
     rows = plot_rows(lines_of(evaluation_chart_lines(both, ["Ann", "Bob"], COLOURS, 80, 0)))
-    middle = rows[0]  # 10 VP is the top: both players on one row, taking turns
-    assert middle.startswith("ABAB")
+    middle = rows[0]  # 10 VP is the top: both players on one row, one shared mark
+    assert middle.startswith("**") and set(middle.strip()) == {"*", "×"}
     # Action 2 begins halfway along the 76 columns, in a column where Ann's turn would be.
     assert middle.index("×") == 38 and middle.count("×") == 1
 

@@ -2,12 +2,13 @@
 
 Each player is a row of their time-track mark (the initial, or the seat number) in their
 colour, one mark per column, so a chart reads the same without colour (``--no-color``).
-Where players share a cell the marks take turns from column to column (``ABAB``): a tie
-stays visible instead of one player hiding another. :func:`plot_lines` draws any such chart
+Where players share a cell it shows :data:`SHARED` (``*``, said in the title): one clear
+mark where lines meet, not letters taking turns. :func:`plot_lines` draws any such chart
 (the plot, its axes and their labels) from the values of each column; this module's own is
 :func:`score_chart`, every player's score over the weeks of the game, the weeks running from
-the game's first week (later with 3 or 4 players) to the end square, the clock being the
-rearmost marker's (:mod:`thebes.analysis.timeline`); its VP axis starts at 0.
+the game's first week (later with 3 or 4 players) to the end square, labelled ``end``
+(it is week 1 of 1904, which is never played), the clock being the rearmost marker's
+(:mod:`thebes.analysis.timeline`); its VP axis starts at 0.
 """
 
 from __future__ import annotations
@@ -29,6 +30,9 @@ PLOT_ROWS = 11  # the top VP in tenths: the 0, middle and top labels fall on who
 MAX_WIDTH = 160  # a 2-player game has 156 weeks: wider would only stretch the marks
 MIN_COLUMNS = 12
 TITLE = "Scores over the game"
+SHARED = "*"  # two or more players in one cell
+SHARED_NOTE = f"{SHARED} level"
+END_LABEL = "end"
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,15 +86,26 @@ def plot_lines(plot: Plot, marks: Sequence[str], styles: Sequence[str]) -> list[
                 continue
             # A note (a labelled move) is not hidden by a player sharing its cell.
             noted = [seat for seat in seats if (column, seat) in plot.notes]
-            seat = noted[0] if noted else seats[column % len(seats)]
-            line.append(plot.notes.get((column, seat), marks[seat]), style=styles[seat])
+            if noted:
+                line.append(plot.notes[column, noted[0]], style=styles[noted[0]])
+            elif len(seats) > 1:
+                line.append(SHARED, style="bold")
+            else:
+                line.append(marks[seats[0]], style=styles[seats[0]])
         lines.append(line)
-    axis = ["┬" if column in plot.ticks else "─" for column in range(plot.columns)]
-    if plot.now is not None:
-        axis[plot.now] = "▲"
-    lines.append(Text(" " * (width + 1) + "└" + "".join(axis)))
-    lines.append(Text(" " * (width + 2) + _tick_labels(plot.ticks, plot.columns)))
-    return lines
+    return lines + axis_lines(plot.ticks, plot.columns, plot.now, width + 1)
+
+
+def axis_lines(ticks: Mapping[int, str], columns: int, now: int | None, indent: int) -> list[Text]:
+    """The x axis after ``indent`` columns (ticks ┬, the current column ▲) and the tick
+    labels under it."""
+    axis = ["┬" if column in ticks else "─" for column in range(columns)]
+    if now is not None:
+        axis[now] = "▲"
+    return [
+        Text(" " * indent + "└" + "".join(axis)),
+        Text(" " * (indent + 1) + _tick_labels(ticks, columns)),
+    ]
 
 
 def score_chart(
@@ -123,7 +138,8 @@ def score_chart_lines(
     at = None if now is None else column_of(times, now)
     plot = Plot(values, columns, top, _ticks(timeline, times), at)
     symbols = chart_marks(names)
-    lines = [Text(TITLE, style="bold").append(" — VP by year and week", style="dim")]
+    lines = [Text(TITLE, style="bold").append(" — VP by year and week; ", style="dim")]
+    lines[0].append(SHARED_NOTE)
     lines += plot_lines(plot, symbols, [f"bold {colour}" for colour in colours])
     lines += _legend(timeline.points[-1].totals, names, symbols, colours, width)
     return fitted(lines)
@@ -174,7 +190,8 @@ def _cells(
 
 
 def _ticks(timeline: Timeline, times: list[int]) -> dict[int, str]:
-    """Column -> label: the first week, then week 1 of each later year."""
+    """Column -> label: the first week, then week 1 of each later year; the last column,
+    the end square, is ``end`` (no week of that year is played)."""
     first = timeline.start
     start_label = str(year_of(first))
     if week_of(first) != 1:
@@ -183,6 +200,8 @@ def _ticks(timeline: Timeline, times: list[int]) -> dict[int, str]:
     for year in range(year_of(first) + 1, year_of(timeline.end) + 1):
         time = time_of(year, 1)
         ticks[column_of(times, time)] = str(year)
+    if week_of(timeline.end) == 1:
+        ticks[column_of(times, timeline.end)] = END_LABEL
     return ticks
 
 

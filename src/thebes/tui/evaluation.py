@@ -8,6 +8,16 @@ enough for a label that got none (the playouts could not tell it from their nois
 called ``unsure``. The chart shows every player's expected final score action by action,
 each labelled move marked on its mover's row, and the summary each player's mean loss and
 labels. The words carry the meaning; colour only helps (``--no-color``).
+
+With two players the chart is two lines on one plot. With three or four the lines of a
+game's expected scores, kept in a narrow band, would cross in nearly every column; so each
+player gets a band of their own, two rows high, a bar in each column as tall as the
+expected score (the same scale for all, said in the legend), the player's mark and name
+on its left with the expected score at the action shown (▲) under them, and the labelled
+moves marked above the bars::
+
+    A Ann       ▂▃▄▅▅▆▆×▇▇██
+       41.2  ▁▃▅████████████
 """
 
 from __future__ import annotations
@@ -33,7 +43,11 @@ from thebes.safeio.invocation import thebes_command
 from thebes.safeio.text import printable
 from thebes.tui import panels
 from thebes.tui.chart import (
+    MAX_WIDTH,
+    MIN_COLUMNS,
+    SHARED_NOTE,
     Plot,
+    axis_lines,
     bottom_of,
     chart_marks,
     column_of,
@@ -55,6 +69,8 @@ NOTE_MARKS = {"blunder": "×", "mistake": "?", "inaccuracy": "·"}
 MINUS = "−"  # U+2212
 TICK_STEPS = (5, 10, 20, 25, 50, 100, 200)
 CHART_TITLE = "Expected final scores"
+BLOCKS = " ▁▂▃▄▅▆▇█"  # a bar's row filled by eighths
+BAND_LABEL = 12  # a band's label: the mark and name, under them the score at ▲
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,6 +212,9 @@ def evaluation_chart_lines(
     title.append("  ".join(f"{mark} {label}" for label, mark in NOTE_MARKS.items()))
     if not moves:
         return fitted([title, Text("No action to chart.")])
+    if len(names) > 2:
+        return fitted(band_chart_lines(moves, names, colours, width, position))
+    title.append(f"  {SHARED_NOTE}")
     top = top_of(max(max(m.scores) for m in moves))
     # Not from 0: the expected scores of a game stay in a band, which the rows spread out.
     bottom = bottom_of(min(min(m.scores) for m in moves), top)
@@ -212,6 +231,75 @@ def evaluation_chart_lines(
     plot = Plot(values, columns, top, ticks, column_of(numbers, position), notes, bottom)
     styles = [f"bold {colour}" for colour in colours]
     return fitted([title, *plot_lines(plot, chart_marks(names), styles)])
+
+
+def band_chart_lines(
+    moves: Sequence[MoveReview],
+    names: Sequence[str],
+    colours: Sequence[str],
+    width: int,
+    position: int,
+) -> list[Text]:
+    """The chart of three or four players: a band of two rows each (see the module's
+    docstring), then the action axis."""
+    top = top_of(max(max(m.scores) for m in moves))
+    bottom = bottom_of(min(min(m.scores) for m in moves), top)
+    columns = max(min(width, MAX_WIDTH) - BAND_LABEL, MIN_COLUMNS)
+    numbers = spread(1, len(moves), columns)
+    marks = chart_marks(names)
+    seats = {name: seat for seat, name in enumerate(names)}
+    notes: dict[tuple[int, int], str] = {}
+    for move in sorted(moves, key=lambda m: -LABEL_NAMES.index(m.label) if m.label else 1):
+        if move.label and move.player in seats:
+            notes[column_of(numbers, move.number), seats[move.player]] = NOTE_MARKS[move.label]
+    title = Text(CHART_TITLE, style="bold").append(" — VP by action", style="dim")
+    legend = Text(f"bars from {bottom} to {top} VP; the number: at ▲; ")
+    legend.append("  ".join(f"{mark} {label}" for label, mark in NOTE_MARKS.items()))
+    lines = [title, legend]
+    for seat, name in enumerate(names):
+        style = f"bold {colours[seat]}"
+        eighths = [_eighths(moves[n - 1].scores[seat], bottom, top) for n in numbers]
+        upper = Text(f"{marks[seat]} {cut_name(name, BAND_LABEL - 3):<{BAND_LABEL - 2}}")
+        lower = Text(f"{_at(moves, position, seat):>{BAND_LABEL - 2}}  ")
+        for column, height in enumerate(eighths):
+            note = notes.get((column, seat))
+            if note is not None:
+                upper.append(note, style=LABEL_STYLES[_label_of_mark(note)])
+            else:
+                upper.append(BLOCKS[max(height - 8, 0)], style=style)
+            lower.append(BLOCKS[min(height, 8)], style=style)
+        lines += [upper, lower]
+    now = column_of(numbers, position) if position else None
+    return lines + axis_lines(_ticks(numbers, columns), columns, now, BAND_LABEL - 1)
+
+
+def _eighths(value: float, bottom: int, top: int) -> int:
+    """A bar's height in eighths of a row, two rows in all: 1 (the bottom) to 16."""
+    return min(max(round((value - bottom) * 16 / (top - bottom)), 1), 16)
+
+
+def _at(moves: Sequence[MoveReview], position: int, seat: int) -> str:
+    """The seat's expected final score after action ``position`` ("" before the first)."""
+    if not 0 < position <= len(moves):
+        return ""
+    return f"{moves[position - 1].scores[seat]:.1f}"
+
+
+def _label_of_mark(mark: str) -> str:
+    return next(label for label, note in NOTE_MARKS.items() if note == mark)
+
+
+def cut_name(name: str, cells: int) -> str:
+    """``name`` (shown as typed) in at most ``cells`` columns, with a … if cut."""
+    name = printable(name)
+    if cell_len(name) <= cells:
+        return name
+    kept = ""
+    for char in name:
+        if cell_len(kept + char) > cells - 1:
+            break
+        kept += char
+    return kept + "…"
 
 
 def _ticks(numbers: Sequence[int], columns: int) -> dict[int, str]:

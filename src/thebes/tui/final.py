@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -25,14 +26,19 @@ def final_view(
 ) -> RenderableType:
     """The final table (the winners starred), who won, the variants if there were any, and
     ``hints``, the actions each player took after a hint, if anyone did."""
-    table = Table(title="Final scores", title_justify="left", title_style="bold")
     narrow = width < WIDE_TABLE_WIDTH
+    table = Table(title="Final scores", title_justify="left", title_style="bold")
+    if narrow:  # no edges nor dividers: their columns go to the names and majorities
+        table.box, table.show_edge = box.SIMPLE_HEAD, False
     regions = [r[:3] if narrow else r for r in state.catalog.regions]
     columns = ("player", "artifacts", "exhibit.", "congress", "major.", "total")
     if not narrow:
         columns = ("player", "artifacts", "exhibitions", "congresses", "majorities", "total")
     for column in columns:
-        table.add_column(column, justify="left" if column == "player" else "right")
+        if column == "player":  # a long name goes on over more lines, never cut
+            table.add_column(column, justify="left", overflow="fold")
+        else:
+            table.add_column(column, justify="right")
     table.add_column("won" if narrow else "majorities won", justify="left")
     best = winners(state)
     for seat, (player, score) in enumerate(zip(state.players, scores(state), strict=True)):

@@ -1,4 +1,4 @@
-"""`thebes games`: the saved games of a folder, one line each, newest first.
+"""`thebes games`: the saved games of a folder, a line or two each, newest first.
 
 A line reads::
 
@@ -6,11 +6,18 @@ A line reads::
 
 (with an en dash between the scores): the time of the last save, the players (a bot with
 its level), the seed (then the variants played, by rule id: ``V1 V5``, ``V1-V5`` for all),
-and where the game stands. If anyone used hints, how many actions each took after one
-(``hints: Ann 3``) ends the line, or goes on a second line when the first has no room. A
-line is kept within 80 columns by cutting the longest names first, each to no fewer than
-:data:`SHORTEST` columns, so that no name disappears: a table of four long names may still
-run over. Names, paths and reasons are shown literally and without control codes.
+and where the game stands. When that does not fit in 80 columns with every name whole, the
+players go on a second line under the date::
+
+      1 2026-11-24 08:02  seed 3  finished: random1 37-27
+        random1 (random), random2 (random), random3 (random), random4 (random)
+
+where names are cut only if they still do not fit, the longest first, each to no fewer
+than :data:`SHORTEST` columns and with a mark; an unreadable file's reason goes under it
+the same way. If anyone used hints, how many actions each took after one (``hints: Ann
+3``) ends the last line, or goes on a line of its own under the players. No line runs
+over 80 columns: past every cut, a line is cut with a mark. Names, paths and reasons are
+shown literally and without control codes.
 """
 
 from __future__ import annotations
@@ -41,7 +48,6 @@ from thebes.tui.terminal import Terminal
 
 WIDTH = 80
 SHORTEST = 6  # a cut name keeps at least five characters and the ellipsis
-SHORTEST_REASON = 50  # a reason is worth a longer line
 ELLIPSIS = "…"
 DASH = "\u2013"  # an en dash, as the scores of a result are written
 
@@ -73,9 +79,13 @@ def joined(names: Sequence[str]) -> str:
 
 
 def status_text(standing: GameProgress, show: Callable[[str], str]) -> str:
-    """Where the game stands: "1902·14, Ann leads 38-31", "finished: Ann 76-69"; names
-    are written by ``show``."""
+    """Where the game stands: "1902·14, Ann leads 38-31", "finished: Ann 76-69", "1902·1:
+    all level 0-0" when three or four players are level at the top; names are written by
+    ``show``."""
     first, second = standing.top_two
+    if len(standing.leaders) == len(standing.players) > 2:  # no names needed
+        when = "finished" if standing.finished else standing.where
+        return f"{when}: all level {first}{DASH}{second}"
     leaders = joined([show(name) for name in standing.leaders])
     if standing.finished:
         return f"finished: {leaders} {first}{DASH}{second}"
@@ -90,41 +100,67 @@ def saved_at(file: ListedFile) -> str:
 
 
 def game_line(number: int, game: SavedGame, digits: int = 2) -> str:
-    """The listing's line for one game, its number right-aligned in ``digits`` columns."""
+    """The listing's line for one game, its number right-aligned in ``digits`` columns: one
+    line when everything fits in :data:`WIDTH` with every name whole, else the players (or
+    an unreadable file's reason) on a line of their own under it."""
     lead = f"{number:>{digits}} {saved_at(game.file)}  "
+    under = " " * (digits + 1)  # a second line starts under the date
     standing = game.standing
     if standing is None:
         name = printable(game.file.path.name)
-        room = WIDTH - cell_len(lead + name) - len("  unreadable: ")
-        return f"{lead}{name}  unreadable: {cut(game.error or '', max(room, SHORTEST_REASON))}"
+        reason = f"unreadable: {printable(game.error or '')}"
+        if cell_len(lead + name) + 2 + cell_len(reason) <= WIDTH:
+            return f"{lead}{name}  {reason}"
+        return f"{cut(lead + name, WIDTH)}\n{under}{cut(reason, WIDTH - len(under))}"
     seed = "no seed" if standing.seed is None else f"seed {standing.seed}"
     if standing.variants:  # by rule id: V1-V5 for all five
         ids = [variant_id(name) for name in standing.variants]
         seed += "  V1-V5" if len(ids) == len(VARIANT_NAMES) else "  " + " ".join(ids)
-    longest = max(cell_len(name) for name, _ in standing.players)
-    line = ""
-    # The longest names are cut first, all to the same width, until the line fits; past
-    # the shortest cut it runs over rather than hide a name.
+    line = f"{lead}{players_text(standing, printable)}  {seed}  {status_text(standing, printable)}"
+    lines, players_at = [line], cell_len(lead)
+    if cell_len(line) > WIDTH:
+        # The players go under, where they have room to stay whole (or be cut less).
+        first = fitted(lambda show: f"{lead}{seed}  {status_text(standing, show)}", WIDTH, standing)
+        players = fitted(lambda show: players_text(standing, show), WIDTH - len(under), standing)
+        lines, players_at = [first, under + players], len(under)
+    if standing.hints:
+        # Who used hints: at the end of the last line if it fits, else on a line of its
+        # own, under the players.
+        hints = hints_text(standing.hints, WIDTH - cell_len(lines[-1]) - 2)
+        if cell_len(lines[-1]) + 2 + cell_len(hints) <= WIDTH:
+            lines[-1] += f"  {hints}"
+        else:
+            hints = hints_text(standing.hints, WIDTH - players_at)
+            lines.append(" " * players_at + hints)
+    # Past every cut a line that still runs over (a huge seed) is cut with a mark.
+    return "\n".join(cut(text, WIDTH) for text in lines)
+
+
+def players_text(standing: GameProgress, show: Callable[[str], str]) -> str:
+    """ "Ann, Bob, Cleo (greedy)": the players, each bot with its level."""
+    return ", ".join(
+        show(name) + ("" if level is None else f" ({level})") for name, level in standing.players
+    )
+
+
+def fitted(
+    text: Callable[[Callable[[str], str]], str],
+    room: int,
+    standing: GameProgress,
+) -> str:
+    """``text`` written with names cut as little as lets it fit in ``room`` columns: the
+    longest names first, all to the same width, never below :data:`SHORTEST`."""
+    longest = max(cell_len(printable(name)) for name, _ in standing.players)
+    written = ""
     for limit in range(max(longest, SHORTEST), SHORTEST - 1, -1):
 
         def show(name: str, limit: int = limit) -> str:
             return cut(printable(name), limit)
 
-        players = ", ".join(
-            show(name) + ("" if level is None else f" ({level})")
-            for name, level in standing.players
-        )
-        line = f"{lead}{players}  {seed}  {status_text(standing, show)}"
-        if cell_len(line) <= WIDTH:
+        written = text(show)
+        if cell_len(written) <= room:
             break
-    if not standing.hints:
-        return line
-    # Who used hints: at the end of the line if it fits, else on a line of its own under
-    # the players, its names cut as the players' are only if that line needs it.
-    hints = hints_text(standing.hints, WIDTH - cell_len(line) - 2)
-    if cell_len(line) + 2 + cell_len(hints) <= WIDTH:
-        return f"{line}  {hints}"
-    return f"{line}\n{' ' * cell_len(lead)}{hints_text(standing.hints, WIDTH - cell_len(lead))}"
+    return written
 
 
 def hints_text(hints: Sequence[tuple[str, int]], room: int) -> str:

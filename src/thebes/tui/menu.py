@@ -7,6 +7,8 @@ display (variant renew-anywhere; listed when they can be played). A zeppelin is 
 second copy of an entry: a ``z`` after the number (``1z``) plays the entry by zeppelin.
 After the actions the menu may list keys that are not actions (``?`` for a hint), in the
 same columns.
+An entry that cannot be played says why in a few words ("take 2: 6 wk, only 4 left");
+typing its number says it whole.
 Every entry carries its full cost in weeks, travel included; a dig site opens the planner
 (:mod:`thebes.tui.planner`).
 """
@@ -31,6 +33,7 @@ from thebes.catalog.components import (
 from thebes.records.narration import card_name, weeks
 from thebes.records.notation import format_action
 from thebes.rules import (
+    END_TIME,
     RENEW_WEEKS,
     Action,
     Dig,
@@ -139,7 +142,19 @@ def _unplayable(state: GameState, number: int) -> MenuEntry:
     action: Action = Exchange() if number == EXCHANGE_NUMBER else TakeCard(number - 1)
     reason = why_illegal(state, action) or "not now"
     verb = "exchange" if number == EXCHANGE_NUMBER else f"take {number}"
-    return MenuEntry(number, f"{verb}: {reason}", (), reason=reason)
+    return MenuEntry(number, f"{verb}: {_short_reason(state, action, reason)}", (), reason=reason)
+
+
+def _short_reason(state: GameState, action: Action, reason: str) -> str:
+    """``reason`` in the few words a menu column holds (typing the number says it whole):
+    "6 wk, only 4 left" for a card or exchange that would run past the end."""
+    seat = active_seat(state)
+    if seat is not None and reason.startswith("it takes "):
+        left = END_TIME - state.players[seat].time
+        return f"{action_cost(state, action)} wk, only {left} left"
+    if reason == "there are no display cards to exchange":
+        return "no display cards"
+    return reason
 
 
 def _travel(state: GameState, action: Action) -> int:

@@ -288,46 +288,75 @@ def tableaux(
     state: GameState, colours: Sequence[str], *, rule: bool = True, width: int = 200
 ) -> RenderableType:
     """Every player's cards, tokens and score, one column a player; in ``width`` columns
-    a long name is cut in its column's heading (the standings show it whole)."""
-    catalog = state.catalog
-    regions = [r[:3] for r in catalog.regions]
-    # The rule's box puts a divider between columns: at 80 columns there is no room for it.
-    rule = rule and width >= 100
+    a long name is cut in its column's heading (the standings show it whole), and a cell
+    too long for its column (five regions' artifacts at 80 columns) goes on over more
+    lines rather than be cut: :func:`tableau_height` counts them."""
+    rule = rule and width >= 100  # a divider between columns: at 80 there is no room
     table = _panel_table("", rule=rule)
     table.add_column("Players", no_wrap=True, style="bold", min_width=LABEL_WIDTH)
-    # Each column after the first takes 2 more for the padding around it.
-    room = (width - LABEL_WIDTH) // len(state.players) - (3 if rule else 2)
-    column = max(TABLEAU_MIN_COLUMN, room)
+    column = _tableau_column(len(state.players), width, rule)
     for i, player in enumerate(state.players):
         heading = player_text(player.name, colours[i])
         heading.truncate(column, overflow="ellipsis")
-        table.add_column(heading, no_wrap=True, min_width=TABLEAU_MIN_COLUMN)
-    table_scores = scores(state)
-
-    def row(label: str, cells: Sequence[str | Text]) -> None:
+        table.add_column(heading, min_width=TABLEAU_MIN_COLUMN, max_width=column, overflow="fold")
+    for label, cells in _tableau_rows(state):
         table.add_row(label, *cells)
-
-    row("books " + "".join(r[0] for r in regions), [_books(p) for p in state.players])
-    row("general, legends", [_general(state, p) for p in state.players])
-    row(
-        "assist shov car",
-        [f"{p.assistants}  {p.shovels}  {p.cars}" for p in state.players],
-    )
-    row(
-        "zep permit congr",
-        [f"{p.zeppelins}  {p.special_permits}  {p.congresses}" for p in state.players],
-    )
-    row("artifacts", [artifacts_text(state, p) for p in state.players])
-    row(
-        "exhibitions",
-        [
-            " ".join(catalog.locations[catalog.card(c).city][:3] for c in p.exhibitions) or "-"
-            for p in state.players
-        ],
-    )
-    row("permits", [permits_text(state, p) for p in state.players])
-    row(SCORE_PARTS_LABEL, [score_parts(s) for s in table_scores])
     return table
+
+
+def tableau_height(state: GameState, width: int, *, rule: bool = True) -> int:
+    """The rows :func:`tableaux` takes at ``width``: the heading (and its rule), then each
+    row as many lines as its longest cell wraps to (words are never longer than a column)."""
+    rule = rule and width >= 100
+    column = _tableau_column(len(state.players), width, rule)
+    rows = 1 + rule
+    for _, cells in _tableau_rows(state):
+        rows += max(
+            len(_wrapped(cell.plain if isinstance(cell, Text) else cell, column)) for cell in cells
+        )
+    return rows
+
+
+def _tableau_column(players: int, width: int, rule: bool) -> int:
+    """A player's column: an equal share of what the labels leave (each column after the
+    first takes 2 more for the padding around it, 3 with the rule's dividers)."""
+    room = (width - LABEL_WIDTH) // players - (3 if rule else 2)
+    return max(TABLEAU_MIN_COLUMN, room)
+
+
+def _wrapped(text: str, column: int) -> list[str]:
+    """``text`` wrapped at its spaces into lines of ``column`` cells, as the table does."""
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and len(lines[-1]) + 1 + len(word) <= column:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+def _tableau_rows(state: GameState) -> list[tuple[str, list[str | Text]]]:
+    """The tableaux' rows: a label, then one cell a player."""
+    catalog = state.catalog
+    players = state.players
+    regions = [r[:3] for r in catalog.regions]
+    exhibited = [
+        " ".join(catalog.locations[catalog.card(c).city][:3] for c in p.exhibitions) or "-"
+        for p in players
+    ]
+    return [
+        ("books " + "".join(r[0] for r in regions), [_books(p) for p in players]),
+        ("general, legends", [_general(state, p) for p in players]),
+        ("assist shov car", [f"{p.assistants}  {p.shovels}  {p.cars}" for p in players]),
+        (
+            "zep permit congr",
+            [f"{p.zeppelins}  {p.special_permits}  {p.congresses}" for p in players],
+        ),
+        ("artifacts", [artifacts_text(state, p) for p in players]),
+        ("exhibitions", list(exhibited)),
+        ("permits", [permits_text(state, p) for p in players]),
+        (SCORE_PARTS_LABEL, [score_parts(s) for s in scores(state)]),
+    ]
 
 
 def _books(player: PlayerState) -> str:

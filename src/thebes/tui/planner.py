@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import WordCompleter
+from rich import box
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -62,17 +63,11 @@ class DigPlanner:
             except ValueError as exc:
                 message = Text(str(exc))
         while True:
-            if self.above is not None:
-                self.console.clear()
-                self.console.print(self.above())
-            self.console.print(self.view(digs, options))
-            if message is not None:
-                self.console.print(message)
+            self.draw(digs, options, message)
             words = [f"{d.weeks}{option_words(d)}" for d in digs if _same_options(d, options)]
             try:
                 text = self.prompt.prompt(
-                    f"Dig at {site}: weeks (e.g. {words[0]}), +option or -option to change "
-                    "the table, or 'back': ",
+                    prompt_text(site, words[0].split()[0]),
                     completer=WordCompleter([*words, "back"], sentence=True),
                     default=ready,
                 )
@@ -111,6 +106,21 @@ class DigPlanner:
             reason = why_illegal(self.session.state, chosen) or "not legal now"
             message = Text(f"Not allowed: {reason}.")
 
+    def draw(self, digs: tuple[Dig, ...], options: Dig, message: Text | None) -> None:
+        """The planner's screen: the head (``above``) over the table if the terminal is tall
+        enough for both, the notes, ``message`` and the prompt; else the table alone, so
+        that its title never scrolls off."""
+        body = Group(self.view(digs, options), *([message] if message is not None else []))
+        if self.above is not None:
+            self.console.clear()
+            head = self.above()
+            if self._rows(head) + self._rows(body) + 1 <= self.console.height:
+                self.console.print(head)
+        self.console.print(body)
+
+    def _rows(self, renderable: RenderableType) -> int:
+        return len(self.console.render_lines(renderable, self.console.options, pad=False))
+
     def view(self, digs: tuple[Dig, ...], options: Dig) -> RenderableType:
         """The table for the options chosen, then what each option would change."""
         state = self.session.state
@@ -119,6 +129,8 @@ class DigPlanner:
         table = Table(
             title=f"Dig at {site}{option_words(options)}: knowledge {plan.knowledge}",
             title_justify="left",
+            box=box.SIMPLE_HEAD,  # no edges: the rows a short terminal needs for the notes
+            show_edge=False,
         )
         for column in ("weeks", "in all", "tokens", "1+ artifact", "exp. artifacts", "exp. VP"):
             table.add_column(column, justify="right")
@@ -135,6 +147,12 @@ class DigPlanner:
         if state.site_bonus[plan.region]:
             notes.append(Text("  first dig here: the 1-VP artifact on the site is yours too"))
         return Group(table, *notes)
+
+
+def prompt_text(site: str, weeks: str) -> str:
+    """The planner's prompt, short enough to leave room for the typing on a line of 80
+    columns (the table's title names the options shown, its notes what each changes)."""
+    return f"Dig at {site}: weeks (e.g. {weeks}), +option or -option, or 'back': "
 
 
 @dataclass(frozen=True, slots=True)

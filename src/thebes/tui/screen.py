@@ -98,7 +98,9 @@ def game_screen(
             panels.display(state),
             _active_tableau(state, info, width),
         ]
-    used = _height_without_events(state, wide=wide)
+        if active_seat(state) is None:  # the game is over: every tableau, no cards to take
+            del parts[2]
+    used = _height_without_events(state, wide=wide, width=width)
     rows = max(1, height - used)
     if info.aside is not None:
         parts.append(info.aside(width, rows))
@@ -122,7 +124,7 @@ def _side_by_side(left: RenderableType, right: RenderableType) -> Table:
     return grid
 
 
-def _height_without_events(state: GameState, *, wide: bool) -> int:
+def _height_without_events(state: GameState, *, wide: bool, width: int) -> int:
     """Rows the screen takes before the events, counted from the state (rendering twice to
     measure would double the time of every redraw)."""
     players = len(state.players)
@@ -132,10 +134,11 @@ def _height_without_events(state: GameState, *, wide: bool) -> int:
         top = 2 + players  # title and scale, a stack of every marker; as the standings
         board = 2 + len(state.catalog.locations)  # title, header, locations
         bags = 2 + len(state.catalog.regions)
-        tableaux = 1 + 8  # header, eight rows
+        tableaux = panels.tableau_height(state, width, rule=False)  # header, eight rows
         return 1 + top + max(board, bags + display) + tableaux
-    active = 2 if active_seat(state) is not None else 1 + 8
-    return 1 + players + display + active
+    if active_seat(state) is None:
+        return 1 + players + panels.tableau_height(state, width, rule=False)
+    return 1 + players + display + 2
 
 
 def title_line(state: GameState, info: ScreenInfo, width: int) -> Text:
@@ -193,16 +196,23 @@ def _active_tableau(state: GameState, info: ScreenInfo, width: int) -> Renderabl
     player = state.players[seat]
     catalog = state.catalog
     books = " ".join(f"{r[0]}{player.books[i]}" for i, r in enumerate(catalog.regions))
-    line1 = Text()
-    line1.append_text(panels.player_text(player.name, info.colours[seat]))
-    line1.append(f": books {books}, general {player.general}")
     legends = [
         catalog.regions[r][:3] for r in range(len(catalog.regions)) if player.legends >> r & 1
     ]
-    if legends:
-        line1.append(f", legends {' '.join(legends)}")
-    line1.append(f", artifacts {panels.artifacts_text(state, player)}")
-    line1.append(f", exhibitions {len(player.exhibitions)}")
+    artifacts = panels.artifacts_text(state, player)
+    # At 80 columns the labels are shortened ('help keys' says so) before anything is cut.
+    for general, legend, found, shown in (
+        ("general", "legends", "artifacts", "exhibitions"),
+        ("gen", "leg", "art", "exh"),
+    ):
+        line1 = Text()
+        line1.append_text(panels.player_text(player.name, info.colours[seat]))
+        line1.append(f": books {books}, {general} {player.general}")
+        if legends:
+            line1.append(f", {legend} {' '.join(legends)}")
+        line1.append(f", {found} {artifacts}, {shown} {len(player.exhibitions)}")
+        if line1.cell_len <= width:
+            break
     line2 = Text(
         f"  assist {player.assistants} shovel {player.shovels} car {player.cars} "
         f"zep {player.zeppelins} sp.permit {player.special_permits} "
