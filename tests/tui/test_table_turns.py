@@ -123,6 +123,20 @@ def test_a_number_is_shown_with_its_cost_and_played_only_once_confirmed(tmp_path
     assert played(session) == [("Ann", "take 2")]
 
 
+def test_a_question_wider_than_the_terminal_is_broken_between_words(tmp_path: Path) -> None:
+    # 24 characters of name: the question is 95 columns; at 80 it is two lines, broken
+    # before "Play it?" (prompt_toolkit alone would cut "[Y/n]" at the edge).
+    name = "Maximilian Alexandersson"
+    session = Session(CAT, default_seats([name, "Bob"]), 7, autosave=tmp_path / "g.json")
+    prompts, screen = prompt_screen()
+    with game(session, "2\n\n", size=(80, 24), prompt_output=screen) as (ui, _):
+        ui.run()
+    first = f"{name}: take 2: Egypt book (2) in London — 4 weeks, 2 travel."
+    assert len(first) == 79
+    assert f"{first}\x1b[0m\r\n\x1b[0mPlay it? [Y/n]" in prompts.getvalue()
+    assert played(session) == [(name, "take 2")]
+
+
 def test_an_action_typed_in_full_is_played_without_a_question(tmp_path: Path) -> None:
     session = new_session(tmp_path)
     prompts, screen = prompt_screen()
@@ -150,10 +164,12 @@ def test_a_dig_chosen_in_the_planner_is_confirmed(tmp_path: Path) -> None:
 def test_confirm_off_plays_a_number_at_once_and_is_kept_in_the_file(tmp_path: Path) -> None:
     session = new_session(tmp_path)
     prompts, screen = prompt_screen()
-    with game(session, "confirm\nconfirm off\n2\n", prompt_output=screen) as (ui, out):
+    keys = "confirm\nconfirm maybe\nconfirm off\n2\n"
+    with game(session, keys, prompt_output=screen) as (ui, out):
         ui.run()
     text = out.getvalue()
     assert "Confirmation is on; type 'confirm on' or 'confirm off'." in text
+    assert "'confirm' takes on or off, not 'maybe'. Confirmation is on;" in text
     assert "Confirmation off: a number plays its action at once." in text
     assert "Play it?" not in prompts.getvalue()
     assert played(session) == [("Ann", "take 2")]

@@ -131,10 +131,15 @@ class Commands:
         """``confirm on`` or ``confirm off``: whether an action chosen by number is shown
         to confirm before it is played; kept in the game file."""
         session = self.session
-        answer = {"on": True, "off": False}.get(argument.strip().lower())
+        word = argument.strip().lower()
+        answer = {"on": True, "off": False}.get(word)
         if answer is None:
             now = "on" if session.confirm_enabled else "off"
-            self.talk.warn(f"Confirmation is {now}; type 'confirm on' or 'confirm off'.")
+            said = f"Confirmation is {now}; type 'confirm on' or 'confirm off'."
+            if word:
+                self.talk.warn(f"'confirm' takes on or off, not '{argument.strip()}'. {said}")
+            else:
+                self.talk.say(said)
             return
         session.confirm_enabled = answer
         session.save_if_autosaving()

@@ -9,6 +9,7 @@ quitting, Ctrl-C or Ctrl-D never lose anything.
 
 from __future__ import annotations
 
+import textwrap
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -217,8 +218,10 @@ class TerminalGame:
     def _agrees(self, question: str, *, default: bool = False) -> bool:
         """A yes-or-no answer: y or yes, n or no, Enter the default; Esc, Ctrl-C, Ctrl-D and
         anything else say no."""
+        # Broken between words: prompt_toolkit would cut "[Y/n]" at the edge of the screen.
+        lines = textwrap.wrap(question, max(20, self.size()[0] - 1), break_on_hyphens=False)
         try:
-            answer = self.question.prompt(question).strip().lower()
+            answer = self.question.prompt("\n".join(lines) + " ").strip().lower()
         except (KeyboardInterrupt, EOFError):
             return False
         return answer in ("y", "yes") or (default and not answer)
