@@ -36,7 +36,15 @@ from thebes.tui.linecap import line_problem
 from thebes.tui.menu import MenuEntry, action_label, build_menu, menu_rows, menu_view, read_choice
 from thebes.tui.planner import DigPlanner
 from thebes.tui.prompting import prompt_session, question_session
-from thebes.tui.screen import ScreenInfo, game_screen, is_wide, title_line, too_small_notice
+from thebes.tui.screen import (
+    MIN_HEIGHT,
+    MIN_WIDTH,
+    ScreenInfo,
+    game_screen,
+    is_wide,
+    title_line,
+    too_small_notice,
+)
 from thebes.tui.talk import TableTalk
 from thebes.tui.terminal import Terminal
 
@@ -163,7 +171,8 @@ class TerminalGame:
             if text.strip().lower() == "quit":
                 self._confirm_quit()
             elif text.strip():
-                self.talk.warn("Nothing is played until the terminal is at least 80x24.")
+                least = f"{MIN_WIDTH}x{MIN_HEIGHT}"
+                self.talk.warn(f"Nothing is played until the terminal is at least {least}.")
         if waited:
             self.talk.message = None
 
@@ -228,7 +237,8 @@ class TerminalGame:
 
     def _confirmed(self, action: Action | None) -> Action | None:
         """``action``, chosen by a number, once its player has seen it with its cost and
-        agreed (nothing is drawn before); None if they go back (or confirmation is off)."""
+        agreed (nothing is drawn before), None if they go back; with confirmation off,
+        ``action`` as it is."""
         session = self.session
         if action is None or not session.confirm_enabled:
             return action
