@@ -67,8 +67,8 @@ class AlwaysRetires:
 def test_undo_after_a_retire_gives_the_turn_back_to_who_retired(tmp_path: Path) -> None:
     session = Session(CAT, default_seats(["Ann", "Bob"]), 8, autosave=tmp_path / "g.json")
     in_the_last_year(session, [5, 2])  # Bob is furthest back
-    # Bob retires; Ann (now to play) types undo; the next line is Bob's to play.
-    with game(session, "retire\nundo\ntake 1\n") as (ui, out):
+    # Bob retires; Ann (now to play) types undo, Bob agrees; the next line is Bob's to play.
+    with game(session, "retire\nundo\ny\ntake 1\n") as (ui, out):
         ui.run()
     assert [(s.record.player, s.record.action) for s in session.steps] == [("Bob", "take 1")]
     assert "Took back Bob's 'retire'. Bob to play." in out.getvalue()
@@ -83,8 +83,9 @@ def three_with_a_bot(tmp_path: Path) -> Session:
 
 def test_undo_takes_back_a_persons_action_with_the_bot_moves_after_it(tmp_path: Path) -> None:
     session = three_with_a_bot(tmp_path)
-    # Ann retires, bot Bob retires, Cleo types undo: both go back, Ann plays again.
-    with game(session, "retire\nundo\ntake 1\n") as (ui, out):
+    # Ann retires, bot Bob retires, Cleo types undo and Ann agrees: both go back, Ann
+    # plays again.
+    with game(session, "retire\nundo\ny\ntake 1\n") as (ui, out):
         ui.bots[1] = AlwaysRetires()
         ui.run()
     played = [(s.record.player, s.record.action) for s in session.steps]

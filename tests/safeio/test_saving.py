@@ -135,7 +135,7 @@ def test_the_table_is_told_when_saving_fails_and_when_it_works_again(tmp_path: P
     session = Session(CAT, default_seats(["Ann", "Bob"]), 3, autosave=folder / "g.json")
     folder.rmdir()
     elsewhere = tmp_path / "elsewhere.json"
-    keys = f"1\nsave .\nsave {elsewhere}\n1\nquit\ny\n"
+    keys = f"1\n\nsave .\nsave {elsewhere}\n1\n\nquit\ny\n"
     with game(session, keys) as (terminal, out):
         terminal.run()
     text = " ".join(out.getvalue().split())
@@ -152,7 +152,7 @@ def test_leaving_a_game_that_could_not_be_saved_says_so(tmp_path: Path) -> None:
     folder.mkdir()
     session = Session(CAT, default_seats(["Ann", "Bob"]), 3, autosave=folder / "g.json")
     folder.rmdir()
-    with game(session, "1\nquit\ny\n") as (terminal, out):
+    with game(session, "1\n\nquit\ny\n") as (terminal, out):
         terminal.run()
     text = " ".join(out.getvalue().split())
     assert "The game could not be saved: cannot save to" in text
@@ -196,8 +196,9 @@ def test_play_saves_through_a_symlink_and_resume_keeps_it(
     target = tmp_path / "real.json"
     link = tmp_path / "link.json"
     link.symlink_to(target)
-    assert run_with_keys(["play", "--players", "Ann,Bob", "--save", str(link)], "1\nquit\ny\n") == 0
-    assert run_with_keys(["resume", str(link)], "1\nquit\ny\n") == 0
+    args = ["play", "--players", "Ann,Bob", "--save", str(link)]
+    assert run_with_keys(args, "1\n\nquit\ny\n") == 0
+    assert run_with_keys(["resume", str(link)], "1\n\nquit\ny\n") == 0
     capsys.readouterr()
     assert link.is_symlink()
     assert len(read_record(target).actions) == 2

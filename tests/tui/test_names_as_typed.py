@@ -25,13 +25,14 @@ def test_names_that_look_like_markup_are_shown_as_typed_in_play_resume_and_repla
 ) -> None:
     path = tmp_path / "brackets.json"
     players = ",".join(MARKUP_NAMES)
-    code = run_with_keys(["play", "--players", players, "--seed", "5", "--save", str(path)], "2\n")
+    args = ["play", "--players", players, "--seed", "5", "--save", str(path)]
+    code = run_with_keys(args, "2\n\n")
     out = capsys.readouterr().out
     assert code == 0
     assert all(name in out for name in MARKUP_NAMES)
     assert [p.name for p in read_record(path).players] == MARKUP_NAMES
 
-    assert run_with_keys(["resume", str(path), "--no-color"], "1\n") == 0
+    assert run_with_keys(["resume", str(path), "--no-color"], "1\n\n") == 0
     out = capsys.readouterr().out
     assert all(name in out for name in MARKUP_NAMES)
     assert len(read_record(path).actions) == 2

@@ -55,7 +55,8 @@ def test_the_planner_says_why_an_option_is_refused(tmp_path: Path) -> None:
 @pytest.mark.parametrize("lines", [["+legend", "6"], ["+legend 6", ""]])
 def test_the_planner_plays_the_options_it_last_showed(tmp_path: Path, lines: list[str]) -> None:
     session = with_egypt_legend(tmp_path)
-    keys = f"{egypt_entry(session)}\n" + "\n".join(lines) + "\n"
+    # The last Enter confirms the dig.
+    keys = f"{egypt_entry(session)}\n" + "\n".join(lines) + "\n\n"
     with game(session, keys) as (ui, out):
         ui.run()
     text = out.getvalue()

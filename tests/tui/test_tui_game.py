@@ -21,8 +21,9 @@ from thebes.tui.menu import MenuEntry
 
 def test_a_menu_number_plays_that_action(tmp_path: Path) -> None:
     session = new_session(tmp_path)
-    # Seed 7 deals: 1 Palestine book (3) London, 2 Egypt book (2) London, ...
-    with game(session, "2\n") as (ui, out):
+    # Seed 7 deals: 1 Palestine book (3) London, 2 Egypt book (2) London, ...; Enter
+    # confirms.
+    with game(session, "2\n\n") as (ui, out):
         assert ui.run() is False  # the keys run out: the game is left, saved
     assert session.steps[0].record.action == "take 2"
     assert session.steps[0].record.player == "Ann"
@@ -52,8 +53,8 @@ def test_the_dig_planner_shows_odds_and_takes_weeks_and_options(tmp_path: Path) 
     session = new_session(tmp_path)
     # Ann takes the Egypt book (2); Bob takes the Palestine book (3); Ann opens the planner
     # for Egypt (entry 8: the digs are 6-10 in board order), asks for +zeppelin (she has
-    # none), then digs 8 weeks.
-    keys = "take 2\ntake 1\n8\n+zeppelin\n5\n8\n"
+    # none), then digs 8 weeks (and confirms).
+    keys = "take 2\ntake 1\n8\n+zeppelin\n5\n8\ny\n"
     with game(session, keys) as (ui, out):
         ui.run()
     text = out.getvalue()
@@ -120,7 +121,8 @@ def test_too_small_a_terminal_is_told_not_crashed(tmp_path: Path) -> None:
     text = out.getvalue()
     assert "The terminal is 60x15; thebes needs at least 80x24." in text
     assert "Board" not in text and "Cards" not in text  # the notice alone, no broken screen
-    assert len(session.steps) == 1
+    assert "Nothing is played until the terminal is at least 80x24." in text
+    assert session.steps == []  # "take 2" was typed, and not played
 
 
 def test_a_terminal_that_grows_again_gets_the_whole_screen(tmp_path: Path) -> None:
@@ -173,7 +175,9 @@ def test_a_resize_redraws_the_screen_for_the_new_size_keeping_the_typed_text(
     tmp_path: Path,
 ) -> None:
     session = new_session(tmp_path)
-    sizes = iter([(120, 40)] + [(80, 24)] * 1000)
+    # The size is asked before the turn, before the screen is drawn and when it is drawn:
+    # then the terminal shrinks under the prompt.
+    sizes = iter([(120, 40)] * 3 + [(80, 24)] * 1000)
     with game(session, "take 2\n", sizes=lambda: next(sizes)) as (ui, out):
         ui.run()
     text = out.getvalue()
@@ -212,7 +216,7 @@ def test_a_resize_in_the_planner_is_not_read_as_typed_text(tmp_path: Path) -> No
     # back as text (it used to be read as "\x00resized:").
     session = new_session(tmp_path)
     sizes = iter([(120, 40)] * 6 + [(100, 40)] * 1000)
-    keys = "take 2\ntake 1\n8\n8\n"
+    keys = "take 2\ntake 1\n8\n8\n\n"
     with game(session, keys, sizes=lambda: next(sizes)) as (ui, out):
         ui.run()
     text = out.getvalue()

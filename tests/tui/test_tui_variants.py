@@ -130,9 +130,9 @@ def test_without_variants_the_screen_is_as_it_was(tmp_path: Path, width: int, he
 
 def test_renew_from_the_menu_and_typed_told_and_not_undone(tmp_path: Path) -> None:
     session = new_session(tmp_path)
-    # Two people: Ann renews by menu number; Bob tries to undo it, asks for help, and types
-    # the action.
-    with game(session, "15\nundo\nhelp\nrenew\n") as (ui, out):
+    # Two people: Ann renews by menu number (Enter confirms); Bob tries to undo it, asks
+    # for help, and types the action.
+    with game(session, "15\n\nundo\nhelp\nrenew\n") as (ui, out):
         ui.run()
     assert [(s.record.player, s.action) for s in session.steps] == [
         ("Ann", Renew()),

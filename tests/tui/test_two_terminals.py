@@ -156,7 +156,7 @@ def test_games_replays_and_pages_use_only_the_terminal_they_are_handed(
 
     with create_pipe_input() as keys:
         # The names asked for, a few actions, the commands that page, the planner.
-        typed = "2\nAnn\nBob\n\ntake 2\n1\nhelp\nboard\nplayers\nlog\nrules\n7\nback\n"
+        typed = "2\nAnn\nBob\n\ntake 2\n1\n\nhelp\nboard\nplayers\nlog\nrules\n7\nback\n"
         terminal = at(keys, typed, interactive=True)
         start_game(
             terminal,

@@ -34,7 +34,7 @@ TOO_LONG = f"A line is at most {MAX_LINE} characters; that one was not used."
 
 def test_digits_that_are_not_ascii_are_refused_at_the_prompt(tmp_path: Path) -> None:
     session = new_session(tmp_path)
-    with game(session, "²\ntake ²\ndig Egypt ²\n٣\n2\n") as (ui, out):
+    with game(session, "²\ntake ²\ndig Egypt ²\n٣\n2\n\n") as (ui, out):
         ui.run()
     text = out.getvalue()
     assert "'²': unknown action '²'" in text
@@ -66,7 +66,7 @@ def test_a_line_of_100000_characters_never_grows_the_prompt_past_the_cap(
     with create_pipe_input() as pipe:
         # More than a pipe holds: written while the game reads, as a terminal would.
         def type_keys() -> None:
-            pipe.send_text("x" * 100_000 + "\n2\n")
+            pipe.send_text("x" * 100_000 + "\n2\n\n")
             pipe.close()
 
         typist = threading.Thread(target=type_keys)
@@ -105,7 +105,7 @@ def test_the_planner_refuses_a_long_line_and_goes_on(tmp_path: Path) -> None:
     session = new_session(tmp_path)
     # As in test_tui_game: Ann has the Egypt book and opens the planner for Egypt (entry 8).
     # A line of spaces cut at the cap is refused, not taken for an empty line ("back").
-    keys = "take 2\ntake 1\n8\n" + " " * 300 + "\n8\n"
+    keys = "take 2\ntake 1\n8\n" + " " * 300 + "\n8\n\n"
     with game(session, keys) as (ui, out):
         ui.run()
     assert TOO_LONG in out.getvalue()

@@ -130,6 +130,11 @@ def _add_play(commands: argparse._SubParsersAction[_Parser]) -> None:
     play.add_argument(
         "--no-hints", action="store_true", help="turn off the hint command for this game"
     )
+    play.add_argument(
+        "--no-confirm",
+        action="store_true",
+        help="a menu number plays its action at once, without showing it to confirm first",
+    )
     play.add_argument("--fast", action="store_true", help="no pause after a bot's move")
     _add_no_color(play, "no colours (NO_COLOR works too)")
 

@@ -32,6 +32,7 @@ def play_command(args: argparse.Namespace, handed: Terminal | None) -> int:
             force=args.force,
             undo=not args.no_undo,
             hints=not args.no_hints,
+            confirm=not args.no_confirm,
             fast=args.fast,
         )
     return EXIT_OK

@@ -18,7 +18,8 @@ Two marks about hints are written only when they say something, like the variant
 action taken after its player asked for a hint carries ``"hinted": true``, and a game played
 with ``--no-hints`` has ``"hints": false`` among its options. Both are part of the record and
 so of the digest (a mark taken out by hand is refused like any other edit), and a file
-without them is written and digested exactly as before hints existed.
+without them is written and digested exactly as before hints existed. The same holds for
+``"confirm": false`` (actions chosen by number are not confirmed in this game).
 This module reads, checks and writes files; :mod:`thebes.records.session` replays them.
 """
 
@@ -177,12 +178,17 @@ class Options(_Strict):
     # False: `thebes play --no-hints`, no hint for this game. Written only then, so the
     # files (and digests) of games that allow hints are what they were before hints.
     hints: bool = True
+    # False: a person's action chosen by number is played without asking first (`thebes
+    # play --no-confirm`, or `confirm off` typed). Written only then, like hints.
+    confirm: bool = True
 
     @model_serializer(mode="wrap")
     def _hints_only_when_off(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
         data: dict[str, Any] = handler(self)
         if self.hints:
             data.pop("hints", None)
+        if self.confirm:
+            data.pop("confirm", None)
         return data
 
 

@@ -152,6 +152,7 @@ class Session:
         variants: Variants = NO_VARIANTS,
         undo: bool = True,
         hints: bool = True,
+        confirm: bool = True,
         autosave: Path | None = None,
         _setup: list[int] | None = None,
     ) -> None:
@@ -160,6 +161,8 @@ class Session:
         self.seed = seed
         self.undo_enabled = undo
         self.hints_enabled = hints
+        # A person's action chosen by number is shown to confirm before it is played.
+        self.confirm_enabled = confirm
         # The player to move has seen a hint: their next action is recorded as hinted.
         self._hint_seen = False
         self.autosave = autosave
@@ -300,15 +303,22 @@ class Session:
                 return None
         return "there is no action of a person to take back"
 
-    def undo(self) -> list[Step]:
-        """Take back the last action of a person, with the bots' actions that followed it
-        (newest first in the list): the turn goes back to that person, never to a bot."""
+    def undo_steps(self) -> list[Step]:
+        """What :meth:`undo` would take back, newest first: the last action of a person and
+        the bots' actions that followed it (IllegalAction if undo cannot)."""
         reason = self.undo_blocker()
         if reason is not None:
             raise IllegalAction(f"cannot undo: {reason}")
         taken: list[Step] = []
         while not taken or self._is_bot(taken[-1].record.player):
-            taken.append(self.steps.pop())
+            taken.append(self.steps[-1 - len(taken)])
+        return taken
+
+    def undo(self) -> list[Step]:
+        """Take back the last action of a person, with the bots' actions that followed it
+        (newest first in the list): the turn goes back to that person, never to a bot."""
+        taken = self.undo_steps()
+        del self.steps[-len(taken) :]
         self._state = taken[-1].before
         # A hint seen in the position left behind says nothing about the one gone back to.
         self._hint_seen = False
@@ -333,7 +343,9 @@ class Session:
                 )
                 for s in self.seats
             ],
-            options=Options(undo=self.undo_enabled, hints=self.hints_enabled),
+            options=Options(
+                undo=self.undo_enabled, hints=self.hints_enabled, confirm=self.confirm_enabled
+            ),
             variants=list(self.variants.names),
             setup=self.setup,
             actions=[step.record for step in self.steps],
@@ -383,6 +395,7 @@ class Session:
                 variants=Variants.from_names(record.variants),
                 undo=record.options.undo,
                 hints=record.options.hints,
+                confirm=record.options.confirm,
                 _setup=record.setup,
             )
         except ValueError as exc:  # a player count or names the rules refuse

@@ -46,6 +46,7 @@ class Commands:
         talk: TableTalk,
         *,
         confirm_quit: Callable[[], None],
+        ask: Callable[[str], bool],
         hinter: Hinter | None = None,
     ) -> None:
         self.session = session
@@ -53,6 +54,7 @@ class Commands:
         self.terminal = terminal
         self.talk = talk
         self.confirm_quit = confirm_quit
+        self.ask = ask  # a yes-or-no question at the keyboard: True for yes
         self.colours = [s.colour for s in session.seats]
         # The files this game was saved to by `save PATH`: saving there again asks nothing.
         self.own_files: set[Path] = set()
@@ -108,16 +110,50 @@ class Commands:
         session.note_hint()
 
     def _undo(self, _: str) -> None:
+        """Take back the last action of a person (and the bots' after it); another person's
+        only if they say yes at the keyboard."""
+        session = self.session
         try:
-            taken = self.session.undo()
+            taken = session.undo_steps()
         except IllegalAction as exc:
             self.talk.warn(f"{exc}.")
             return
+        person = taken[-1].record.player
+        seat = session.active_seat
+        if seat is None or session.seats[seat].name != person:
+            after = [f"{s.record.player}'s '{s.record.action}'" for s in reversed(taken[:-1])]
+            also = f" (and {', '.join(after)} after it)" if after else ""
+            question = f"{person}, take back your '{taken[-1].record.action}'{also}? [y/N] "
+            if not self.ask(question):
+                self.talk.say(f"Nothing taken back: {person} did not agree.")
+                return
+        taken = session.undo()
         said = [f"{step.record.player}'s '{step.record.action}'" for step in taken]
         self.talk.log.extend(f"Undo: {what} is taken back." for what in said)
-        person = taken[-1].record.player
         in_order = ", then ".join(reversed(said))
         self.talk.message = Text(f"Took back {in_order}. {person} to play.")
+        self.talk.after_autosave()
+
+    def _confirm(self, argument: str) -> None:
+        """``confirm on`` or ``confirm off``: whether an action chosen by number is shown
+        to confirm before it is played; kept in the game file."""
+        session = self.session
+        word = argument.strip().lower()
+        answer = {"on": True, "off": False}.get(word)
+        if answer is None:
+            now = "on" if session.confirm_enabled else "off"
+            said = f"Confirmation is {now}; type 'confirm on' or 'confirm off'."
+            if word:
+                self.talk.warn(f"'confirm' takes on or off, not '{argument.strip()}'. {said}")
+            else:
+                self.talk.say(said)
+            return
+        session.confirm_enabled = answer
+        session.save_if_autosaving()
+        if answer:
+            self.talk.say("Confirmation on: an action chosen by number is shown first.")
+        else:
+            self.talk.say("Confirmation off: a number plays its action at once.")
         self.talk.after_autosave()
 
     def _save(self, argument: str) -> None:
@@ -210,7 +246,16 @@ COMMANDS: Mapping[str, Command] = {
             "the strong bot's 3 best actions for you now, and why ('?' too; noted in the record)",
             Commands._hint,
         ),
-        Command("undo", "take back the last action, if it revealed nothing new", Commands._undo),
+        Command(
+            "undo",
+            "take back the last action of a person, if it revealed nothing new (asks them)",
+            Commands._undo,
+        ),
+        Command(
+            "confirm",
+            "'confirm off': a number plays at once; 'confirm on': shown to confirm first",
+            Commands._confirm,
+        ),
         Command(
             "save",
             "save now (the game also saves itself after every action); 'save PATH' for a copy",
@@ -264,7 +309,9 @@ def help_view(variants: Variants, *, hints: bool = True) -> RenderableType:
         Text("Commands (type them at any prompt):", style="bold"),
         two_columns(list(commands.items())),
         Text(
-            "A menu number picks that action (add z to go by zeppelin: 1z); an action can be "
+            "A menu number picks that action (add z to go by zeppelin: 1z) and shows it with "
+            "its cost first: Enter plays it, n or Esc goes back ('confirm off' stops asking). "
+            "An action can be "
             "typed as the notation writes it (take 2, exchange, dig Egypt 6 +shovel, exhibit "
             f"a, retire{renew}); 'dig Egypt' opens the planner."
         ),

@@ -168,6 +168,7 @@ def start_game(
     undo: bool,
     fast: bool,
     hints: bool = True,
+    confirm: bool = True,
 ) -> None:
     """A new game at ``terminal``, played to its end or until left. A save file that cannot
     be used is a SaveError, players that cannot play a SetupError, names not given when
@@ -185,7 +186,14 @@ def start_game(
     else:
         path = Path(save).expanduser()
     session = Session(
-        default_catalog(), seats, seed, variants=variants, undo=undo, hints=hints, autosave=path
+        default_catalog(),
+        seats,
+        seed,
+        variants=variants,
+        undo=undo,
+        hints=hints,
+        confirm=confirm,
+        autosave=path,
     )
     make_folder_for(path)
     session.save(path)

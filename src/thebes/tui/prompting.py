@@ -44,3 +44,15 @@ def prompt_session(
         # (a long line would otherwise stay on screen, wrapped over many rows).
         erase_when_done=True,
     )
+
+
+def question_session(terminal: Terminal) -> PromptSession[str]:
+    """A prompt for yes-or-no questions at ``terminal``: Esc answers "n" at once (a person
+    backs out of a question with the key that backs out of things)."""
+    keys = KeyBindings()
+
+    @keys.add(Keys.Escape, eager=True)
+    def _no(event: KeyPressEvent) -> None:
+        event.app.exit(result="n")
+
+    return prompt_session(terminal, keys)

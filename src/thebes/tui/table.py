@@ -9,6 +9,7 @@ quitting, Ctrl-C or Ctrl-D never lose anything.
 
 from __future__ import annotations
 
+import textwrap
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -35,8 +36,16 @@ from thebes.tui.hintview import HINT_KEY, MENU_LABEL, hint_panel
 from thebes.tui.linecap import line_problem
 from thebes.tui.menu import MenuEntry, action_label, build_menu, menu_rows, menu_view, read_choice
 from thebes.tui.planner import DigPlanner
-from thebes.tui.prompting import prompt_session
-from thebes.tui.screen import ScreenInfo, game_screen, is_wide, title_line, too_small_notice
+from thebes.tui.prompting import prompt_session, question_session
+from thebes.tui.screen import (
+    MIN_HEIGHT,
+    MIN_WIDTH,
+    ScreenInfo,
+    game_screen,
+    is_wide,
+    title_line,
+    too_small_notice,
+)
 from thebes.tui.talk import TableTalk
 from thebes.tui.terminal import Terminal
 
@@ -64,6 +73,7 @@ class TerminalGame:
         self.colour = terminal.colour
         self.size = terminal.size
         self.prompt: PromptSession[str] = prompt_session(terminal)
+        self.question = question_session(terminal)  # yes or no: Esc says no
         self.planner = DigPlanner(session, self.console, self.prompt, above=self._planner_head)
         self.bots: dict[int, Player] = {
             seat: make_bot(s.bot, session.seed, seat)
@@ -72,7 +82,12 @@ class TerminalGame:
         }
         self.talk = TableTalk(session, colour=self.colour)
         self.commands = Commands(
-            session, terminal, self.talk, confirm_quit=self._confirm_quit, hinter=hinter
+            session,
+            terminal,
+            self.talk,
+            confirm_quit=self._confirm_quit,
+            ask=self._agrees,
+            hinter=hinter,
         )
         self.typed = ""  # what the player had typed when a resize interrupted the prompt
         self.drawn_size = (0, 0)
@@ -95,15 +110,17 @@ class TerminalGame:
     def _run(self) -> bool:
         try:
             while not self.session.is_over:
+                self._wait_for_room()
                 seat = self.session.active_seat
                 assert seat is not None
                 if seat in self.bots:
                     try:
                         self._bot_turn(seat)
                     except KeyboardInterrupt:
-                        # Watching bots, Ctrl-C leaves at once; the file gets every move.
+                        # Asked as at the prompt (the file has every move played so far);
+                        # staying, the bots go on where they were.
                         self.session.save_if_autosaving()
-                        raise QuitGame from None
+                        self._confirm_quit()
                 else:
                     self._human_turn(seat)
         except QuitGame:
@@ -124,13 +141,19 @@ class TerminalGame:
         history = len(session.steps)
         # An undo changes the history: the turn then belongs to whoever it went back to.
         while len(session.steps) == history:
+            if self._too_small():
+                return  # the loop waits for room, then gives this turn again
             legal = session.legal_actions()
             menu = build_menu(session.state, legal)
             message = self._prompt_message(seat, bool(again))
             self._draw(menu, message)
             text = self._ask(message, legal, menu)
             action = self._interpret(text, legal, menu)
-            if action is not None:
+            if action is not None and self._too_small():
+                # Shrunk while the action was chosen or confirmed: nothing is played
+                # at a terminal that cannot show what it did.
+                self.talk.warn(f"Not played: {session.notation(action)}; the terminal shrank.")
+            elif action is not None:
                 self._play(action)
                 return
 
@@ -138,6 +161,28 @@ class TerminalGame:
         self.session.play(action)
         self.talk.tell_last_step()
         self.talk.after_autosave()
+
+    # ------------------------------------------------------------ too small
+
+    def _too_small(self) -> bool:
+        return too_small_notice(*self.size()) is not None
+
+    def _wait_for_room(self) -> None:
+        """While the terminal is below the smallest layout: the notice alone, and a prompt
+        that plays nothing and lets no bot move; it ends when the terminal is resized."""
+        waited = False
+        while self._too_small():
+            waited = True
+            self._draw([])
+            text = self._ask(FormattedText([("", "Waiting for a larger terminal: ")]), (), [])
+            self.talk.message = None
+            if text.strip().lower() == "quit":
+                self._confirm_quit()
+            elif text.strip():
+                least = f"{MIN_WIDTH}x{MIN_HEIGHT}"
+                self.talk.warn(f"Nothing is played until the terminal is at least {least}.")
+        if waited:
+            self.talk.message = None
 
     # ------------------------------------------------------------ input
 
@@ -187,6 +232,32 @@ class TerminalGame:
         if answer.strip().lower() in ("y", "yes"):
             raise QuitGame
 
+    def _agrees(self, question: str, *, default: bool = False) -> bool:
+        """A yes-or-no answer: y or yes, n or no, Enter the default; Esc, Ctrl-C, Ctrl-D and
+        anything else say no."""
+        # Broken between words: prompt_toolkit would cut "[Y/n]" at the edge of the screen.
+        lines = textwrap.wrap(question, max(20, self.size()[0] - 1), break_on_hyphens=False)
+        try:
+            answer = self.question.prompt("\n".join(lines) + " ").strip().lower()
+        except (KeyboardInterrupt, EOFError):
+            return False
+        return answer in ("y", "yes") or (default and not answer)
+
+    def _confirmed(self, action: Action | None) -> Action | None:
+        """``action``, chosen by a number, once its player has seen it with its cost and
+        agreed (nothing is drawn before), None if they go back; with confirmation off,
+        ``action`` as it is."""
+        session = self.session
+        if action is None or not session.confirm_enabled:
+            return action
+        seat = session.active_seat
+        assert seat is not None
+        label = action_label(session.state, action)
+        if self._agrees(f"{session.seats[seat].name}: {label}. Play it? [Y/n] ", default=True):
+            return action
+        self.talk.say(f"Not played: {session.notation(action)}. Nothing has changed.")
+        return None
+
     def _prompt_message(self, seat: int, again: bool) -> FormattedText:
         seat_info = self.session.seats[seat]
         style = f"bold fg:{seat_info.colour}" if self.colour else "bold"
@@ -212,7 +283,7 @@ class TerminalGame:
         word = text.split()[0].lower()
         choice = read_choice(text)
         if choice is not None:
-            return self._menu_choice(menu, *choice)
+            return self._confirmed(self._menu_choice(menu, *choice))
         if text == HINT_KEY:
             word = text = "hint"
         if word in COMMANDS:
@@ -221,7 +292,7 @@ class TerminalGame:
         try:
             site = parse_dig_site(text, self.session.catalog.regions)
             if site is not None:
-                return self._plan_at(legal, *site)
+                return self._confirmed(self._plan_at(legal, *site))
             action = self.session.parse(text)
         except NotationError as exc:
             self.talk.warn(f"{exc}. Type help for the commands.")
@@ -283,8 +354,8 @@ class TerminalGame:
         console.clear()
         notice = too_small_notice(width, height)
         if notice is not None:
-            # Only the notice: a screen cut to pieces helps nobody. The prompt still takes
-            # commands, and the screen is drawn whole once the terminal is large enough.
+            # Only the notice: a screen cut to pieces helps nobody. Nothing is played until
+            # the terminal is large enough again (_wait_for_room).
             console.print(notice)
             if self.talk.message is not None:
                 console.print(self.talk.message)
