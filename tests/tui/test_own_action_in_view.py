@@ -126,7 +126,7 @@ def test_my_last_action_is_on_screen_at_every_turn_against_three_bots(
     session = Session(CAT, seats, 5, autosave=tmp_path / "g.json")
     out = io.StringIO()
     # Me takes the first card, or digs 12 weeks where taking is impossible, 14 times.
-    keys = "1\n" * 14
+    keys = "1\n\n" * 14  # the number, and Enter to confirm it
     with create_pipe_input() as pipe:
         pipe.send_text(keys + "quit\ny\n")
         pipe.close()
