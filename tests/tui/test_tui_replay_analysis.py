@@ -23,7 +23,7 @@ from thebes.cli.main import main
 from thebes.records.gamefile import read_record
 from thebes.records.session import Session
 from thebes.tournament.bot_games import seated_session
-from thebes.tui.evaluation import SavedAnalysis, saved_analysis
+from thebes.tui.evaluation import NOT_LUCK, SavedAnalysis, saved_analysis
 from thebes.tui.replay import ANALYSIS_KEYS, KEYS, ReplayViewer
 
 GOLDEN_4P = GOLDEN / "game-4p.json"
@@ -129,8 +129,9 @@ def test_e_shows_the_chart_of_expected_scores_and_the_summary(golden: Path) -> N
     assert viewer.page == "evaluation"
     screen = screens(text)[-1]
     assert screen[0] == "Replay — how each action was judged; ▲ marks action 30 of 65"
-    assert screen[1].startswith("Expected final scores")
-    assert screen[2].startswith("50 ┤")  # seat 4 at 50 VP, seat 1 at 20
+    assert screen[1] == NOT_LUCK  # what the labels judge, under the title
+    assert screen[2].startswith("Expected final scores")
+    assert screen[3].startswith("50 ┤")  # seat 4 at 50 VP, seat 1 at 20
     names = [seat.name for seat in viewer.session.seats]
     assert [line.split()[1] for line in screen[-5:-1]] == names
     movers = {n: viewer.session.steps[n - 1].record.player for n in LABELS}
