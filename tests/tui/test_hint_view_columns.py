@@ -57,30 +57,30 @@ def test_with_a_row_to_spare_the_best_reason_wraps_under_its_action() -> None:
     ]
     rest = [
         heads[1],
-        f"      Greece book (2): knowledge 0 -> 2, takes the majority; outlook +3.8{NB}VP",
+        f"    Greece book (2): knowledge 0 -> 2, takes the majority; outlook +3.8{NB}VP",
         heads[2],
-        f"      5{NB}tokens: 1.62{NB}artifacts, 3.05{NB}VP expected; 71% for at least one",
+        f"    5{NB}tokens: 1.62{NB}artifacts, 3.05{NB}VP expected; 71% for at least one",
     ]
     whole = [
         TITLE,
         heads[0],
-        f"      four new display cards in Warsaw; outlook -1.2{NB}VP: every action loses",
-        "      ground here, this one least",
+        f"    four new display cards in Warsaw; outlook -1.2{NB}VP: every action loses ground",
+        "    here, this one least",
         *rest,
     ]
     assert lines(80, 8) == whole
     assert lines(80, 20) == whole
-    # Two rows an action and none to spare: the reason's first line, cut short.
+    # Two rows an action and none to spare: the reason's first line, cut short at a space.
     assert lines(80, 7) == [
         TITLE,
         heads[0],
-        f"      four new display cards in Warsaw; outlook -1.2{NB}VP: every action loses …",
+        f"    four new display cards in Warsaw; outlook -1.2{NB}VP: every action loses …",
         *rest,
     ]
 
 
 def test_a_wrapped_reason_keeps_a_number_with_its_unit() -> None:
     # 49 columns for the reason: "-1.2" would end the first line and "VP:" begin the next.
-    first = lines(55, 20)[:4]
-    assert first[2] == "      four new display cards in Warsaw; outlook"
-    assert first[3].startswith(f"      -1.2{NB}VP: every action")
+    first = lines(53, 20)[:4]
+    assert first[2] == "    four new display cards in Warsaw; outlook"
+    assert first[3].startswith(f"    -1.2{NB}VP: every action")

@@ -56,7 +56,7 @@ def test_hint_shows_the_three_best_and_marks_the_action_that_follows(
     for hint in expected:
         line = next(line for line in shown.splitlines() if line.startswith(f"  {hint.notation} "))
         assert line.endswith(stands(hint))
-        assert f"      {hint.reason}" in shown
+        assert f"    {hint.reason}" in shown
     assert "So far" not in shown  # the hint is in the events' place
     rows = shown.splitlines()
     assert len(rows) <= size[1] - 2  # the prompt's row is left

@@ -23,7 +23,7 @@ from thebes.tui.linecap import end_with_ellipsis
 
 HINT_KEY = "?"  # typed for `hint`, and listed so in the menu
 MENU_LABEL = "hint: the 3 best actions"
-REASON_INDENT = 6
+REASON_INDENT = 4  # under the action, leaving 76 columns of reason at 80
 
 
 def hint_title(player: Text) -> Text:
