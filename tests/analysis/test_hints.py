@@ -20,6 +20,7 @@ from thebes.rules import Dig, Exchange, Exhibit, IllegalAction, Retire, TakeCard
 from thebes.tournament.bot_games import bot_session
 from thebes.tui.planner import site_dig_options
 
+NB = "\u00a0"  # between a number and its unit
 FAST = Evaluator(playouts=3)  # enough to rank; the tests check what is done, not its quality
 
 
@@ -107,10 +108,12 @@ def test_a_digs_reason_gives_the_planners_odds() -> None:
     assert isinstance(dig, Dig)
     row = site_dig_options(state, (dig,), replace(dig, weeks=0)).rows[0]
     judge = GreedyPlayer().judge(CAT)
-    expected = f"{row.tokens} token: {row.artifacts:.2f} artifacts, {row.vp:.2f} VP expected"
+    expected = (
+        f"{row.tokens}{NB}token: {row.artifacts:.2f}{NB}artifacts, {row.vp:.2f}{NB}VP expected"
+    )
     assert reason(state, dig, judge) == expected + " (the site's artifact included)"
     # As the planner test reads them: 1 token of 30 plus the site's artifact.
-    assert reason(state, dig, judge).startswith("1 token: 1.40 artifacts, 2.17 VP expected")
+    assert reason(state, dig, judge).startswith(f"1{NB}token: 1.40{NB}artifacts, 2.17{NB}VP")
 
 
 def test_a_digs_reason_gives_the_chance_of_an_artifact_once_the_site_is_dug() -> None:
@@ -123,7 +126,7 @@ def test_a_digs_reason_gives_the_chance_of_an_artifact_once_the_site_is_dug() ->
     row = site_dig_options(state, (dig,), replace(dig, weeks=0)).rows[0]
     text = reason(state, dig, GreedyPlayer().judge(CAT))
     assert text.endswith(f"VP expected; {row.chance:.0%} for at least one")
-    assert f"{row.artifacts:.2f} artifacts, {row.vp:.2f} VP" in text
+    assert f"{row.artifacts:.2f}{NB}artifacts, {row.vp:.2f}{NB}VP" in text
 
 
 def test_a_takes_reason_is_what_the_card_adds_to_the_outlook() -> None:
@@ -135,10 +138,10 @@ def test_a_takes_reason_is_what_the_card_adds_to_the_outlook() -> None:
 
     egypt, congress = TakeCard(1), TakeCard(3)
     assert reason(state, egypt, judge) == (
-        f"Egypt book (2): knowledge 0 -> 2, takes the majority; outlook {gain(egypt)} VP"
+        f"Egypt book (2): knowledge 0 -> 2, takes the majority; outlook {gain(egypt)}{NB}VP"
     )
     assert reason(state, congress, judge) == (
-        f"congress: your 1st, 0 -> 1 VP; outlook {gain(congress)} VP"
+        f"congress: your 1st, 0 -> 1{NB}VP; outlook {gain(congress)}{NB}VP"
     )
     assert reason(state, TakeCard(2), judge).startswith("general knowledge (2): general 0 -> 2")
 
@@ -146,11 +149,14 @@ def test_a_takes_reason_is_what_the_card_adds_to_the_outlook() -> None:
 def test_the_reasons_of_an_exchange_an_exhibition_and_retiring() -> None:
     judge = GreedyPlayer().judge(CAT)
     state = opening().state
-    assert reason(state, Exchange(), judge).startswith("four new display cards in Warsaw; outlook")
+    assert reason(state, Exchange(), judge).startswith(
+        "four new display cards in Warsaw; outlook +"
+    )
+    assert reason(state, Exchange(), judge).endswith(f"{NB}VP with the best of them")
     exhibiting = human_replay(8, 40).state
     exhibit = next(a for a in legal_actions(exhibiting) if isinstance(a, Exhibit))
     card = CAT.card(exhibiting.exhibitions[exhibit.slot])
-    assert f", {card.value} VP: in reach, you hold the artifacts it needs" in reason(
+    assert f", {card.value}{NB}VP: in reach, you hold the artifacts it needs" in reason(
         exhibiting, exhibit, judge
     )
     late = human_replay(8, 43).state

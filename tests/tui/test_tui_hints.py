@@ -56,7 +56,7 @@ def test_hint_shows_the_three_best_and_marks_the_action_that_follows(
     for hint in expected:
         line = next(line for line in shown.splitlines() if line.startswith(f"  {hint.notation} "))
         assert line.endswith(stands(hint))
-        assert f"      {hint.reason}" in shown
+        assert f"    {hint.reason}" in shown
     assert "So far" not in shown  # the hint is in the events' place
     rows = shown.splitlines()
     assert len(rows) <= size[1] - 2  # the prompt's row is left
@@ -133,7 +133,7 @@ def test_the_hint_fits_the_rows_it_is_given() -> None:
         assert max(cell_len(line.rstrip()) for line in lines) <= 80
     short = render_text(hint_panel(hints, name, 80, 4), 80).splitlines()
     assert short[1].startswith(f"  {hints[0].notation} ")
-    assert f"{hints[0].score:.1f} VP, {signed(hints[0].margin)}" in short[1]
+    assert f"{hints[0].score:.1f} VP exp., lead {signed(hints[0].margin)}" in short[1]
 
 
 def test_a_name_is_shown_as_typed_in_the_hint() -> None:

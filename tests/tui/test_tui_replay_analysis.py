@@ -23,7 +23,7 @@ from thebes.cli.main import main
 from thebes.records.gamefile import read_record
 from thebes.records.session import Session
 from thebes.tournament.bot_games import seated_session
-from thebes.tui.evaluation import SavedAnalysis, saved_analysis
+from thebes.tui.evaluation import NOT_LUCK, SavedAnalysis, saved_analysis
 from thebes.tui.replay import ANALYSIS_KEYS, KEYS, ReplayViewer
 
 GOLDEN_4P = GOLDEN / "game-4p.json"
@@ -129,25 +129,26 @@ def test_e_shows_the_chart_of_expected_scores_and_the_summary(golden: Path) -> N
     assert viewer.page == "evaluation"
     screen = screens(text)[-1]
     assert screen[0] == "Replay — how each action was judged; ▲ marks action 30 of 65"
-    assert screen[1].startswith("Expected final scores")
+    assert screen[1] == NOT_LUCK  # what the labels judge, under the title
+    assert screen[2].startswith("Expected final scores")
     # Four players: a band of two rows each, the bars from seat 1's 20 VP to seat 4's 50.
     assert (
-        screen[2] == "bars from 20 to 50 VP; the number: at ▲; × blunder  ? mistake  · inaccuracy"
+        screen[3] == "bars from 20 to 50 VP; the number: at ▲; × blunder  ? mistake  · inaccuracy"
     )
     names = [seat.name for seat in viewer.session.seats]
     # By hand: a bar is 16 eighths from 20 to 50 VP: 20 -> 0 (drawn as 1, ▁), 30 -> 5.3
     # (▅), 40 -> 10.7 (█ under ▃), 50 -> 16 (█ under █).
     bars = [(" ", "▁"), (" ", "▅"), ("▃", "█"), ("█", "█")]
     for seat, name in enumerate(names):
-        upper, lower = screen[3 + 2 * seat], screen[4 + 2 * seat]
+        upper, lower = screen[4 + 2 * seat], screen[5 + 2 * seat]
         assert upper.startswith(f"{seat + 1} {name} ") and lower.split()[0] == f"{20 + 10 * seat}.0"
         assert set(lower[12:]) == {bars[seat][1]} and len(lower) == 80
         assert set(upper[12:].rstrip()) - {"×", "?", "·"} <= {bars[seat][0]}
-    marked = "".join(screen[3:11:2])
+    marked = "".join(screen[4:12:2])
     assert (marked.count("?"), marked.count("×"), marked.count("·")) == (2, 1, 1)
     # 65 actions in 80 - 12 = 68 columns: column c shows action 1 + round(c * 64 / 67),
     # 30 from c = 30 on; the axis's └ is column 11, the plot begins at 12.
-    assert screen[11].index("└") == 11 and screen[11].index("▲") == 12 + 30
+    assert screen[12].index("└") == 11 and screen[12].index("▲") == 12 + 30
     assert [line.split()[1] for line in screen[-5:-1]] == names
     movers = {n: viewer.session.steps[n - 1].record.player for n in LABELS}
     mistakes = [sum(LABELS[n] == "mistake" and movers[n] == name for n in LABELS) for name in names]

@@ -18,6 +18,7 @@ greedy player's outlook (:mod:`thebes.bots.outlook`), for an exhibition its VP.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from typing import assert_never
 
@@ -54,6 +55,8 @@ from thebes.rules import (
 
 HINTS = 3  # actions shown
 CANDIDATES = SearchBudget().candidates  # actions played out, as the strong player does
+# A number and the unit after it, kept on one line by a no-break space (keep_units).
+UNIT = re.compile(r"(\d) (VP|artifacts?|tokens?|weeks?)\b")
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,9 +107,9 @@ class Hinter:
                 format_action(v.action, state.catalog.regions),
                 v.score,
                 v.value,
-                reason(state, v.action, judge),
+                reason(state, v.action, judge, top=not n),
             )
-            for v in ranked[:count]
+            for n, v in enumerate(ranked[:count])
         ]
 
 
@@ -119,23 +122,27 @@ def without_weeks(action: Action) -> Action:
 # ---------------------------------------------------------------- reasons
 
 
-def reason(state: GameState, action: Action, judge: ActionJudge) -> str:
-    """Why ``action`` is worth considering, in one short line."""
+def reason(state: GameState, action: Action, judge: ActionJudge, *, top: bool = False) -> str:
+    """Why ``action`` is worth considering, in one short line of whole phrases, a number
+    never wrapped away from its unit. ``top``: the best hint, whose outlook, if it goes
+    down, is explained."""
+    return keep_units(_reason(state, action, judge, top=top))
+
+
+def _reason(state: GameState, action: Action, judge: ActionJudge, *, top: bool) -> str:
     match action:
         case Dig():
             return dig_reason(state, action)
         case TakeCard(slot=slot):
-            gain = outlook_gain(state, action, judge)
-            return f"{card_reason(state, state.display[slot])}; outlook {signed(gain)} VP"
+            outlook = outlook_phrase(state, action, judge, top=top)
+            return f"{card_reason(state, state.display[slot])}; {outlook}"
         case Exchange():
             where = state.catalog.locations[state.catalog.exchange_city]
-            gain = outlook_gain(state, action, judge)
-            return f"four new display cards in {where}; outlook {signed(gain)} VP with the best"
+            outlook = outlook_phrase(state, action, judge, top=top)
+            return f"four new display cards in {where}; {outlook} with the best of them"
         case Renew():
-            gain = outlook_gain(state, action, judge)
-            return (
-                f"four new display cards where you stand; outlook {signed(gain)} VP with the best"
-            )
+            outlook = outlook_phrase(state, action, judge, top=top)
+            return f"four new display cards where you stand; {outlook} with the best of them"
         case Exhibit(slot=slot):
             card_id = state.exhibitions[slot]
             vp = state.catalog.card(card_id).value
@@ -148,6 +155,32 @@ def reason(state: GameState, action: Action, judge: ActionJudge) -> str:
             return f"no more turns: {total} VP now, changed only by the majorities"
         case _:
             assert_never(action)
+
+
+def keep_units(text: str) -> str:
+    """``text`` with a no-break space between each number and its unit ("2.17\u00a0VP"),
+    so that a wrapped reason never leaves a number at the end of one line and its unit at
+    the start of the next."""
+    return UNIT.sub("\\1\u00a0\\2", text)
+
+
+def outlook_phrase(state: GameState, action: Action, judge: ActionJudge, *, top: bool) -> str:
+    """What ``action`` does to the mover's outlook: "outlook +2.0 VP". For the ``top``
+    hint a fall is explained: every action lowers the outlook here (their weeks cost more
+    than they add now), this one least or, played out to the end, this one still best; or
+    other actions raise it, but played out this one does best."""
+    gain = round(outlook_gain(state, action, judge), 1)
+    phrase = f"outlook {signed(gain)} VP"
+    if not top or gain >= 0:
+        return phrase
+    seat = active_seat(state)
+    assert seat is not None
+    best = round(max(judge.values(state, legal_actions(state))) - judge.outlook.of(state, seat), 1)
+    if best >= 0:
+        return f"{phrase}, yet played out to the end it does best"
+    if best == gain:
+        return f"{phrase}: every action loses ground here, this one least"
+    return f"{phrase}: every action loses ground here; played out, this one does best"
 
 
 def dig_reason(state: GameState, dig: Dig) -> str:

@@ -36,6 +36,9 @@ def report_lines(review: GameReview, names: Sequence[str]) -> list[str]:
     for name in names:
         lines += ["", *costliest_lines(summaries[name])]
     notes = (
+        "Labels and margins judge each choice by its expected result before the draw, not "
+        "by the luck of the draw: a dig that found much can be a blunder, one that found "
+        "nothing a good action. "
         "Margin: the final score the mover could expect after the action, minus the best "
         "rival's, in VP. Loss: how much less that is than after the best action found. "
         "Labels: "

@@ -71,6 +71,8 @@ TICK_STEPS = (5, 10, 20, 25, 50, 100, 200)
 CHART_TITLE = "Expected final scores"
 BLOCKS = " ▁▂▃▄▅▆▇█"  # a bar's row filled by eighths
 BAND_LABEL = 12  # a band's label: the mark and name, under them the score at ▲
+# Said wherever labels and margins are shown: a lucky dig can be a blunder, an unlucky one good.
+NOT_LUCK = "Labels judge the choice by its expected result, not by the luck of the draw."
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +106,7 @@ def about_analysis(analysis: SavedAnalysis | None) -> str:
             f"{'s' if count > 1 else ''} a move. Each step's line labels its action blunder, "
             "mistake, inaccuracy or good (unsure: a loss too close to the playouts' noise to "
             "label), with the VP it lost; in brackets the better action and the expected "
-            "final margin over the best rival, in VP."
+            f"final margin over the best rival, in VP. {NOT_LUCK}"
         )
     if analysis is not None and analysis.refused is not None:
         return (
@@ -152,12 +154,13 @@ def step_line(
     *,
     hinted: bool = False,
 ) -> Text:
-    """``12: Ann — dig Greece 3`` (`` (after a hint)`` if so) and, with an analysis, `` — ``
+    """``12: Ann — dig Greece 3`` (`` (taken after seeing a hint)`` if so: the record says
+    a hint was seen, not that the action was one it showed) and, with an analysis, `` — ``
     and its verdict, in one row of ``width`` (cut at a word). The name is the game's, shown
     as typed."""
     line = Text(f"{number}: {player} — {action}", style="bold")
     if hinted:
-        line.append(" (after a hint)")
+        line.append(" (taken after seeing a hint)")
     if move is not None:
         line.append(" — ")
         line.append_text(verdict(move))

@@ -1,26 +1,29 @@
 """How a hint is shown: in the events' place on the screen, fitted to the rows there are.
 
-With room, each action takes two rows: the action as it is typed with its expected final
-score and lead, then the reason under it (wrapped, or cut short when the rows run out).
-Short of room (an 80x24 terminal with a long menu), each action takes one row, its reason
-cut at the width. The title names the player (as typed, never as markup) and says that the
+With room, each action takes two rows or more: the action as it is typed with its expected
+final score and lead ("48.5 VP expected, lead -0.3"), then its reason wrapped under it (the
+best action's first, cut short with "…" when the rows run out). Short of room (an 80x24
+terminal with a long menu), each action takes one row, labels abbreviated ("48.5 VP exp.,
+lead -0.3") and its reason cut at a space. The reasons break at spaces only: a number
+keeps its unit. The title names the player (as typed, never as markup) and says that the
 record notes the hint.
 """
 
 from __future__ import annotations
 
-import io
+import textwrap
 from collections.abc import Sequence
 
-from rich.console import Console, Group, RenderableType
+from rich.console import Group, RenderableType
 from rich.padding import Padding
 from rich.text import Text
 
 from thebes.analysis.hints import Hint, signed
+from thebes.tui.linecap import end_with_ellipsis
 
 HINT_KEY = "?"  # typed for `hint`, and listed so in the menu
 MENU_LABEL = "hint: the 3 best actions"
-REASON_INDENT = 6
+REASON_INDENT = 4  # under the action, leaving 76 columns of reason at 80
 
 
 def hint_title(player: Text) -> Text:
@@ -31,36 +34,44 @@ def hint_title(player: Text) -> Text:
     return title
 
 
-def stands(hint: Hint) -> str:
-    """The expected final score and lead: "78.2 VP expected, lead +6.5"."""
-    return f"{hint.score:.1f} VP expected, lead {signed(hint.margin)}"
+def stands(hint: Hint, *, short: bool = False) -> str:
+    """The expected final score and lead: "78.2 VP expected, lead +6.5", or ``short``
+    "78.2 VP exp., lead +6.5" where the reason shares the row."""
+    expected = "exp." if short else "expected"
+    return f"{hint.score:.1f} VP {expected}, lead {signed(hint.margin)}"
 
 
 def hint_panel(hints: Sequence[Hint], player: Text, width: int, rows: int) -> RenderableType:
     """The hint in ``width`` columns and, if it can be done, ``rows`` rows (title
-    included); never fewer than a row an action."""
+    included); never fewer than a row an action. With two rows an action or more, the
+    reasons are wrapped under their actions, the best first to get the rows there are, and
+    a reason left without room for its end is cut with "…"."""
     title = hint_title(player)
     title.truncate(width, overflow="ellipsis")
     widest = max((len(h.notation) for h in hints), default=0)
-    heads = [Text(f"  {h.notation:<{widest}}  {stands(h)}") for h in hints]
-    measure = Console(width=width, file=io.StringIO(), markup=False, emoji=False)
-    reasons = [Text(h.reason) for h in hints]
-    wrapped = [len(r.wrap(measure, width - REASON_INDENT)) for r in reasons]
-    if 1 + len(hints) + sum(wrapped) <= rows:
-        lines: list[RenderableType] = []
-        for head, reason in zip(heads, reasons, strict=True):
-            lines += [head, Padding(reason, (0, 0, 0, REASON_INDENT))]
-        return Group(title, *lines)
-    if 1 + 2 * len(hints) <= rows:
-        lines = []
-        for head, reason in zip(heads, reasons, strict=True):
-            reason.truncate(width - REASON_INDENT, overflow="ellipsis")
-            lines += [head, Padding(reason, (0, 0, 0, REASON_INDENT))]
-        return Group(title, *lines)
-    short = []
-    for hint in hints:
-        line = Text(f"  {hint.notation:<{widest}}  {hint.score:.1f} VP, {signed(hint.margin)}  ")
-        line.append(hint.reason)
-        line.truncate(width, overflow="ellipsis")
-        short.append(line)
-    return Group(title, *short)
+    if 1 + 2 * len(hints) > rows:
+        return Group(title, *(_one_row(hint, widest, width) for hint in hints))
+    # textwrap, not rich: it breaks at spaces only, never at the no-break space that keeps
+    # a number with its unit ("2.17\u00a0VP").
+    wrapped = [
+        [Text(line) for line in textwrap.wrap(h.reason, width - REASON_INDENT)] or [Text()]
+        for h in hints
+    ]
+    spare = rows - 1 - 2 * len(hints)  # rows beyond each action's first line of reason
+    lines: list[RenderableType] = [title]
+    for hint, reason in zip(hints, wrapped, strict=True):
+        kept = 1 + min(spare, len(reason) - 1)
+        spare -= kept - 1
+        shown = reason[:kept]
+        if kept < len(reason):
+            shown[-1] = end_with_ellipsis(shown[-1], width - REASON_INDENT)
+        lines.append(Text(f"  {hint.notation:<{widest}}  {stands(hint)}"))
+        lines += [Padding(line, (0, 0, 0, REASON_INDENT)) for line in shown]
+    return Group(*lines)
+
+
+def _one_row(hint: Hint, widest: int, width: int) -> Text:
+    """An action, its score and lead and as much of its reason as ``width`` leaves (cut at
+    a space: a number keeps its unit)."""
+    line = Text(f"  {hint.notation:<{widest}}  {stands(hint, short=True)}  {hint.reason}")
+    return end_with_ellipsis(line, width) if line.cell_len > width else line

@@ -17,14 +17,15 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from rich.text import Text
 
+from thebes.analysis.move_review import MoveReview
 from thebes.analysis.timeline import clock
 from thebes.records.session import Session
 from thebes.rules import GameState, active_seat, year_of
@@ -32,6 +33,7 @@ from thebes.safeio.invocation import thebes_command
 from thebes.safeio.text import whole_number
 from thebes.tui.chart import game_chart_lines
 from thebes.tui.evaluation import (
+    NOT_LUCK,
     SavedAnalysis,
     about_analysis,
     evaluation_chart_lines,
@@ -46,7 +48,7 @@ from thebes.tui.evaluation import (
 from thebes.tui.linecap import fit_line, line_problem
 from thebes.tui.prompting import prompt_session
 from thebes.tui.screen import ScreenInfo, game_screen, is_wide, too_small_notice
-from thebes.tui.story import story
+from thebes.tui.story import Told, story
 from thebes.tui.terminal import Terminal
 
 DEFAULT_SPEED = 1.0
@@ -78,7 +80,9 @@ class ReplayViewer:
         self.keys = ANALYSIS_KEYS if self.moves else KEYS
         self.position = 0  # actions shown as done: 0 = the start, len(steps) = the end
         refused = None if analysis is None else analysis.refused
-        self.message: str | None = None if refused is None else refusal_text(refused)
+        # The first screen with an analysis says what its labels judge.
+        first = NOT_LUCK if self.moves else None
+        self.message: str | None = first if refused is None else refusal_text(refused)
         self.page: Page = "board"  # a chart or the help instead of the board, until a key
         self.story = story(session)  # every action told once; each screen shows its part
         self.leaving = False
@@ -253,7 +257,7 @@ class ReplayViewer:
         title = f"Replay — action {self.position} of {self.total}"
         if session.seed is not None:
             title += f" — seed {session.seed}"
-        events = self.story[: self.position]
+        events = judged(self.story[: self.position], self.moves)
         colours = [s.colour for s in session.seats]
         info = ScreenInfo(title, colours, "Last events", events, commands=False)
         self.console.clear()
@@ -288,7 +292,7 @@ class ReplayViewer:
             lines = [Text("Replay — keys and commands", style="bold"), *self._help_lines(width)]
         elif self.page == "evaluation":
             lines = [Text(f"Replay — how each action was judged; {where}", style="bold")]
-            lines += self._evaluation_lines(width)
+            lines += [fit_line(Text(NOT_LUCK, style="dim"), width), *self._evaluation_lines(width)]
         else:
             lines = [Text(f"Replay — the whole game; {where}", style="bold")]
             now = clock(self.state_at(self.position))
@@ -320,6 +324,18 @@ class ReplayViewer:
         summary = summary_lines(self.moves, names, colours, width) if self.moves else []
         _, height = self.size()
         return lines + summary if len(lines) + len(summary) + 3 <= height else lines
+
+
+def judged(events: Sequence[Told], moves: Sequence[MoveReview]) -> list[Told]:
+    """``events`` with the last one's label, if the analysis gave it one, beside its date
+    ("1901·4 blunder: P1 travels ..."): the label goes with the move it judges, whatever
+    row of the screen the line under it follows (at 80x24 the events panel can be cut or
+    empty, and the row above it is the next mover's)."""
+    shown = list(events)
+    if shown and len(moves) >= len(shown) and moves[len(shown) - 1].label:
+        last = shown[-1]
+        shown[-1] = replace(last, when=f"{last.when} {moves[len(shown) - 1].label}:")
+    return shown
 
 
 @dataclass(frozen=True, slots=True)
