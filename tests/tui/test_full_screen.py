@@ -19,10 +19,12 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
-from helpers import setup, start
+from helpers import CAT, GOLDEN, setup, start
 from terminal import game, new_session
+from thebes.records.session import Session
 from thebes.rules import END_TIME
 from thebes.tui.paging import page
+from thebes.tui.replay import ReplayViewer
 from thebes.tui.screen import ScreenInfo, game_screen, render_text
 from thebes.tui.story import Told
 from thebes.tui.table import TerminalGame
@@ -115,3 +117,14 @@ def test_the_wide_layout_keeps_its_rows_when_markers_stack() -> None:
         rows.append(next(n for n, line in enumerate(lines) if line.startswith("Last events")))
         assert all(p.time < END_TIME for p in state.players)
     assert rows[0] == rows[1]
+
+
+def test_the_replay_viewer_steps_on_the_alternate_screen_and_leaves_it() -> None:
+    out = io.StringIO()
+    with real_terminal(out, "n\nn\nq\n") as terminal:
+        ReplayViewer(Session.load(GOLDEN / "game-3p.json", CAT), terminal).run()
+    text = out.getvalue()
+    assert text.startswith(ENTER) and text.count(ENTER) == 1
+    # Three screens (the start, two steps), all drawn before the normal screen is back.
+    assert text.count("Replay — action") == 3
+    assert text.rindex("Replay — action") < text.index(LEAVE)

@@ -122,7 +122,9 @@ class ReplayViewer:
     # ------------------------------------------------------------ the loop
 
     def run(self) -> None:
-        with self.terminal.prompting():
+        # The alternate screen, as the table's: stepping through a game redraws it at every
+        # key, and none of those screens belongs in the scrollback.
+        with self.terminal.full_screen(), self.terminal.prompting():
             while True:
                 self._draw()
                 try:
