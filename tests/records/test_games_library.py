@@ -394,3 +394,12 @@ def test_a_file_named_by_digits_is_offered_as_a_file_when_play_refuses_it(
         err
         == "thebes: 7 exists; 'thebes resume ./7' goes on with that game (--force replaces it)\n"
     )
+
+
+def test_the_resume_hint_of_a_listed_folder_names_the_folder(
+    tmp_path: Path, library: dict[str, Session | None], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # 'resume N' counts in the default folder: the listing of another says --dir with it.
+    folder = tmp_path / "games"
+    last = " ".join(listing(capsys, "--dir", str(folder))[-1:])
+    assert f"resume --dir {folder} N' resumes game N;" in last

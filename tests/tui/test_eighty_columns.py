@@ -124,3 +124,21 @@ def test_the_final_table_at_80_columns_cuts_no_name() -> None:
     # Ann's (Alexandrina's) 35 VP of artifacts; nobody holds a book, so no majority.
     row = next(line for line in lines if line.startswith(" Alexandrina"))
     assert row.split()[1:6] == ["35", "0", "0", "0", "35"]
+
+
+def test_the_final_table_never_parts_a_majority_from_its_region() -> None:
+    # Cleo alone holds books of Greece, Egypt and Mesopotamia: 5 VP a majority (E4). At 80
+    # columns each is its region's initial and points, together: G5, E5, M5.
+    names = ["Alexandrina Featherstone", "Bartholomew-Xerxes-Smith", "Cleo", "Dan"]
+    state = rich_finds(4)
+    state = replace(
+        state, players=tuple(replace(p, name=n) for p, n in zip(state.players, names, strict=True))
+    )
+    books = [cards_of("book", r)[0] for r in ("Greece", "Egypt", "Mesopotamia")]
+    state = setup(state, 2, cards=books)
+    text = render_text(final_view(state, COLOURS, 80), 80)
+    [row] = [line for line in lines_of(text) if line.startswith(" Cleo")]
+    assert row.split()[1:] == ["0", "0", "0", "15", "15", "G5,", "E5,", "M5"]
+    # At 120 columns the regions are named whole.
+    wide = render_text(final_view(state, COLOURS, 120), 120)
+    assert all(won in wide for won in ("Greece 5,", "Egypt 5,", "Mesopotamia 5"))

@@ -70,5 +70,12 @@ def games_command(args: argparse.Namespace, handed: Terminal | None) -> int:
 
     folder = args.dir or games_folder()
     with terminal_for(handed, colour=False) as terminal:
-        print_games(terminal, folder, default_catalog(), as_json=args.json, everything=args.all)
+        print_games(
+            terminal,
+            folder,
+            default_catalog(),
+            as_json=args.json,
+            everything=args.all,
+            named_folder=args.dir is not None,
+        )
     return EXIT_OK

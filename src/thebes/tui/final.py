@@ -30,7 +30,9 @@ def final_view(
     table = Table(title="Final scores", title_justify="left", title_style="bold")
     if narrow:  # no edges nor dividers: their columns go to the names and majorities
         table.box, table.show_edge = box.SIMPLE_HEAD, False
-    regions = [r[:3] if narrow else r for r in state.catalog.regions]
+    # Narrow: a region's initial and its points with no space (G5 E3, as books GCEPM), so
+    # that a wrapped cell never parts a region from its points.
+    regions = [r[0] if narrow else r + " " for r in state.catalog.regions]
     columns = ("player", "artifacts", "exhibit.", "congress", "major.", "total")
     if not narrow:
         columns = ("player", "artifacts", "exhibitions", "congresses", "majorities", "total")
@@ -42,7 +44,7 @@ def final_view(
     table.add_column("won" if narrow else "majorities won", justify="left")
     best = winners(state)
     for seat, (player, score) in enumerate(zip(state.players, scores(state), strict=True)):
-        won = ", ".join(f"{regions[r]} {vp}" for r, vp in enumerate(score.majority_by_region) if vp)
+        won = ", ".join(f"{regions[r]}{vp}" for r, vp in enumerate(score.majority_by_region) if vp)
         name = panels.player_text(player.name, colours[seat])
         if seat in best:
             name.append(" ★")

@@ -23,6 +23,7 @@ shown literally and without control codes.
 from __future__ import annotations
 
 import json
+import shlex
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -181,9 +182,11 @@ def print_games(
     *,
     as_json: bool = False,
     everything: bool = False,
+    named_folder: bool = False,
 ) -> None:
     """Print the listing of ``folder`` at ``terminal`` (JSON: one object per game);
-    UnlistedFolder if it cannot be read. The games' lines are flushed one by one: a long
+    UnlistedFolder if it cannot be read. ``named_folder``: the folder was given (--dir), so
+    the command to resume a game of it names it too. The games' lines are flushed one by one: a long
     listing shows as it is read."""
     where = printable(str(folder))
     try:
@@ -213,4 +216,6 @@ def print_games(
         tell(f"{left} older game{'s' if left > 1 else ''} not listed ('--all' lists them).")
     if not as_json:
         resume = thebes_command("resume")
+        if named_folder:  # N counts in this folder, not in the default one
+            resume += f" --dir {shlex.quote(where)}"
         terminal.say(f"'{resume} N' resumes game N; '{resume}' the newest unfinished one.")
