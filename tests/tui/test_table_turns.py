@@ -123,17 +123,19 @@ def test_a_number_is_shown_with_its_cost_and_played_only_once_confirmed(tmp_path
     assert played(session) == [("Ann", "take 2")]
 
 
-def test_a_question_wider_than_the_terminal_is_broken_between_words(tmp_path: Path) -> None:
-    # 24 characters of name: the question is 95 columns; at 80 it is two lines, broken
-    # before "Play it?" (prompt_toolkit alone would cut "[Y/n]" at the edge).
+def test_a_confirmation_wider_than_the_terminal_leaves_the_name_to_the_prompt(
+    tmp_path: Path,
+) -> None:
+    # 24 characters of name: the question would be 95 columns, two rows at 80, pushing the
+    # screen's title out of view; without the name (on the prompt line above) it is 68.
     name = "Maximilian Alexandersson"
     session = Session(CAT, default_seats([name, "Bob"]), 7, autosave=tmp_path / "g.json")
     prompts, screen = prompt_screen()
     with game(session, "2\n\n", size=(80, 24), prompt_output=screen) as (ui, _):
         ui.run()
-    first = f"{name}: take 2: Egypt book (2) in London — 4 weeks, 2 travel."
-    assert len(first) == 79
-    assert f"{first}\x1b[0m\r\n\x1b[0mPlay it? [Y/n]" in prompts.getvalue()
+    question = "take 2: Egypt book (2) in London — 4 weeks, 2 travel. Play it? [Y/n]"
+    assert len(question) == 68 and question in prompts.getvalue()
+    assert f"{name}: take 2" not in prompts.getvalue()
     assert played(session) == [(name, "take 2")]
 
 

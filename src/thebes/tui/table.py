@@ -254,7 +254,11 @@ class TerminalGame:
         seat = session.active_seat
         assert seat is not None
         label = action_label(session.state, action)
-        if self._agrees(f"{session.seats[seat].name}: {label}. Play it? [Y/n] ", default=True):
+        # One row where it can be: a second one would push the screen's title out of view.
+        asked = f"{session.seats[seat].name}: {label}. Play it? [Y/n]"
+        if len(asked) >= self.size()[0]:
+            asked = f"{label}. Play it? [Y/n]"  # the name is on the prompt line above
+        if self._agrees(asked, default=True):
             return action
         self.talk.say(f"Not played: {session.notation(action)}. Nothing has changed.")
         return None
