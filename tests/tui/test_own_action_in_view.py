@@ -37,13 +37,16 @@ def test_a_dig_is_summed_up_with_its_finds_and_their_points() -> None:
     )
     step = Step(start(2), Dig(region("Egypt"), 8), events, record("Bob"))
     assert summary(CAT, step, 1) == (
-        f"Bob: dig Egypt 8 wk — 2 artifacts (3 VP), a {book_region} book token"
+        f"Bob: dig Egypt 8 wk — 2 artifacts (3 VP), a {book_region} book"
     )
     assert summary(CAT, step, 1, brief=True) == (
-        f"Bob: dig Egy 8 wk — 2 artifacts (3 VP), a {book_region} book token"
+        f"Bob: dig Egy 8 wk — 2 artifacts (3 VP), a {book_region} book"
     )
     nothing = (Dug(1, region("Egypt"), 8, 4, 5, (), 5),)
     assert summary(CAT, replace(step, events=nothing), 1) == "Bob: dig Egypt 8 wk — nothing"
+    # A card spent on the dig is said as it is typed.
+    helped = replace(step, action=Dig(region("Egypt"), 8, assistant=True), events=nothing)
+    assert summary(CAT, helped, 1) == "Bob: dig Egypt 8 wk +assistant — nothing"
 
 
 def record(player: str) -> ActionRecord:

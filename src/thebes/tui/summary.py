@@ -11,6 +11,7 @@ from collections import Counter
 from thebes.catalog.components import Catalog, TokenKind
 from thebes.catalog.kinds import KINDS
 from thebes.records.narration import card_name
+from thebes.records.notation import format_action
 from thebes.records.session import Step
 from thebes.rules import (
     CardTaken,
@@ -45,7 +46,11 @@ def summary(catalog: Catalog, step: Step, seat: int, *, brief: bool = False) -> 
     dug = next((e for e in step.events if isinstance(e, Dug)), None)
     if dug is not None:
         site = catalog.regions[dug.region][: 3 if brief else None]
-        what = f"dig {site} {dug.weeks} wk — {finds(catalog, found)}"
+        # The cards spent on it, as typed: "+assistant", "+legend"...
+        # (a zeppelin is said after, as for any journey)
+        words = format_action(step.action, catalog.regions).split()[3:]
+        spent = "".join(f" {word}" for word in words if word != "+zeppelin")
+        what = f"dig {site} {dug.weeks} wk{spent} — {finds(catalog, found)}"
     if by_zeppelin:
         what += " (zeppelin)" if brief else " (by zeppelin)"
     return f"{name}: {what}"
@@ -82,7 +87,7 @@ def _short_card(catalog: Catalog, card_id: int) -> str:
 
 
 def finds(catalog: Catalog, tokens: list[int]) -> str:
-    """What a dig kept, counted: "2 artifacts (5 VP), a Crete book token", or "nothing"."""
+    """What a dig kept, counted: "2 artifacts (5 VP), a Crete book", or "nothing"."""
     kinds = [catalog.token(t) for t in tokens]
     artifacts = [t for t in kinds if t.kind is TokenKind.ARTIFACT]
     parts = []
@@ -92,8 +97,8 @@ def finds(catalog: Catalog, tokens: list[int]) -> str:
         parts.append(f"{len(artifacts)} artifact{plural} ({vp} VP)")
     books = Counter(catalog.regions[t.book_region] for t in kinds if t.kind is TokenKind.BOOK)
     for region, count in books.items():
-        parts.append(f"a {region} book token" if count == 1 else f"{count} {region} book tokens")
+        parts.append(f"a {region} book" if count == 1 else f"{count} {region} books")
     general = sum(t.kind is TokenKind.GENERAL for t in kinds)
     if general:
-        parts.append("a general knowledge token" if general == 1 else f"{general} general tokens")
+        parts.append("a general book" if general == 1 else f"{general} general books")
     return ", ".join(parts) if parts else "nothing"
