@@ -111,15 +111,17 @@ def test_compact_screen_fits_80_by_24_with_the_newest_event_whole() -> None:
     lines = text.splitlines()
     assert len(lines) <= 21 and max(len(line) for line in lines) <= 80
     assert "Cleo: books G0 C0 E0 P0 M0, general 0" in text
-    assert "1 shovel" in text and "b small exhib." in text
-    # 10 rows for the events (21 less title 1, standings 3, cards 5, tableau 2): the title,
-    # the newest wrapped whole in two rows, seven older ones in a line each, cut with "…".
-    events_rows = text.split("\n")[11:]
-    assert events_rows[0].rstrip() == "Since Cleo's last turn  (2 earlier, in short: type log)"
-    for row, number in zip(events_rows[1:8], range(2, 9), strict=True):
+    assert "1 shovel" in text
+    # The two exhibitions in one row, in short words (large: 1 Crete, 2 Greece, 3 Egypt).
+    assert "a 5 VP London 4 wk: 1 Cre 2 Gre 3 Egy   b 4 VP London 3 wk: 1 Gre 2 Egy" in text
+    # 11 rows for the events (21 less title 1, standings 3, cards 4, tableau 2): the title,
+    # the newest wrapped whole in two rows, eight older ones in a line each, cut with "…".
+    events_rows = text.split("\n")[10:]
+    assert events_rows[0].rstrip() == "Since Cleo's last turn  (1 earlier, in short: type log)"
+    for row, number in zip(events_rows[1:9], range(1, 9), strict=True):
         assert row.startswith(f"  1901·18 event number {number} word ")
         assert row.rstrip().endswith("…")
-    shown = " ".join(" ".join(events_rows[8:]).split())
+    shown = " ".join(" ".join(events_rows[9:]).split())
     assert shown == "1901·18 event number 9 " + " ".join(["word"] * 20)
 
 

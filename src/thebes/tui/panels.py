@@ -213,8 +213,9 @@ def short_card_name(state: GameState, card_id: int) -> str:
     )
 
 
-def display(state: GameState) -> RenderableType:
-    """The four display cards, the exhibitions a-c and the piles, as compact tiles."""
+def display(state: GameState, *, paired: bool = False) -> RenderableType:
+    """The four display cards, the exhibitions a-c and the piles, as compact tiles;
+    ``paired`` (the compact layout), two exhibitions to a row in short words."""
     catalog = state.catalog
     cards = Table.grid(padding=(0, 2))
     tiles = []
@@ -236,6 +237,8 @@ def display(state: GameState) -> RenderableType:
     shows: list[RenderableType] = [title, cards]
     if state.variants.card_preview:
         shows.append(face_up_line(state))
+    if paired and len(state.exhibitions) > 1:
+        return Group(*shows, _paired_exhibitions(state))
     for slot, card_id in enumerate(state.exhibitions):
         card = catalog.card(card_id)
         # Smallest count first, as the printed cards list them.
@@ -250,6 +253,35 @@ def display(state: GameState) -> RenderableType:
         line.append(f": {catalog.locations[card.city]} {card.weeks} wk, needs {needs}")
         shows.append(line)
     return Group(*shows)
+
+
+def exhibition_rows(state: GameState, *, paired: bool = False) -> int:
+    """Rows the exhibitions on show take in :func:`display`."""
+    shown = len(state.exhibitions)
+    return -(-shown // 2) if paired and shown > 1 else shown
+
+
+def _paired_exhibitions(state: GameState) -> Table:
+    """The exhibitions two to a row, each in at most 37 columns, so that two fit at 80:
+    ``b 5 VP Moscow 4 wk: 1 Egy 2 Pal 3 Mes`` (the points tell a small one from a large
+    one; the regions as on the display's tiles)."""
+    catalog = state.catalog
+    grid = Table.grid(padding=(0, 3))
+    for _ in range(2):
+        grid.add_column(no_wrap=True, overflow="ellipsis")
+    cells = []
+    for slot, card_id in enumerate(state.exhibitions):
+        card = catalog.card(card_id)
+        needs = " ".join(
+            f"{n} {catalog.regions[r][:3]}"
+            for n, r in sorted((n, r) for r, n in enumerate(card.requires) if n)
+        )
+        cell = Text(f"{EXHIBITION_LETTERS[slot]} {card.value} VP", style="bold")
+        cell.append(f" {catalog.locations[card.city]} {card.weeks} wk: {needs}")
+        cells.append(cell)
+    for row in range(0, len(cells), 2):
+        grid.add_row(*cells[row : row + 2])
+    return grid
 
 
 def face_up_line(state: GameState) -> Text:

@@ -95,7 +95,7 @@ def game_screen(
         parts = [
             header,
             panels.standings(state, info.colours, title=False, width=width),
-            panels.display(state),
+            panels.display(state, paired=True),
             _active_tableau(state, info, width),
         ]
         if active_seat(state) is None:  # the game is over: every tableau, no cards to take
@@ -128,9 +128,9 @@ def _height_without_events(state: GameState, *, wide: bool, width: int) -> int:
     """Rows the screen takes before the events, counted from the state (rendering twice to
     measure would double the time of every redraw)."""
     players = len(state.players)
-    display = 3 + len(state.exhibitions)  # title, two rows of card tiles, exhibitions
-    display += state.variants.card_preview  # the cards face up on the draw pile (V5)
+    display = 3 + state.variants.card_preview  # title, two rows of tiles, V5's face-up cards
     if wide:
+        display += panels.exhibition_rows(state)
         top = 2 + players  # title and scale, a stack of every marker; as the standings
         board = 2 + len(state.catalog.locations)  # title, header, locations
         bags = 2 + len(state.catalog.regions)
@@ -138,7 +138,8 @@ def _height_without_events(state: GameState, *, wide: bool, width: int) -> int:
         return 1 + top + max(board, bags + display) + tableaux
     if active_seat(state) is None:
         return 1 + players + panels.tableau_height(state, width, rule=False)
-    return 1 + players + display + 2
+    # Exhibitions two to a row: at 80x24 a third one's row is needed for the events.
+    return 1 + players + display + panels.exhibition_rows(state, paired=True) + 2
 
 
 def title_line(state: GameState, info: ScreenInfo, width: int) -> Text:

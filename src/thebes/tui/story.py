@@ -22,6 +22,7 @@ from thebes.records.narration import card_name, narrate
 from thebes.records.session import Session, Step
 from thebes.rules import CardRevealed, CardTurnedUp, GameEnded, GameState, YearTurned, date_text
 from thebes.tui.linecap import end_with_ellipsis
+from thebes.tui.panels import marks
 from thebes.tui.summary import summary
 
 INDENT = 2
@@ -35,7 +36,7 @@ class Told:
     seat: int
     text: str
     short: str = ""  # the mover, the action and what it brought, in a few words (no date)
-    brief: str = ""  # shorter still, to go with others in one line
+    brief: str = ""  # shorter still, to go with others in one line: "B take Egy book 3"
     own: bool = False  # the last action of the person whose turn it is: always shown
 
 
@@ -76,8 +77,9 @@ def told(session: Session, step: Step, after: GameState | None = None) -> Told:
         at = len(sentences) if after_cards is None else after_cards
         sentences[at:at] = told_up
     catalog = session.catalog
-    short, brief = (summary(catalog, step, seat, brief=b) for b in (False, True))
-    return Told(when, seat, " ".join(sentences), short, brief)
+    # Told together with others, the mover goes by their mark, as on the standings.
+    brief = f"{marks(names)[seat]} {summary(catalog, step, seat, brief=True)}"
+    return Told(when, seat, " ".join(sentences), summary(catalog, step, seat), brief)
 
 
 def face_up_sentence(
@@ -156,7 +158,7 @@ def story_panel(
     allows, older ones left to `log` (the title says how many, and that `log` has them if
     ``log``: a replay has no such command). An ``own`` entry is always shown, and all
     after it: in one line each where there is room, else the older of them together in
-    lines of their own (``Bob: takes ... · Cleo: ...``)."""
+    lines of their own (``B take Egy book 3 · C exchange``)."""
     measure = Console(width=width, file=io.StringIO(), markup=False, emoji=False)
     inner = width - INDENT
     whole = [paragraph(e, colours) for e in entries]
@@ -236,7 +238,7 @@ def _packed(
 def _together(
     entries: Sequence[Told], colours: Sequence[str], width: int, measure: Console
 ) -> list[Text]:
-    """Several entries in as few lines as wrap: ``Bob: takes ... · Cleo: exchanges ...``."""
+    """Several entries in as few lines as wrap: ``B take Egy book 3 · C exchange``."""
     if not entries:
         return []
     text = Text()

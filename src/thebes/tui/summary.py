@@ -1,8 +1,9 @@
 """An action in a few words, for the events panel when its paragraph has no room:
 ``Bob: dig Egypt 8 wk — 2 artifacts (5 VP), a Crete book token``. What the action brought
 (the card, the finds and their points, an exhibition's points) is always in it. A brief
-form, for several actions told in one line, leaves out the place and shortens the names
-(``Bob: take Egy book 3, 4 wk``)."""
+form, for several actions told in one line after the mover's mark, leaves out the name,
+the place, the weeks of a take and the words of a dig's finds (``take Egy book 3``,
+``dig Egy 8 wk: 5 VP, Cre book``)."""
 
 from __future__ import annotations
 
@@ -27,7 +28,8 @@ from thebes.rules import (
 
 
 def summary(catalog: Catalog, step: Step, seat: int, *, brief: bool = False) -> str:
-    """``step`` (taken by ``seat``) in one short phrase, with the mover's name."""
+    """``step`` (taken by ``seat``) in one short phrase, with the mover's name; ``brief``,
+    in fewer words and without the name."""
     name = step.record.player
     where = catalog.locations[step.before.players[seat].location]
     by_zeppelin = False
@@ -50,10 +52,13 @@ def summary(catalog: Catalog, step: Step, seat: int, *, brief: bool = False) -> 
         # (a zeppelin is said after, as for any journey)
         words = format_action(step.action, catalog.regions).split()[3:]
         spent = "".join(f" {word}" for word in words if word != "+zeppelin")
-        what = f"dig {site} {dug.weeks} wk{spent} — {finds(catalog, found)}"
+        if brief:
+            what = f"dig {site} {dug.weeks} wk: {brief_finds(catalog, found)}"
+        else:
+            what = f"dig {site} {dug.weeks} wk{spent} — {finds(catalog, found)}"
     if by_zeppelin:
-        what += " (zeppelin)" if brief else " (by zeppelin)"
-    return f"{name}: {what}"
+        what += " (zep)" if brief else " (by zeppelin)"
+    return what if brief else f"{name}: {what}"
 
 
 def _phrase(catalog: Catalog, event: Event, where: str, brief: bool) -> str:
@@ -61,16 +66,17 @@ def _phrase(catalog: Catalog, event: Event, where: str, brief: bool) -> str:
     match event:
         case CardTaken():
             card = _short_card(catalog, event.card) if brief else card_name(catalog, event.card)
-            return f"take {card}{where}, {event.weeks} wk"
+            return f"take {card}" if brief else f"take {card}{where}, {event.weeks} wk"
         case DisplayExchanged():
-            city = "" if brief else f" in {catalog.locations[catalog.exchange_city]}"
-            return f"exchange{'' if brief else ' the display'}{city}, {event.weeks} wk"
+            city = catalog.locations[catalog.exchange_city]
+            return "exchange" if brief else f"exchange the display in {city}, {event.weeks} wk"
         case DisplayRenewed() if event.player >= 0:
-            return f"renew{'' if brief else ' the display'}{where}, {event.weeks} wk"
+            return "renew" if brief else f"renew the display{where}, {event.weeks} wk"
         case ExhibitionHeld():
             vp = catalog.card(event.card).value
-            card = "exhibition" if brief else f"the {card_name(catalog, event.card)}"
-            return f"hold {card} — {vp} VP"
+            if brief:
+                return f"exhibition {vp} VP"
+            return f"hold the {card_name(catalog, event.card)} — {vp} VP"
         case Retired():
             return "retire" + (" (no other action was possible)" if event.forced else "")
     return ""
@@ -101,4 +107,17 @@ def finds(catalog: Catalog, tokens: list[int]) -> str:
     general = sum(t.kind is TokenKind.GENERAL for t in kinds)
     if general:
         parts.append("a general book" if general == 1 else f"{general} general books")
+    return ", ".join(parts) if parts else "nothing"
+
+
+def brief_finds(catalog: Catalog, tokens: list[int]) -> str:
+    """What a dig kept, in few words: "5 VP, Cre book, 2 gen books", or "nothing"."""
+    kinds = [catalog.token(t) for t in tokens]
+    artifacts = [t.value for t in kinds if t.kind is TokenKind.ARTIFACT]
+    parts = [f"{sum(artifacts)} VP"] if artifacts else []
+    books = Counter(catalog.regions[t.book_region][:3] for t in kinds if t.kind is TokenKind.BOOK)
+    general = sum(t.kind is TokenKind.GENERAL for t in kinds)
+    for what, count in (*books.items(), ("gen", general)):
+        if count:
+            parts.append(f"{what} book" if count == 1 else f"{count} {what} books")
     return ", ".join(parts) if parts else "nothing"

@@ -4,6 +4,9 @@ for."""
 
 from __future__ import annotations
 
+from contextlib import suppress
+from pathlib import Path
+
 from rich.text import Text
 
 from thebes.analysis.hints import Hint
@@ -27,7 +30,9 @@ class TableTalk:
         if session.autosave is not None:
             saved = f"Saved after every action in {printable(str(session.autosave))}."
             self.log.insert(0, saved)
-            self.say(saved)
+            # On screen in one row at 80 columns, where the events need every row: the
+            # folder shortened (the log, the quit question and the farewell say it whole).
+            self.say(saved_notice(session.autosave))
         self.save_trouble: str | None = None  # the autosave failure the table was told of
         # The last hint worked out and the position it is for: shown while that position
         # is on the board (the player's turn), in the events' place.
@@ -73,6 +78,27 @@ class TableTalk:
             self.log.append(f"Saved again in {where}.")
             self.say(f"Saved again in {where}.")
         self.save_trouble = problem
+
+
+SAVED = "Saved after every action in {}."
+NOTICE_CELLS = 79  # an 80-column terminal's row, less the cursor's cell
+
+
+def saved_notice(path: Path) -> str:
+    """Where the game is autosaved, in at most one row of 80 columns: the whole path if it
+    fits, else under ``~`` for the home folder, else its last parts after ``…/``."""
+    room = NOTICE_CELLS - len(SAVED.format(""))
+    whole = printable(str(path))
+    if len(whole) <= room:
+        return SAVED.format(whole)
+    with suppress(ValueError, RuntimeError):  # not under the home folder, or no home
+        whole = printable(str(Path("~") / path.relative_to(Path.home())))
+    parts = printable(path.name)
+    for part in reversed(path.parent.parts[1:]):
+        if len(whole) <= room or len(f"…/{part}/{parts}") > room:
+            break
+        parts = f"{printable(part)}/{parts}"
+    return SAVED.format(whole if len(whole) <= room else f"…/{parts}")
 
 
 def log_line(entry: Told) -> str:
