@@ -53,12 +53,14 @@ def test_every_action_since_my_turn_is_on_an_80x24_screen_in_the_tightest_case(
     assert game.talk.message is not None
     notice = "Saved after every action in ~/.local/share/thebes/games/20261124-082804.json."
     assert game.talk.message.plain == notice
-    # "Me (again: still furthest back in time) — a number, ...": 91 cells, two rows.
+    # "Me (again: still furthest back in time) — a number, ...", 91 cells, would take two
+    # rows at 80 columns: the short form, 43 cells, leaves room to type on one.
     prompt = game._prompt_message(0, True)
-    assert game._rows_below(prompt, 80) == 1 + 2
+    assert "".join(text for _, text in prompt) == "Me (again) — a number, an action, or help: "
+    assert game._rows_below(prompt, 80) == 1 + 1
     game._draw(build_menu(session.state, session.legal_actions()), prompt)
     lines = out.getvalue().splitlines()
-    assert len(lines) <= 24 - 2  # the prompt's two rows under it
+    assert len(lines) <= 24 - 1  # the prompt's row under it
     assert lines[0].startswith("Thebes — seeded game, seed 1   to play: Me")
     assert lines[-1].rstrip() == notice
     title = next(n for n, line in enumerate(lines) if line.startswith("Me's last turn and since"))

@@ -18,6 +18,7 @@ from difflib import get_close_matches
 from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import WordCompleter
 from prompt_toolkit.formatted_text import FormattedText, fragment_list_width, to_formatted_text
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.text import Text
 
@@ -52,6 +53,8 @@ from thebes.tui.terminal import Terminal
 
 BOT_PAUSE_SECONDS = 0.8
 RESIZED = "\x00resized:"  # a prompt's result when the terminal changed size under it
+# Columns a prompt leaves on its row for what is typed (an action is rarely longer).
+PROMPT_ROOM = 16
 
 
 class QuitGame(Exception):
@@ -267,12 +270,13 @@ class TerminalGame:
         seat_info = self.session.seats[seat]
         style = f"bold fg:{seat_info.colour}" if self.colour else "bold"
         note = " (again: still furthest back in time)" if again else ""
-        return FormattedText(
-            [
-                (style, seat_info.name),
-                ("", f"{note} — a number, an action (Tab completes), or help: "),
-            ]
-        )
+        ask = " — a number, an action (Tab completes), or help: "
+        # One row with room to type (a prompt wrapped by prompt_toolkit breaks mid-word):
+        # the short form where the long one would not leave it.
+        if cell_len(seat_info.name + note + ask) > self.size()[0] - PROMPT_ROOM:
+            note = " (again)" if again else ""
+            ask = " — a number, an action, or help: "
+        return FormattedText([(style, seat_info.name), ("", note + ask)])
 
     def _interpret(
         self, text: str, legal: Sequence[Action], menu: list[MenuEntry]
