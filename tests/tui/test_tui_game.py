@@ -175,9 +175,9 @@ def test_a_resize_redraws_the_screen_for_the_new_size_keeping_the_typed_text(
     tmp_path: Path,
 ) -> None:
     session = new_session(tmp_path)
-    # The size is asked before the turn, before the screen is drawn and when it is drawn:
-    # then the terminal shrinks under the prompt.
-    sizes = iter([(120, 40)] * 3 + [(80, 24)] * 1000)
+    # The size is asked before the turn, for the prompt's form, before the screen is drawn
+    # and when it is drawn: then the terminal shrinks under the prompt.
+    sizes = iter([(120, 40)] * 4 + [(80, 24)] * 1000)
     with game(session, "take 2\n", sizes=lambda: next(sizes)) as (ui, out):
         ui.run()
     text = out.getvalue()
