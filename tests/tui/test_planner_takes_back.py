@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from helpers import CAT, cards_of, setup
+from helpers import CAT, cards_of, region, setup
 from terminal import game
-from test_planner import egypt_entry
 from thebes.records.session import Session, default_seats
+from thebes.tui.menu import build_menu
 
 
 def with_egypt_book_legend_and_assistant(tmp_path: Path) -> Session:
@@ -20,6 +20,15 @@ def with_egypt_book_legend_and_assistant(tmp_path: Path) -> Session:
     assistant = next(c for c in cards_of("assistant") if c not in display)
     session._state = setup(state, 0, cards=[book, legend, assistant])
     return session
+
+
+def egypt_entry(session: Session) -> int:
+    menu = build_menu(session.state, session.legal_actions())
+    return next(
+        e.number
+        for e in menu
+        if e.is_dig_site and getattr(e.actions[0], "region", None) == region("Egypt")
+    )
 
 
 def test_an_added_option_is_offered_back_with_a_minus(tmp_path: Path) -> None:
