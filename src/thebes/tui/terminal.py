@@ -10,7 +10,6 @@ the command line calls it, and tests build their own :class:`Terminal`.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sys
 import threading
@@ -145,24 +144,38 @@ def _keyboard() -> Iterator[AppSession]:
     if typed:
         yield AppSession()
         return
+    writing = threading.Lock()  # held while a line is written into the pipe
+    ended = threading.Event()  # the game is over: its pipe is closed, or about to be
     with create_pipe_input() as pipe:
 
         def feed() -> None:
             # From a thread, a line at a time: a pipe holds about 64 KB, so writing a
             # longer file before the game reads would block for ever, and a program that
-            # types into a pipe waits for the game's answer before its next line.
+            # types into a pipe waits for the game's answer before its next line. Never
+            # after the game closed the pipe: its descriptors may belong to another file.
             left = MAX_REDIRECTED_KEYS
             try:
                 while left > 0 and (line := stdin.readline(left)):
                     left -= len(line)
-                    pipe.send_text(line)
-            except (OSError, ValueError):  # text that is not UTF-8, or the game ended first
+                    with writing:
+                        if ended.is_set():
+                            return
+                        pipe.send_text(line)
+            except (OSError, ValueError):  # text that is not UTF-8, or a broken pipe
                 pass
-            with contextlib.suppress(OSError, ValueError):
-                pipe.close()  # the prompt then reads the end of input
+            with writing:
+                if not ended.is_set():
+                    pipe.close()  # the prompt then reads the end of input
 
         threading.Thread(target=feed, daemon=True).start()
-        yield AppSession(input=pipe)
+        try:
+            yield AppSession(input=pipe)
+        finally:
+            ended.set()
+            # A line being written is finished first (a full pipe nobody reads: not
+            # waited for; that write fails once the pipe is closed).
+            if writing.acquire(timeout=1):
+                writing.release()
 
 
 @contextmanager
