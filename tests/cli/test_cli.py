@@ -29,7 +29,7 @@ def test_simulate_plain_prints_a_line_per_game(capsys: pytest.CaptureFixture[str
     assert code == 0 and err == ""  # no progress bar when stderr is not a terminal
     games, table = lines[:4], lines[5:]
     assert [line.split()[1] for line in games] == ["10", "11", "12", "13"]
-    assert all("P1" in line and "P3" in line and "winners:" in line for line in games)
+    assert all("P1" in line and "P3" in line and "*" in line for line in games)
     assert lines[4] == "" and table[0].split()[:4] == ["bot", "level", "games", "wins"]
     assert [row.split()[:3] for row in table[2:]] == [[f"P{i}", "random", "4"] for i in (1, 2, 3)]
 

@@ -14,7 +14,8 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 from terminal import game, new_session
 from thebes.records.gamefile import read_record
 
-QUESTION = "exists and is not this game's save file. Replace it? [y/N]"
+# The question's end (its start, with the path, may be on the row above).
+QUESTION = "Replace it? [y/N]"
 
 
 def play(tmp_path: Path, keys: str) -> tuple[str, str, list[str]]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import pytest
@@ -78,8 +79,9 @@ def test_ctrl_c_and_ctrl_d_ask_before_leaving_and_nothing_is_lost(tmp_path: Path
     with game(session, keys, prompt_output=screen) as (ui, out):
         assert ui.run() is False
     assert [s.record.action for s in session.steps] == ["take 2", "take 1"]
-    question = f"Leave the game (it is saved in {tmp_path / 'g.json'})? [y/N]"
-    assert question in prompts.getvalue()
+    # Broken between words where it is too long for the row: compared with its rows joined.
+    drawn = " ".join(re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", prompts.getvalue()).split())
+    assert f"Leave the game (it is saved in {tmp_path / 'g.json'})? [y/N]" in drawn
     assert "Leave the game" not in out.getvalue()
     saved = Session.load(tmp_path / "g.json", CAT)
     assert saved.state == session.state

@@ -74,10 +74,11 @@ def simulate_command(args: argparse.Namespace, handed: Terminal | None) -> int:
         table = series_standings(entries, results, write)
         streams.say(json.dumps(summary_json(table, args.games)))
         return EXIT_ERROR if unsaved.count else EXIT_OK
+    seed_width = len(str(args.seed + args.games - 1))  # the games' lines stay aligned
     with progress_bar(args.games, bar=streams.errors, lines=streams.out) as advance:
 
         def show(result: GameResult) -> None:
-            streams.say(f"seed {result.seed:<10d} {_score_line(result)}", flush=True)
+            streams.say(f"seed {result.seed:<{seed_width}d}  {_score_line(result)}", flush=True)
             advance()
 
         table = series_standings(entries, results, show)
@@ -107,6 +108,9 @@ class _UnsavedGames:
 
 
 def _score_line(result: GameResult) -> str:
+    """Each player's total, a winner's marked with ``*`` (the names of four bots and the
+    winners named again would pass 80 columns)."""
     named = zip(result.players, result.scores, strict=True)
-    totals = "  ".join(f"{name} {score.total:3d}" for name, score in named)
-    return f"{totals}  winners: {', '.join(result.winners)}"
+    return "  ".join(
+        f"{name} {score.total:3d}{'*' if name in result.winners else ' '}" for name, score in named
+    ).rstrip()

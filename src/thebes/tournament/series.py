@@ -228,17 +228,19 @@ def summary_json(table: Sequence[Standing], games: int) -> dict[str, object]:
 
 
 def standings_lines(table: Sequence[Standing]) -> list[str]:
-    """The per-bot table that ends a series in plain text."""
+    """The per-bot table that ends a series in plain text, within 80 columns for bot names
+    as `simulate` makes them (`random1`, `greedy2`)."""
+    wide = max([3, *(len(s.entry.name) for s in table)])
     head = (
-        f"{'bot':<12} {'level':<7} {'games':>5} {'wins':>7} {'win %':>6} "
-        f"{'mean':>6} {'± std':>6}   {'artif.':>6} {'exhib.':>6} {'congr.':>6} {'major.':>6}"
+        f"{'bot':<{wide}} {'level':<6} {'games':>5} {'wins':>7} {'win %':>6} "
+        f"{'mean':>5} {'± std':>5}  {'artif.':>6} {'exhib.':>6} {'congr.':>6} {'major.':>6}"
     )
     lines = [head, "─" * len(head)]
     for s in table:
         rate = 100 * s.wins / s.games if s.games else 0.0
         parts = " ".join(f"{s.category_mean(c):6.1f}" for c in CATEGORIES)
         lines.append(
-            f"{s.entry.name:<12} {s.entry.level:<7} {s.games:>5} {s.wins:>7.5g} {rate:>5.1f}% "
-            f"{s.mean:>6.1f} {s.std:>6.1f}   {parts}"
+            f"{s.entry.name:<{wide}} {s.entry.level:<6} {s.games:>5} {s.wins:>7.5g} "
+            f"{rate:>5.1f}% {s.mean:>5.1f} {s.std:>5.1f}  {parts}"
         )
     return lines

@@ -24,11 +24,10 @@ from thebes.rules import (
 )
 from thebes.safeio.invocation import thebes_command
 from thebes.safeio.saving import SaveError, make_folder_for, save_target
-from thebes.safeio.text import printable
 from thebes.tui import panels
 from thebes.tui.menu import RENEW_NUMBER
 from thebes.tui.paging import page
-from thebes.tui.prompting import prompt_session
+from thebes.tui.prompting import shown_path
 from thebes.tui.reference import reference_tables
 from thebes.tui.rulebook import rulebook
 from thebes.tui.screen import variant_id
@@ -189,7 +188,7 @@ class Commands:
     def _may_replace(self, path: str | Path) -> bool:
         """Whether a save may write ``path``: a new file, this game's own save file (its
         autosave, or a file saved in this game), or any other file if the player agrees at
-        the keyboard (Enter, Ctrl-C or Ctrl-D: no). SaveError if no game can go there."""
+        the keyboard (Enter, Esc, Ctrl-C or Ctrl-D: no). SaveError if no game can go there."""
         target = save_target(path)
         if not target.exists() or target in self.own_files:
             return True
@@ -197,14 +196,9 @@ class Commands:
         with contextlib.suppress(SaveError):
             if autosave is not None and save_target(autosave) == target:
                 return True
-        question = (
-            f"{printable(str(path))} exists and is not this game's save file. Replace it? [y/N] "
+        return self.ask(
+            f"{shown_path(path)} exists and is not this game's save file. Replace it? [y/N]"
         )
-        try:
-            answer = prompt_session(self.terminal).prompt(question)
-        except (KeyboardInterrupt, EOFError):
-            return False
-        return answer.strip().lower() in ("y", "yes")
 
     def _quit(self, _: str) -> None:
         self.confirm_quit()

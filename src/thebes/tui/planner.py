@@ -143,7 +143,7 @@ class DigPlanner:
                 f"{row.artifacts:.2f}",
                 f"{row.vp:.2f}",
             )
-        notes = [Text("  " + line) for line in option_effects(state, digs)]
+        notes = [Text("  " + line) for line in option_effects(state, digs, options)]
         if state.site_bonus[plan.region]:
             notes.append(Text("  first dig here: the 1-VP artifact on the site is yours too"))
         return Group(table, *notes)
@@ -273,29 +273,44 @@ def option_sets(digs: tuple[Dig, ...]) -> list[Dig]:
     return sorted(seen, key=spent)
 
 
-def option_effects(state: GameState, digs: tuple[Dig, ...]) -> list[str]:
-    """What each optional card would change, in words, for the options that apply."""
+def option_effects(state: GameState, digs: tuple[Dig, ...], options: Dig) -> list[str]:
+    """What each optional card would change from the ``options`` shown, in words: ``+x``
+    for one not chosen, ``-x`` to take back one chosen."""
     seat = active_seat(state)
     assert seat is not None
     player = state.players[seat]
     region = digs[0].region
     catalog = state.catalog
     base = min(option_sets(digs), key=lambda d: d.legend + d.assistant + d.shovel + d.zeppelin)
-    before = knowledge_for(player, region, legend=base.legend, assistant=base.assistant).total
+    now = knowledge_for(player, region, legend=options.legend, assistant=options.assistant).total
     lines = []
     flags = {f for d in digs for f in dig_options(d)}
     site = catalog.regions[region]
     if "legend" in flags and not base.legend:
-        after = knowledge_for(player, region, legend=True, assistant=False).total
-        lines.append(f"+legend: spend the {site} legend, knowledge {before} -> {after}")
+        other = knowledge_for(
+            player, region, legend=not options.legend, assistant=options.assistant
+        )
+        verb = "-legend: keep" if options.legend else "+legend: spend"
+        lines.append(f"{verb} the {site} legend, knowledge {now} -> {other.total}")
     if "assistant" in flags:
-        after = knowledge_for(player, region, legend=base.legend, assistant=True).total
-        lines.append(f"+assistant: spend your lone assistant, knowledge {before} -> {after}")
+        other = knowledge_for(
+            player, region, legend=options.legend, assistant=not options.assistant
+        )
+        verb = "-assistant: keep" if options.assistant else "+assistant: spend"
+        lines.append(f"{verb} your lone assistant, knowledge {now} -> {other.total}")
     if "shovel" in flags:
-        lines.append("+shovel: spend your lone shovel, one more token")
+        lines.append(
+            "-shovel: keep your lone shovel, one token fewer"
+            if options.shovel
+            else "+shovel: spend your lone shovel, one more token"
+        )
     if "zeppelin" in flags:
         travel = journey(catalog, player, catalog.site_base + region, False)
-        lines.append(f"+zeppelin: spend a zeppelin, the journey costs 0 weeks instead of {travel}")
+        lines.append(
+            f"-zeppelin: keep the zeppelin, the journey costs {travel} weeks instead of 0"
+            if options.zeppelin
+            else f"+zeppelin: spend a zeppelin, the journey costs 0 weeks instead of {travel}"
+        )
     if base.special_permit:
         lines.append(
             f"+permit (required): your {site} permit is used; this spends a special permit"

@@ -9,11 +9,15 @@ asks for the mouse, so every prompt swallows mouse reports instead of handing th
 
 from __future__ import annotations
 
+import textwrap
+from pathlib import Path
+
 from prompt_toolkit import PromptSession
 from prompt_toolkit.key_binding import KeyBindings, KeyBindingsBase, KeyPressEvent
 from prompt_toolkit.key_binding.key_bindings import merge_key_bindings
 from prompt_toolkit.keys import Keys
 
+from thebes.safeio.text import printable
 from thebes.tui.linecap import capped_line
 from thebes.tui.terminal import Terminal
 
@@ -56,3 +60,23 @@ def question_session(terminal: Terminal) -> PromptSession[str]:
         event.app.exit(result="n")
 
     return prompt_session(terminal, keys)
+
+
+def shown_path(path: str | Path) -> str:
+    """A file's path for a question, short: the home folder written ``~``
+    (``~/.local/share/thebes/games/20261124-082804.json``), unprintable characters escaped."""
+    text = str(path)
+    home = str(Path.home())
+    if home != "/" and (text == home or text.startswith(home + "/")):
+        text = "~" + text[len(home) :]
+    return printable(text)
+
+
+def wrapped_question(question: str, width: int) -> str:
+    """``question`` broken between words for a terminal ``width`` columns wide: prompt_toolkit
+    would break it at the screen's edge, mid-word. A word too long for a row (a path) gets a
+    row of its own and is never cut."""
+    rows = textwrap.wrap(
+        question, max(20, width - 1), break_long_words=False, break_on_hyphens=False
+    )
+    return "\n".join(rows) + " "

@@ -9,7 +9,6 @@ quitting, Ctrl-C or Ctrl-D never lose anything.
 
 from __future__ import annotations
 
-import textwrap
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -38,7 +37,7 @@ from thebes.tui.hintview import HINT_KEY, MENU_LABEL, hint_panel
 from thebes.tui.linecap import line_problem
 from thebes.tui.menu import MenuEntry, action_label, build_menu, menu_rows, menu_view, read_choice
 from thebes.tui.planner import DigPlanner
-from thebes.tui.prompting import prompt_session, question_session
+from thebes.tui.prompting import prompt_session, question_session, shown_path, wrapped_question
 from thebes.tui.screen import (
     MIN_HEIGHT,
     MIN_WIDTH,
@@ -124,6 +123,7 @@ class TerminalGame:
                         # Asked as at the prompt (the file has every move played so far);
                         # staying, the bots go on where they were.
                         self.session.save_if_autosaving()
+                        self._fresh_line()
                         self._confirm_quit()
                 else:
                     self._human_turn(seat)
@@ -226,23 +226,31 @@ class TerminalGame:
 
     def _confirm_quit(self) -> None:
         path, problem = self.session.autosave, self.session.save_problem
-        where = f" (it is saved in {printable(str(path))})" if path else ""
+        where = f" (it is saved in {shown_path(path)})" if path else ""
         if problem is not None:
             where = f" (it is NOT saved: {printable(problem)}; 'save PATH' saves it elsewhere)"
+        question = wrapped_question(f"Leave the game{where}? [y/N]", self.size()[0])
         try:
-            answer = self.prompt.prompt(f"Leave the game{where}? [y/N] ")
+            answer = self.prompt.prompt(question)
         except (KeyboardInterrupt, EOFError):
             raise QuitGame from None
         if answer.strip().lower() in ("y", "yes"):
             raise QuitGame
 
+    def _fresh_line(self) -> None:
+        """Back to the start of the row, wiped: Ctrl-C while the bots move is echoed there
+        ("^C") by the terminal, and the question drawn after it would be shifted."""
+        output = self.terminal.output
+        output.write_raw("\r")
+        output.erase_end_of_line()
+        output.flush()
+
     def _agrees(self, question: str, *, default: bool = False) -> bool:
         """A yes-or-no answer: y or yes, n or no, Enter the default; Esc, Ctrl-C, Ctrl-D and
         anything else say no."""
-        # Broken between words: prompt_toolkit would cut "[Y/n]" at the edge of the screen.
-        lines = textwrap.wrap(question, max(20, self.size()[0] - 1), break_on_hyphens=False)
         try:
-            answer = self.question.prompt("\n".join(lines) + " ").strip().lower()
+            answer = self.question.prompt(wrapped_question(question, self.size()[0]))
+            answer = answer.strip().lower()
         except (KeyboardInterrupt, EOFError):
             return False
         return answer in ("y", "yes") or (default and not answer)

@@ -11,8 +11,6 @@ the command line calls it, and tests build their own :class:`Terminal`.
 from __future__ import annotations
 
 import os
-import shutil
-import stat
 import sys
 import threading
 from collections.abc import Callable, Iterator
@@ -87,10 +85,19 @@ class Terminal:
 @contextmanager
 def process_terminal(*, colour: bool) -> Iterator[Terminal]:
     """The terminal this process runs at: standard output and error, the keys of standard
-    input (a redirected file's text is typed in), the size of the terminal."""
+    input (redirected keys are typed in), the size of the terminal."""
     # Markup and emoji codes are off: every string is shown as it is (a player named
-    # "[bold]" or ":smile:" keeps the name they typed).
-    console = Console(no_color=not colour, highlight=False, markup=False, emoji=False)
+    # "[bold]" or ":smile:" keeps the name they typed). Where no stream is a terminal the
+    # console is given the size the layout is drawn for (rich would take 80x25).
+    fixed = _size() if _terminal_size() is None else (None, None)
+    console = Console(
+        no_color=not colour,
+        highlight=False,
+        markup=False,
+        emoji=False,
+        width=fixed[0],
+        height=fixed[1],
+    )
     stdin = sys.stdin
     interactive = stdin is not None and stdin.isatty()
     pager = console.is_terminal
@@ -98,38 +105,77 @@ def process_terminal(*, colour: bool) -> Iterator[Terminal]:
         yield Terminal(console, prompts, _size, colour, sys.stderr, interactive, pager)
 
 
+def _terminal_size() -> tuple[int, int] | None:
+    """The size of the first of standard input, output and error that is a terminal: the
+    one rich's console measures its width by, so the layout is drawn for the width it is
+    printed at (with output to a pipe and keys from a terminal, that terminal's)."""
+    for descriptor in (0, 1, 2):
+        try:
+            size = os.get_terminal_size(descriptor)
+        except (OSError, ValueError):
+            continue
+        if size.columns and size.lines:
+            return size.columns, size.lines
+    return None
+
+
 def _size() -> tuple[int, int]:
-    size = shutil.get_terminal_size(FALLBACK_SIZE)
-    return size.columns, size.lines
+    columns, rows = _terminal_size() or FALLBACK_SIZE
+    # As for rich and shutil: COLUMNS and LINES, when set, win.
+    wide, tall = os.environ.get("COLUMNS", ""), os.environ.get("LINES", "")
+    return (
+        int(wide) if wide.isdigit() and int(wide) else columns,
+        int(tall) if tall.isdigit() and int(tall) else rows,
+    )
 
 
 @contextmanager
 def _keyboard() -> Iterator[AppSession]:
-    """The prompts' session of the process: standard input and output, made when first used
-    (standard input is the terminal or a pipe); or, when standard input is a regular file
-    (``thebes play < moves.txt``), that file's text fed in as typed keys: prompt_toolkit
-    cannot wait on a regular file and would read nothing at all."""
+    """The prompts' session of the process: standard input and output, made when first used,
+    when standard input is a terminal; otherwise (a file, a pipe, /dev/null: ``thebes play
+    < moves.txt``) its text fed in as typed keys as it comes, up to MAX_REDIRECTED_KEYS
+    characters. prompt_toolkit cannot wait on a regular file and would read nothing, and
+    on a pipe it prints "Warning: Input is not a terminal"."""
+    stdin = sys.stdin
     try:
-        redirected = stat.S_ISREG(os.fstat(sys.stdin.fileno()).st_mode)
-    except (OSError, ValueError, AttributeError):  # no stdin, or one without a descriptor
-        redirected = False
-    if not redirected:
+        typed = stdin.isatty()
+    except (ValueError, AttributeError):  # no stdin, or a closed one
+        typed = True  # left to prompt_toolkit, as it always was
+    if typed:
         yield AppSession()
         return
-    keys = sys.stdin.read(MAX_REDIRECTED_KEYS)
+    writing = threading.Lock()  # held while a line is written into the pipe
+    ended = threading.Event()  # the game is over: its pipe is closed, or about to be
     with create_pipe_input() as pipe:
 
         def feed() -> None:
-            # From a thread: a pipe holds about 64 KB, so writing it all before the game
-            # reads would block for ever on a longer file.
+            # From a thread, a line at a time: a pipe holds about 64 KB, so writing a
+            # longer file before the game reads would block for ever, and a program that
+            # types into a pipe waits for the game's answer before its next line. Never
+            # after the game closed the pipe: its descriptors may belong to another file.
+            left = MAX_REDIRECTED_KEYS
             try:
-                pipe.send_text(keys)
-                pipe.close()  # the prompt then reads the end of input, as from a pipe
-            except OSError:  # the game ended first and closed the pipe
+                while left > 0 and (line := stdin.readline(left)):
+                    left -= len(line)
+                    with writing:
+                        if ended.is_set():
+                            return
+                        pipe.send_text(line)
+            except (OSError, ValueError):  # text that is not UTF-8, or a broken pipe
                 pass
+            with writing:
+                if not ended.is_set():
+                    pipe.close()  # the prompt then reads the end of input
 
         threading.Thread(target=feed, daemon=True).start()
-        yield AppSession(input=pipe)
+        try:
+            yield AppSession(input=pipe)
+        finally:
+            ended.set()
+            # A line being written is finished first (a full pipe nobody reads: not
+            # waited for; that write fails once the pipe is closed).
+            if writing.acquire(timeout=1):
+                writing.release()
 
 
 @contextmanager
