@@ -10,6 +10,7 @@ import io
 from pathlib import Path
 
 import pytest
+from prompt_toolkit.formatted_text import fragment_list_to_text
 
 from helpers import CAT
 from terminal import text_terminal
@@ -56,7 +57,7 @@ def test_every_action_since_my_turn_is_on_an_80x24_screen_in_the_tightest_case(
     # "Me (again: still furthest back in time) — a number, ...", 91 cells, would take two
     # rows at 80 columns: the short form, 43 cells, leaves room to type on one.
     prompt = game._prompt_message(0, True)
-    assert "".join(text for _, text in prompt) == "Me (again) — a number, an action, or help: "
+    assert fragment_list_to_text(prompt) == "Me (again) — a number, an action, or help: "
     assert game._rows_below(prompt, 80) == 1 + 1
     game._draw(build_menu(session.state, session.legal_actions()), prompt)
     lines = out.getvalue().splitlines()

@@ -6,12 +6,14 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+from prompt_toolkit.formatted_text import fragment_list_to_text
+
 from terminal import new_session, text_terminal
 from thebes.tui.table import TerminalGame
 
 
 def prompt_text(game: TerminalGame, again: bool) -> str:
-    return "".join(text for _, text in game._prompt_message(0, again))
+    return fragment_list_to_text(game._prompt_message(0, again))
 
 
 def test_the_long_prompt_where_it_fits_and_the_short_one_where_it_would_wrap(
