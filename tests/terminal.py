@@ -16,9 +16,10 @@ from prompt_toolkit.input import DummyInput, Input, create_pipe_input
 from prompt_toolkit.output import DummyOutput, Output
 from rich.console import Console
 
-from helpers import CAT, GOLDEN
+from helpers import CAT, GOLDEN, region
 from thebes.cli.main import main
 from thebes.records.session import Session, default_seats
+from thebes.tui.menu import build_menu
 from thebes.tui.replay import ReplayViewer
 from thebes.tui.table import TerminalGame
 from thebes.tui.terminal import Terminal
@@ -108,3 +109,13 @@ def view(keys: str, size: tuple[int, int] = (120, 40)) -> tuple[ReplayViewer, st
         viewer = ReplayViewer(session, terminal, sleep=lambda seconds: None)
         viewer.run()
     return viewer, out.getvalue()
+
+
+def dig_site_entry(session: Session, site: str) -> int:
+    """The number of the menu entry that opens the planner of a dig at ``site``."""
+    menu = build_menu(session.state, session.legal_actions())
+    return next(
+        e.number
+        for e in menu
+        if e.is_dig_site and getattr(e.actions[0], "region", None) == region(site)
+    )

@@ -9,10 +9,9 @@ from pathlib import Path
 import pytest
 
 from helpers import CAT, cards_of, region, setup
-from terminal import game
+from terminal import dig_site_entry, game
 from thebes.records.session import Session, default_seats
 from thebes.rules import Dig, GameState
-from thebes.tui.menu import build_menu
 from thebes.tui.planner import option_sets, read_plan_line
 
 
@@ -29,18 +28,9 @@ def with_egypt_legend(tmp_path: Path) -> Session:
     return session
 
 
-def egypt_entry(session: Session) -> int:
-    menu = build_menu(session.state, session.legal_actions())
-    return next(
-        e.number
-        for e in menu
-        if e.is_dig_site and getattr(e.actions[0], "region", None) == region("Egypt")
-    )
-
-
 def test_the_planner_says_why_an_option_is_refused(tmp_path: Path) -> None:
     session = with_egypt_legend(tmp_path)
-    keys = f"{egypt_entry(session)}\n+shovel\n-legend +permit\nback\n"
+    keys = f"{dig_site_entry(session, 'Egypt')}\n+shovel\n-legend +permit\nback\n"
     with game(session, keys) as (ui, out):
         ui.run()
     text = out.getvalue()
@@ -56,7 +46,7 @@ def test_the_planner_says_why_an_option_is_refused(tmp_path: Path) -> None:
 def test_the_planner_plays_the_options_it_last_showed(tmp_path: Path, lines: list[str]) -> None:
     session = with_egypt_legend(tmp_path)
     # The last Enter confirms the dig.
-    keys = f"{egypt_entry(session)}\n" + "\n".join(lines) + "\n\n"
+    keys = f"{dig_site_entry(session, 'Egypt')}\n" + "\n".join(lines) + "\n\n"
     with game(session, keys) as (ui, out):
         ui.run()
     text = out.getvalue()

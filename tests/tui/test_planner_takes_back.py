@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from helpers import CAT, cards_of, region, setup
-from terminal import game
+from helpers import CAT, cards_of, setup
+from terminal import dig_site_entry, game
 from thebes.records.session import Session, default_seats
-from thebes.tui.menu import build_menu
 
 
 def with_egypt_book_legend_and_assistant(tmp_path: Path) -> Session:
@@ -22,18 +21,9 @@ def with_egypt_book_legend_and_assistant(tmp_path: Path) -> Session:
     return session
 
 
-def egypt_entry(session: Session) -> int:
-    menu = build_menu(session.state, session.legal_actions())
-    return next(
-        e.number
-        for e in menu
-        if e.is_dig_site and getattr(e.actions[0], "region", None) == region("Egypt")
-    )
-
-
 def test_an_added_option_is_offered_back_with_a_minus(tmp_path: Path) -> None:
     session = with_egypt_book_legend_and_assistant(tmp_path)
-    keys = f"{egypt_entry(session)}\n+assistant\n-assistant\nback\n"
+    keys = f"{dig_site_entry(session, 'Egypt')}\n+assistant\n-assistant\nback\n"
     with game(session, keys) as (ui, out):
         ui.run()
     first, added, dropped = out.getvalue().split("Dig at Egypt")[1:4]
