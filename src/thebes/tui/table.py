@@ -37,7 +37,12 @@ from thebes.tui.hintview import HINT_KEY, MENU_LABEL, hint_panel
 from thebes.tui.linecap import line_problem
 from thebes.tui.menu import MenuEntry, action_label, build_menu, menu_rows, menu_view, read_choice
 from thebes.tui.planner import DigPlanner
-from thebes.tui.prompting import prompt_session, question_session, shown_path, wrapped_question
+from thebes.tui.prompting import (
+    prompt_session,
+    question_session,
+    shown_path,
+    wrapped_question,
+)
 from thebes.tui.screen import (
     MIN_HEIGHT,
     MIN_WIDTH,
@@ -451,13 +456,14 @@ class TerminalGame:
             text = f"{lead} The game could not be saved: {self.session.save_problem}."
             self.console.print(Text(text.strip()), soft_wrap=True)
             return
-        where = printable(str(path))
-        text = f"{lead} The game is saved in {where}".strip()
+        # The sentence wraps between words; the command has a line of its own, printed
+        # whole (the terminal folds it) so that it can be copied as it is.
+        self.console.print(Text(f"{lead} The game is saved in {shown_path(path)}.".strip()))
         if not self.session.is_over:
-            text += f"; '{thebes_command('resume ' + as_file_argument(path))}' goes on with it."
+            go_on = f"'{thebes_command('resume ' + as_file_argument(path))}' goes on with it."
         else:
-            text += f"; '{thebes_command('replay ' + where)}' shows it again."
-        self.console.print(Text(text), soft_wrap=True)
+            go_on = f"'{thebes_command('replay ' + printable(str(path)))}' shows it again."
+        self.console.print(Text(go_on), soft_wrap=True)
 
 
 def game_title(session: Session) -> str:
