@@ -57,7 +57,7 @@ from thebes.tui.chart import (
     spread,
     top_of,
 )
-from thebes.tui.linecap import fit_line
+from thebes.tui.linecap import cut, fit_line
 
 LABEL_STYLES = {"blunder": "bold red", "mistake": "bold dark_orange", "inaccuracy": "bold yellow"}
 GOOD_STYLE = "bold green"
@@ -262,7 +262,7 @@ def band_chart_lines(
     for seat, name in enumerate(names):
         style = f"bold {colours[seat]}"
         eighths = [_eighths(moves[n - 1].scores[seat], bottom, top) for n in numbers]
-        upper = Text(f"{marks[seat]} {cut_name(name, BAND_LABEL - 3):<{BAND_LABEL - 2}}")
+        upper = Text(f"{marks[seat]} {cut(printable(name), BAND_LABEL - 3):<{BAND_LABEL - 2}}")
         lower = Text(f"{_at(moves, position, seat):>{BAND_LABEL - 2}}  ")
         for column, height in enumerate(eighths):
             note = notes.get((column, seat))
@@ -290,19 +290,6 @@ def _at(moves: Sequence[MoveReview], position: int, seat: int) -> str:
 
 def _label_of_mark(mark: str) -> str:
     return next(label for label, note in NOTE_MARKS.items() if note == mark)
-
-
-def cut_name(name: str, cells: int) -> str:
-    """``name`` (shown as typed) in at most ``cells`` columns, with a … if cut."""
-    name = printable(name)
-    if cell_len(name) <= cells:
-        return name
-    kept = ""
-    for char in name:
-        if cell_len(kept + char) > cells - 1:
-            break
-        kept += char
-    return kept + "…"
 
 
 def _ticks(numbers: Sequence[int], columns: int) -> dict[int, str]:

@@ -44,12 +44,12 @@ from thebes.records.library import (
 from thebes.rules import VARIANT_NAMES
 from thebes.safeio.invocation import thebes_command
 from thebes.safeio.text import printable
+from thebes.tui.linecap import cut
 from thebes.tui.screen import variant_id
 from thebes.tui.terminal import Terminal
 
 WIDTH = 80
 SHORTEST = 6  # a cut name keeps at least five characters and the ellipsis
-ELLIPSIS = "…"
 DASH = "\u2013"  # an en dash, as the scores of a result are written
 
 
@@ -57,19 +57,6 @@ class UnlistedFolder(ThebesError):
     """A folder `thebes games` cannot list; the message names it and says why. Exit code 1,
     as the listing has always ended here (`resume --dir` on the same folder is a
     LibraryError, 2)."""
-
-
-def cut(text: str, cells: int) -> str:
-    """``text`` in at most ``cells`` terminal columns, ending in an ellipsis if cut."""
-    if cell_len(text) <= cells:
-        return text
-    kept, used = [], 0
-    for char in text:
-        used += cell_len(char)
-        if used > cells - 1:
-            break
-        kept.append(char)
-    return "".join(kept) + ELLIPSIS
 
 
 def joined(names: Sequence[str]) -> str:

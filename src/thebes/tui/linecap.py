@@ -47,6 +47,20 @@ def end_with_ellipsis(line: Text, width: int) -> Text:
     return line
 
 
+def cut(text: str, cells: int) -> str:
+    """``text`` in at most ``cells`` terminal columns, ending in "…" if cut (a name, a
+    reason: cut anywhere, not at a word)."""
+    if cell_len(text) <= cells:
+        return text
+    kept, used = [], 0
+    for char in text:
+        used += cell_len(char)
+        if used > cells - 1:
+            break
+        kept.append(char)
+    return "".join(kept) + "…"
+
+
 def line_problem(text: str) -> str | None:
     """Why a line typed at a prompt is refused (it is too long), or None."""
     if len(text) > MAX_LINE:

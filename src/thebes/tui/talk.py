@@ -4,7 +4,6 @@ for."""
 
 from __future__ import annotations
 
-from contextlib import suppress
 from pathlib import Path
 
 from rich.text import Text
@@ -13,6 +12,7 @@ from thebes.analysis.hints import Hint
 from thebes.records.session import Session
 from thebes.rules import GameState
 from thebes.safeio.text import printable
+from thebes.tui.prompting import shown_path
 from thebes.tui.story import Told, since_last_turn, story, told
 
 
@@ -28,7 +28,7 @@ class TableTalk:
         self.log += [log_line(t) for t in story(session)]
         self.message: Text | None = None
         if session.autosave is not None:
-            saved = f"Saved after every action in {printable(str(session.autosave))}."
+            saved = SAVED.format(printable(str(session.autosave)))
             self.log.insert(0, saved)
             # On screen in one row at 80 columns, where the events need every row: the
             # folder shortened (the log, the quit question and the farewell say it whole).
@@ -89,10 +89,8 @@ def saved_notice(path: Path) -> str:
     fits, else under ``~`` for the home folder, else its last parts after ``…/``."""
     room = NOTICE_CELLS - len(SAVED.format(""))
     whole = printable(str(path))
-    if len(whole) <= room:
-        return SAVED.format(whole)
-    with suppress(ValueError, RuntimeError):  # not under the home folder, or no home
-        whole = printable(str(Path("~") / path.relative_to(Path.home())))
+    if len(whole) > room:
+        whole = shown_path(path)
     parts = printable(path.name)
     for part in reversed(path.parent.parts[1:]):
         if len(whole) <= room or len(f"…/{part}/{parts}") > room:
