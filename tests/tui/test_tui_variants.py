@@ -78,7 +78,7 @@ def test_all_variants_are_named_with_the_face_up_cards_and_entry_15(
     assert "variants: all" in lines[0]
     # The two cards face up on the draw pile, the next to be drawn first.
     first, second = session.state.deck.face_up
-    names = [short_card_name(session.state, c) for c in (first, second)]
+    names = [short_card_name(session.state.catalog, c) for c in (first, second)]
     assert names == ["Gre book 3", "general 1"]
     next_line = "next: Gre book 3 (London 4 wk), then general 1 (Vienna 3 wk)"
     assert sum(next_line in line for line in lines) == 1

@@ -18,6 +18,7 @@ from thebes.catalog.components import (
     DISPLAY_SLOTS,
     EXHIBITION_LETTERS,
     REGION_COUNT,
+    Catalog,
     TokenKind,
 )
 from thebes.catalog.kinds import KINDS, CardKind
@@ -203,11 +204,11 @@ def _tile(head: str, detail: str) -> Text:
     return text
 
 
-def short_card_name(state: GameState, card_id: int) -> str:
+def short_card_name(catalog: Catalog, card_id: int) -> str:
     """A display card in at most 14 characters: "Egy book 3", "general 2", "shovel"."""
-    card = state.catalog.card(card_id)
+    card = catalog.card(card_id)
     return KINDS[card.kind].short.format(
-        region=state.catalog.regions[card.region][:3] if card.region >= 0 else "",
+        region=catalog.regions[card.region][:3] if card.region >= 0 else "",
         value=card.value,
         size=card.size,
     )
@@ -226,7 +227,7 @@ def display(state: GameState, *, paired: bool = False) -> RenderableType:
             continue
         card = catalog.card(card_id)
         where = f"  {catalog.locations[card.city]} · {card.weeks} wk"
-        tiles.append(_tile(f"{slot + 1} {short_card_name(state, card_id)}", where))
+        tiles.append(_tile(f"{slot + 1} {short_card_name(state.catalog, card_id)}", where))
     cards.add_row(*tiles)
     deck = state.deck
     reserve = f", reserve {deck.reserve.size}" if deck.reserve else ""
@@ -249,7 +250,7 @@ def display(state: GameState, *, paired: bool = False) -> RenderableType:
         # At most 74 columns (the longest needs), as wide as the wide layout leaves beside
         # the board: a wrapped line would push the screen past the terminal's last row.
         line = Text(f"{EXHIBITION_LETTERS[slot]} ", style="bold", no_wrap=True, overflow="ellipsis")
-        line.append(f"{short_card_name(state, card_id)} {card.value} VP", "bold")
+        line.append(f"{short_card_name(state.catalog, card_id)} {card.value} VP", "bold")
         line.append(f": {catalog.locations[card.city]} {card.weeks} wk, needs {needs}")
         shows.append(line)
     return Group(*shows)
@@ -291,7 +292,7 @@ def face_up_line(state: GameState) -> Text:
     shown = []
     for card_id in state.deck.face_up:
         card = catalog.card(card_id)
-        name = short_card_name(state, card_id)
+        name = short_card_name(state.catalog, card_id)
         if card.kind is CardKind.EXHIBITION:
             name += f" {card.value} VP"
         shown.append(f"{name} ({catalog.locations[card.city]} {card.weeks} wk)")

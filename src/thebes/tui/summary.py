@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections import Counter
 
 from thebes.catalog.components import Catalog, TokenKind
-from thebes.catalog.kinds import KINDS
 from thebes.records.narration import card_name
 from thebes.records.notation import format_action
 from thebes.records.session import Step
@@ -25,6 +24,7 @@ from thebes.rules import (
     Retired,
     Travelled,
 )
+from thebes.tui.panels import short_card_name
 
 
 def summary(catalog: Catalog, step: Step, seat: int, *, brief: bool = False) -> str:
@@ -65,7 +65,7 @@ def _phrase(catalog: Catalog, event: Event, where: str, brief: bool) -> str:
     """The action's own event in words; ``where`` is " in CITY", or "" when brief."""
     match event:
         case CardTaken():
-            card = _short_card(catalog, event.card) if brief else card_name(catalog, event.card)
+            card = short_card_name(catalog, event.card) if brief else card_name(catalog, event.card)
             return f"take {card}" if brief else f"take {card}{where}, {event.weeks} wk"
         case DisplayExchanged():
             city = catalog.locations[catalog.exchange_city]
@@ -80,16 +80,6 @@ def _phrase(catalog: Catalog, event: Event, where: str, brief: bool) -> str:
         case Retired():
             return "retire" + (" (no other action was possible)" if event.forced else "")
     return ""
-
-
-def _short_card(catalog: Catalog, card_id: int) -> str:
-    """As on the display's tiles: "Egy book 3", "general 2", "shovel"."""
-    card = catalog.card(card_id)
-    return KINDS[card.kind].short.format(
-        region=catalog.regions[card.region][:3] if card.region >= 0 else "",
-        value=card.value,
-        size=card.size,
-    )
 
 
 def finds(catalog: Catalog, tokens: list[int]) -> str:

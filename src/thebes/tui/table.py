@@ -272,7 +272,7 @@ class TerminalGame:
         label = action_label(session.state, action)
         # One row where it can be: a second one would push the screen's title out of view.
         asked = f"{session.seats[seat].name}: {label}. Play it? [Y/n]"
-        if len(asked) >= self.size()[0]:
+        if cell_len(asked) >= self.size()[0]:
             asked = f"{label}. Play it? [Y/n]"  # the name is on the prompt line above
         if self._agrees(asked, default=True):
             return action
