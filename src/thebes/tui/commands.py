@@ -213,8 +213,13 @@ class Command:
     what follows the name."""
 
     name: str
-    help: str
+    line: str  # its line in the help; "{thebes}" stands for the program as the user runs it
     run: Callable[[Commands, str], None]
+
+    @property
+    def help(self) -> str:
+        """The line in the help, the program named when it is shown, not at import."""
+        return self.line.format(thebes=thebes_command()) if "{thebes}" in self.line else self.line
 
 
 # The one list of the commands: the help, the completion and the dispatch all read it.
@@ -257,7 +262,7 @@ COMMANDS: Mapping[str, Command] = {
         ),
         Command(
             "quit",
-            f"leave the game (it is saved; '{thebes_command('resume FILE')}' goes on)",
+            "leave the game (it is saved; '{thebes} resume FILE' goes on)",
             Commands._quit,
         ),
     )
