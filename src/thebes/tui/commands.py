@@ -281,6 +281,7 @@ KEYS = (
     ("general, legends", "general knowledge points, and the sites whose legend is held"),
     ("gen, leg, art, exh", "general, legends, artifacts, exhibitions, shortened at 80 columns"),
     ("E3/9", "3 artifacts from Egypt, worth 9 VP in all"),
+    ("a 4 VP Moscow 3 wk", "exhibition a at 80 columns, needing 1 Mes 2 Cre"),
     ("G✓ / G✗", "the Greece permit is valid / used this year"),
     ("assist, shov, zep, congr", "assistants, shovels, zeppelins, congresses"),
     ("car", "cars: a journey of 3 weeks or more costs a week less (a second adds nothing)"),
