@@ -20,15 +20,13 @@ from pathlib import Path
 import pytest
 
 from helpers import ANALYSIS_GAMES, CAT
+from thebes.analysis.analysis_file import AnalysisRefused, load_game_analysis, save_analysis
 from thebes.analysis.game_review import (
-    AnalysisRefused,
     GameReview,
     analysis_path,
     analyze,
     analyze_file,
-    load_analysis,
     open_game,
-    save_analysis,
 )
 from thebes.analysis.move_review import LABELS, Evaluator, label_of, review_move, seed_of
 from thebes.bots import make_bot
@@ -174,43 +172,48 @@ def small_review(short_game: Path) -> tuple[Path, GameReview, list[str]]:
 def test_a_saved_analysis_loads_as_it_was(
     small_review: tuple[Path, GameReview, list[str]], tmp_path: Path
 ) -> None:
-    _, review, names = small_review
+    game, review, names = small_review
     target = tmp_path / "game.analysis.json"
     save_analysis(review, names, target)
-    loaded = load_analysis(target, review.digest)
+    loaded = load_game_analysis(target, Session.load(game, CAT))
     assert loaded is not None
-    assert [m.as_json() for m in loaded] == [m.as_json() for m in review.moves]
+    assert [m.as_json() for m in loaded.moves] == [m.as_json() for m in review.moves]
     assert analysis_path(tmp_path / "game.json") == target
 
 
 def test_a_missing_analysis_is_none_and_a_wrong_one_says_why(
     small_review: tuple[Path, GameReview, list[str]], tmp_path: Path
 ) -> None:
-    _, review, names = small_review
+    game, review, names = small_review
+    session = Session.load(game, CAT)
     target = tmp_path / "a.analysis.json"
-    assert load_analysis(target, review.digest) is None
-    with pytest.raises(AnalysisRefused, match="cannot read it"):  # too long a name
-        load_analysis(tmp_path / ("g" * 250 + ".analysis.json"), review.digest)
+    assert load_game_analysis(target, session) is None
+    with pytest.raises(AnalysisRefused, match="cannot be read"):  # too long a name
+        load_game_analysis(tmp_path / ("g" * 250 + ".analysis.json"), session)
     save_analysis(review, names, target)
-    with pytest.raises(AnalysisRefused, match="another game"):
-        load_analysis(target, "sha256:0")
+    session.play(session.legal_actions()[0])  # the game went on: the analysis is of another
+    with pytest.raises(
+        AnalysisRefused, match=r"^does not belong to this game: it analyses another"
+    ):
+        load_game_analysis(target, session)
+    session = Session.load(game, CAT)
     data = json.loads(target.read_text())
     data["moves"][3]["number"] = 7
     target.write_text(json.dumps(data))
-    with pytest.raises(AnalysisRefused, match="move 4 is damaged"):
-        load_analysis(target, review.digest)
+    with pytest.raises(AnalysisRefused, match=r"^is damaged: move 4 is numbered 7$"):
+        load_game_analysis(target, session)
     data["moves"][3]["number"] = 4
     data["moves"][3]["loss"] = "a lot"
     target.write_text(json.dumps(data))
-    with pytest.raises(AnalysisRefused, match="move 4 is damaged"):
-        load_analysis(target, review.digest)
+    with pytest.raises(AnalysisRefused, match=r"^is damaged: move 4 > loss: Input should be a"):
+        load_game_analysis(target, session)
     data["moves"][3]["loss"] = float("nan")
     target.write_text(json.dumps(data))
     with pytest.raises(AnalysisRefused, match="NaN"):
-        load_analysis(target, review.digest)
+        load_game_analysis(target, session)
     target.write_text('{"format": "thebes-analysis", "moves": [')
-    with pytest.raises(AnalysisRefused):
-        load_analysis(target, review.digest)
+    with pytest.raises(AnalysisRefused, match=r"^is damaged: the file ends too early"):
+        load_game_analysis(target, session)
 
 
 # ---------------------------------------------------------------- the command
@@ -223,7 +226,7 @@ def test_analyze_json_prints_one_object_with_every_move_and_a_summary_per_player
     assert main(["analyze", str(path), "--json", "--playouts", "1", "--jobs", "2"]) == 0
     data = json.loads(capsys.readouterr().out)
     game = open_game(path)
-    assert data["file"] == str(path) and data["digest"] == game.digest
+    assert data["file"] == str(path) and data["game_digest"] == game.digest
     assert len(data["moves"]) == game.actions
     fields = {"number", "player", "action", "value", "best", "best_value", "loss", "label"}
     assert all(fields <= set(move) for move in data["moves"])
@@ -232,7 +235,7 @@ def test_analyze_json_prints_one_object_with_every_move_and_a_summary_per_player
         mine = [m["loss"] for m in data["moves"] if m["player"] == name]
         assert summary["mean_loss"] == pytest.approx(statistics.mean(mine), abs=0.01)
         assert set(summary["labels"]) == {"blunder", "mistake", "inaccuracy"}
-    assert (data["format"], data["version"], data["playouts"]) == ("thebes-analysis", 1, 1)
+    assert (data["format"], data["version"], data["playouts"]) == ("thebes-analysis", 2, 1)
 
 
 def test_analyze_prints_a_table_and_saves_beside_the_game(
@@ -243,7 +246,7 @@ def test_analyze_prints_a_table_and_saves_beside_the_game(
     out = capsys.readouterr().out
     assert "mean loss" in out and "greedy's costliest actions:" in out
     assert f"analysis saved to {analysis_path(path)}" in out
-    assert load_analysis(analysis_path(path), open_game(path).digest) is not None
+    assert load_game_analysis(analysis_path(path), Session.load(path, CAT)) is not None
 
 
 def test_analyze_refuses_a_damaged_file_in_one_line(

@@ -14,11 +14,13 @@ import pytest
 
 from helpers import CAT
 from terminal import GOLDEN_4P, text_terminal
+from thebes.analysis import analysis_file
 from thebes.bots import RandomPlayer
 from thebes.cli import arguments
 from thebes.cli.main import main
 from thebes.errors import EXIT_ERROR, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
 from thebes.records.session import Session, default_seats
+from thebes.safeio.saving import SaveError
 
 
 class ProcessStream(io.TextIOBase):
@@ -116,12 +118,27 @@ def test_refusals_go_to_the_handed_terminals_errors_with_their_exit_codes(
     assert (code, errors) == (EXIT_ERROR, "thebes: no game started\n")
 
 
-def test_an_analysis_not_saved_is_said_at_the_handed_terminal(tmp_path: Path) -> None:
+def test_an_analysis_not_saved_is_said_at_the_handed_terminal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     game = unfinished_game(tmp_path / "g.json", actions=2)
     (tmp_path / "g.analysis.json").mkdir()  # where the analysis would be written
     code, out, errors = run(["analyze", str(game), "--playouts", "1", "--save"])
+    assert (code, out) == (EXIT_USAGE, "")  # refused before the analysis
+    target = tmp_path / "g.analysis.json"
+    assert errors == f"thebes: {target} is a folder; the analysis is saved under that name\n"
+    (tmp_path / "g.analysis.json").rmdir()
+
+    def disk_full(path: Path, text: str) -> Path:
+        raise SaveError(f"cannot save to {path}: No space left on device")
+
+    monkeypatch.setattr(analysis_file, "write_game_file", disk_full)
+    code, out, errors = run(["analyze", str(game), "--playouts", "1", "--save"])
     assert code == EXIT_ERROR and "mean loss" in out
-    assert errors.startswith("thebes: analysis not saved: ") and errors.count("\n") == 1
+    assert errors == (
+        f"thebes: analysis not saved: cannot save to {tmp_path / 'g.analysis.json'}: "
+        "No space left on device\n"
+    )
 
 
 def test_help_and_usage_go_to_the_handed_terminal() -> None:

@@ -17,11 +17,12 @@ from rich.cells import cell_len
 
 from helpers import CAT, GOLDEN
 from terminal import text_terminal
-from thebes.analysis.game_review import GameReview, analysis_path, save_analysis
+from thebes.analysis.analysis_file import save_analysis
+from thebes.analysis.game_review import GameReview, analysis_path, game_identity
 from thebes.analysis.move_review import MoveReview
 from thebes.cli.main import main
-from thebes.records.gamefile import read_record
 from thebes.records.session import Session
+from thebes.rules import legal_actions
 from thebes.tournament.bot_games import seated_session
 from thebes.tui.evaluation import NOT_LUCK, SavedAnalysis, saved_analysis
 from thebes.tui.replay import ANALYSIS_KEYS, KEYS, ReplayViewer
@@ -38,15 +39,24 @@ LONG_NAMES = [
 ]
 
 
+def better(session: Session, number: int) -> str:
+    """A legal action other than the one played as action ``number``: "take 2" if it is one
+    (as a saved analysis must name one)."""
+    step = session.steps[number - 1]
+    others = [session.notation(a) for a in legal_actions(step.before)]
+    others = [a for a in others if a != step.record.action]
+    return "take 2" if "take 2" in others else others[0]
+
+
 def reviews(session: Session, labels: dict[int, str]) -> tuple[MoveReview, ...]:
-    """Every action reviewed: labelled ones lost LOSSES[label] to "take 2"; seat i's expected
-    final score is 20 + 10 i VP throughout."""
+    """Every action reviewed: labelled ones lost LOSSES[label] to a better action (take 2
+    where it can be); seat i's expected final score is 20 + 10 i VP throughout."""
     moves = []
     seats = len(session.seats)
     for number, step in enumerate(session.steps, 1):
         label = labels.get(number, "")
         loss = LOSSES[label]
-        best = "take 2" if label else step.record.action
+        best = better(session, number) if label else step.record.action
         scores = tuple(20.0 + 10 * seat for seat in range(seats))
         record = step.record
         moves.append(
@@ -60,7 +70,7 @@ def reviews(session: Session, labels: dict[int, str]) -> tuple[MoveReview, ...]:
 def analysed(game: Path, labels: dict[int, str] = LABELS) -> Session:
     """``game`` loaded, with its analysis saved beside it as `thebes analyze --save` does."""
     session = Session.load(game, CAT)
-    review = GameReview(str(game), read_record(game).digest, 8, reviews(session, labels))
+    review = GameReview(str(game), game_identity(session), 8, reviews(session, labels))
     save_analysis(review, [seat.name for seat in session.seats], analysis_path(game))
     return session
 
@@ -180,7 +190,7 @@ def rewrite(game: Path, change: Callable[[dict[str, object]], None]) -> None:
 
 
 def other_digest(data: dict[str, object]) -> None:
-    data["digest"] = "0" * 64
+    data["game_digest"] = "sha256:" + "0" * 32
 
 
 def renumbered(data: dict[str, object]) -> None:
@@ -204,10 +214,14 @@ def fewer_moves(data: dict[str, object]) -> None:
 @pytest.mark.parametrize(
     ("change", "reason"),
     [
-        (other_digest, "it analyses another game, or this one before its last save"),
-        (renumbered, "move 3 is damaged"),
-        (another_action, "move 7 is not the game's action 7"),
-        (fewer_moves, "it has 64 moves, the game 65 actions"),
+        (
+            other_digest,
+            "does not belong to this game: it analyses another game, or this one before it "
+            "was saved again",
+        ),
+        (renumbered, "is damaged: move 3 is numbered 4"),
+        (another_action, "does not belong to this game: its move 7 is not the game's"),
+        (fewer_moves, "does not belong to this game: it has 64 moves, the game 65 actions"),
     ],
 )
 def test_a_refused_file_is_named_with_why_and_the_game_replays(
@@ -217,13 +231,14 @@ def test_a_refused_file_is_named_with_why_and_the_game_replays(
     rewrite(golden, change)
     viewer, text = view(golden, "g 5\n", size=(80, 24))
     first = screens(text)[0]
-    assert first[-1] == f"Analysis not shown: {reason}."
+    whole = f"Analysis game-4p.analysis.json {reason}."
+    assert first[-1] == whole or whole.startswith(first[-1].removesuffix(" …"))
     assert viewer.position == 5 and viewer.moves == ()
     fifth = viewer.session.steps[4].record
     assert screens(text)[-1][-2] == f"5: {fifth.player} — {fifth.action}"
     assert screens(text)[-1][-1] == KEYS
     _, text = view(golden, "h\n", size=(120, 40))
-    assert f"Analysis game-4p.analysis.json not shown: {reason}." in text
+    assert " ".join(text.split()).count(f"Analysis game-4p.analysis.json {reason}. It is not") == 1
 
 
 def test_a_damaged_file_is_refused(golden: Path) -> None:
@@ -232,10 +247,10 @@ def test_a_damaged_file_is_refused(golden: Path) -> None:
     path.write_text(path.read_text()[:-200])
     found = saved_analysis(golden, session)
     assert found.review is None and found.refused is not None
-    assert found.refused.startswith("the file ends too early (truncated?)")
+    assert found.refused.startswith("is damaged: the file ends too early (truncated?)")
     path.write_text('{"format": "thebes-analysis", "version": 1, "moves": [}')
     refused = saved_analysis(golden, session).refused
-    assert refused is not None and refused.startswith("not JSON (line 1")
+    assert refused is not None and refused.startswith("is damaged: not JSON (line 1")
     assert saved_analysis(golden, session) == SavedAnalysis(path, None, refused)
 
 

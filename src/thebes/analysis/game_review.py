@@ -3,13 +3,11 @@
 Each action is reviewed from the state before it (:func:`thebes.analysis.move_review.review_move`),
 seeded from the file's digest and the action's number, so the result is the same for any
 number of processes. Workers replay the file themselves: a state is cheap to rebuild and
-costly to send.
+costly to send. :mod:`thebes.analysis.analysis_file` writes and checks the saved analysis.
 """
 
 from __future__ import annotations
 
-import json
-import math
 import multiprocessing
 import signal
 from collections.abc import Callable, Iterator, Sequence
@@ -26,26 +24,12 @@ from thebes.analysis.move_review import (
     seed_of,
 )
 from thebes.catalog.loading import default_catalog
-from thebes.records.gamefile import (
-    MAX_DEPTH,
-    MAX_DIGITS,
-    MAX_FILE_BYTES,
-    GameRecord,
-    RecordError,
-    read_record,
-)
+from thebes.records.gamefile import GameRecord, RecordError, read_record
 from thebes.records.library import ANALYSIS_SUFFIX
 from thebes.records.session import Session
 from thebes.rules import legal_actions
-from thebes.safeio.json_limits import JsonRefused, loads_bounded
-from thebes.safeio.reading import FileRefused, read_bounded_text
-from thebes.safeio.saving import write_game_file
-from thebes.safeio.text import MAX_ACTION, clipped, printable
 
-ANALYSIS_FORMAT = "thebes-analysis"
-ANALYSIS_VERSION = 1
 COSTLIEST = 3  # moves listed per player
-MAX_VP = 1000.0  # no score comes near: a larger number in an analysis file is damage
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,23 +52,12 @@ class PlayerSummary:
 @dataclass(frozen=True, slots=True)
 class GameReview:
     file: str
-    digest: str
+    digest: str  # the game's (game_identity): the saved analysis names it
     playouts: int
     moves: tuple[MoveReview, ...]
 
     def players(self, names: Sequence[str]) -> dict[str, PlayerSummary]:
         return {name: summarize(name, self.moves) for name in names}
-
-    def as_json(self, names: Sequence[str]) -> dict[str, Any]:
-        return {
-            "format": ANALYSIS_FORMAT,
-            "version": ANALYSIS_VERSION,
-            "file": self.file,
-            "digest": self.digest,
-            "playouts": self.playouts,
-            "moves": [m.as_json() for m in self.moves],
-            "players": {n: s.as_json() for n, s in self.players(names).items()},
-        }
 
 
 def summarize(name: str, moves: Sequence[MoveReview]) -> PlayerSummary:
@@ -93,6 +66,13 @@ def summarize(name: str, moves: Sequence[MoveReview]) -> PlayerSummary:
     costly = sorted((m for m in mine if m.loss > 0), key=lambda m: (-m.loss, m.number))
     mean = sum(m.loss for m in mine) / len(mine) if mine else 0.0
     return PlayerSummary(name, len(mine), mean, labels, tuple(costly[:COSTLIEST]))
+
+
+def game_identity(session: Session) -> str:
+    """The digest that names a game in its analysis: the digest of its record and final
+    state as a game file of the current version holds it, computed from the game replayed
+    (so the same for a version 1 file, whose own digest covers the final state alone)."""
+    return session.to_record().digest
 
 
 def analysis_path(game: Path) -> Path:
@@ -145,7 +125,7 @@ def analyze(
     for review in _reviews(game, playouts, jobs, indices):
         reviews.append(review)
         advance()
-    return GameReview(str(game.path), game.digest, playouts, tuple(reviews))
+    return GameReview(str(game.path), game_identity(game.session), playouts, tuple(reviews))
 
 
 def analyze_file(
@@ -210,121 +190,3 @@ def _start_worker(record: GameRecord, playouts: int, seed: int) -> None:
 def _review_in_worker(index: int) -> MoveReview:
     assert _worker is not None
     return _worker.review(index)
-
-
-def save_analysis(review: GameReview, names: Sequence[str], path: Path) -> Path:
-    """Write the analysis as JSON to ``path`` atomically (SaveError says why not)."""
-    text = json.dumps(review.as_json(names), indent=1, ensure_ascii=False) + "\n"
-    return write_game_file(path, text)
-
-
-class AnalysisRefused(Exception):
-    """A saved analysis that cannot be used, with the reason in plain words."""
-
-
-def load_analysis(path: Path, digest: str) -> tuple[MoveReview, ...] | None:
-    """The moves of the analysis saved at ``path`` for the game with ``digest``; None if
-    there is no file. AnalysisRefused says why a file there cannot be used: damaged, too
-    large, or the analysis of another game (or of an earlier state of this one)."""
-    review = load_review(path, digest)
-    return None if review is None else review.moves
-
-
-def load_review(path: Path, digest: str) -> GameReview | None:
-    """The analysis saved at ``path`` for the game with ``digest`` (its moves and playouts);
-    None if there is no file, else as :func:`load_analysis`."""
-    try:
-        path.stat()
-    except FileNotFoundError:
-        return None
-    except OSError as exc:  # a name too long for the file system, a folder not searchable
-        raise AnalysisRefused(f"cannot read it: {exc.strerror or exc}") from None
-    try:
-        text = read_bounded_text(path, limit=MAX_FILE_BYTES, what="analysis file")
-        data = loads_bounded(text, max_depth=MAX_DEPTH, max_digits=MAX_DIGITS)
-    except (FileRefused, JsonRefused, ValueError) as refused:
-        raise AnalysisRefused(str(refused)) from None
-    if not isinstance(data, dict) or data.get("format") != ANALYSIS_FORMAT:
-        raise AnalysisRefused("not a thebes analysis file")
-    if data.get("version") != ANALYSIS_VERSION:
-        version = printable(clipped(repr(data.get("version"))))
-        raise AnalysisRefused(f"analysis version {version} is not known")
-    if data.get("digest") != digest:
-        raise AnalysisRefused("it analyses another game, or this one before its last save")
-    moves = data.get("moves")
-    if not isinstance(moves, list):
-        raise AnalysisRefused("it has no list of moves")
-    playouts, file = data.get("playouts"), data.get("file")
-    if type(playouts) is not int or playouts < 1 or not isinstance(file, str):
-        raise AnalysisRefused("its header is damaged")
-    reviews = tuple(_move_from_json(move, n) for n, move in enumerate(moves, 1))
-    return GameReview(file, digest, playouts, reviews)
-
-
-def load_game_analysis(game: Path, session: Session) -> GameReview | None:
-    """The analysis saved beside the game file ``game`` (:func:`analysis_path`), checked
-    against ``session``, the game replayed from it: None if there is none, AnalysisRefused
-    if it cannot be used. Beyond the digest, every move must be the game's own action by
-    its own player with a score for every seat: a file edited by hand is refused rather
-    than shown beside the wrong actions."""
-    try:
-        digest = read_record(game).digest
-    except RecordError as error:  # the game file changed since it was replayed
-        raise AnalysisRefused(str(error)) from None
-    review = load_review(analysis_path(game), digest)
-    if review is None:
-        return None
-    steps = session.steps
-    if len(review.moves) != len(steps):
-        moves = f"{len(review.moves)} move{'' if len(review.moves) == 1 else 's'}"
-        actions = f"{len(steps)} action{'' if len(steps) == 1 else 's'}"
-        raise AnalysisRefused(f"it has {moves}, the game {actions}")
-    for move, step in zip(review.moves, steps, strict=True):
-        if (move.player, move.action) != (step.record.player, step.record.action):
-            raise AnalysisRefused(f"move {move.number} is not the game's action {move.number}")
-        if len(move.scores) != len(session.seats):
-            raise AnalysisRefused(f"move {move.number} is damaged")
-    return review
-
-
-def _move_from_json(data: object, number: int) -> MoveReview:
-    # By type: true == 1 in Python, and would pass for move 1.
-    if (
-        not isinstance(data, dict)
-        or type(data.get("number")) is not int
-        or data["number"] != number
-    ):
-        raise AnalysisRefused(f"move {number} is damaged")
-    texts = [data.get(key) for key in ("player", "action", "best", "label")]
-    numbers = [data.get(key) for key in ("value", "best_value", "loss")]
-    scores = data.get("scores")
-    if (
-        not all(isinstance(t, str) and len(t) <= MAX_ACTION for t in texts)
-        or not all(_is_number(n) for n in numbers)
-        or not isinstance(scores, list)
-        or not all(_is_number(n) and n >= 0 for n in scores)
-        or data["loss"] < 0
-        or data["label"] not in ("", *LABEL_NAMES)
-    ):
-        raise AnalysisRefused(f"move {number} is damaged")
-    return MoveReview(
-        number,
-        data["player"],
-        data["action"],
-        float(data["value"]),
-        data["best"],
-        float(data["best_value"]),
-        float(data["loss"]),
-        data["label"],
-        tuple(float(n) for n in scores),
-    )
-
-
-def _is_number(value: object) -> bool:
-    """A number of VP as an analysis can hold: finite and far from any score's bounds."""
-    return (
-        isinstance(value, int | float)
-        and not isinstance(value, bool)
-        and math.isfinite(value)
-        and abs(value) <= MAX_VP
-    )

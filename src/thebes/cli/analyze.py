@@ -22,18 +22,22 @@ class AnalysisNotSaved(ThebesError):
 
 
 def analyze_command(args: argparse.Namespace, handed: Terminal | None) -> int:
-    """The analysis of the file (RecordError says why it cannot be replayed)."""
-    from thebes.analysis.game_review import analysis_path, analyze, open_game, save_analysis
+    """The analysis of the file (RecordError says why it cannot be replayed; SaveError,
+    before any work, why ``--save`` could not write it)."""
+    from thebes.analysis.analysis_file import analysis_json, check_target, save_analysis
+    from thebes.analysis.game_review import analysis_path, analyze, open_game
     from thebes.analysis.report import report_lines
     from thebes.safeio.saving import SaveError
     from thebes.tui.progress import progress_bar
 
     streams = Streams(handed)
     game = open_game(args.file)
+    if args.save:  # before the analysis, which can take minutes
+        check_target(analysis_path(args.file))
     with progress_bar(game.actions, "actions", bar=streams.errors, lines=streams.out) as advance:
         review = analyze(game, args.playouts, args.jobs, advance)
     if args.json:
-        streams.say(json.dumps(review.as_json(game.names)))
+        streams.say(json.dumps(analysis_json(review, game.names)))
     else:
         streams.say("\n".join(report_lines(review, game.names)))
     if args.save:

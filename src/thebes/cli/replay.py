@@ -33,6 +33,9 @@ def replay_command(args: argparse.Namespace, handed: Terminal | None) -> int:
         from thebes.tui.terminal import terminal_for
 
         analysis = saved_analysis(args.file, session)  # NAME.analysis.json, if it is there
+        if analysis.refused is not None:  # said here too: it stays once the replay is left
+            where = printable(str(analysis.path))
+            Streams(handed).complain(f"analysis {where} {printable(analysis.refused)}")
         with terminal_for(handed, colour=args.colour) as terminal:
             ReplayViewer(session, terminal, analysis=analysis).run()
         return EXIT_OK

@@ -30,13 +30,8 @@ from rich.cells import cell_len
 from rich.text import Text
 
 from thebes.analysis import hints
-from thebes.analysis.game_review import (
-    AnalysisRefused,
-    GameReview,
-    analysis_path,
-    load_game_analysis,
-    summarize,
-)
+from thebes.analysis.analysis_file import AnalysisRefused, load_game_analysis
+from thebes.analysis.game_review import GameReview, analysis_path, summarize
 from thebes.analysis.move_review import LABEL_NAMES, MoveReview, label_of
 from thebes.records.session import Session
 from thebes.safeio.invocation import thebes_command
@@ -81,7 +76,7 @@ class SavedAnalysis:
 
     path: Path
     review: GameReview | None = None  # None: no file, or one refused
-    refused: str | None = None  # why the file there is not used
+    refused: str | None = None  # why the file there is not used ("was edited: ...")
 
     @property
     def moves(self) -> tuple[MoveReview, ...]:
@@ -92,7 +87,7 @@ def saved_analysis(game: Path, session: Session) -> SavedAnalysis:
     """The analysis saved beside the game file ``game``, replayed as ``session``."""
     path = analysis_path(game)
     try:
-        return SavedAnalysis(path, load_game_analysis(game, session))
+        return SavedAnalysis(path, load_game_analysis(path, session))
     except AnalysisRefused as refused:
         return SavedAnalysis(path, refused=str(refused))
 
@@ -110,7 +105,7 @@ def about_analysis(analysis: SavedAnalysis | None) -> str:
         )
     if analysis is not None and analysis.refused is not None:
         return (
-            f"Analysis {printable(analysis.path.name)} not shown: {printable(analysis.refused)}. "
+            f"{refusal_text(analysis.path, analysis.refused)} It is not shown; "
             f"`{thebes_command('analyze FILE --save')}` writes a new one."
         )
     name = "NAME.analysis.json" if analysis is None else printable(analysis.path.name)
@@ -121,9 +116,11 @@ def about_analysis(analysis: SavedAnalysis | None) -> str:
     )
 
 
-def refusal_text(reason: str) -> str:
-    """The one line saying why an analysis file is not shown."""
-    return f"Analysis not shown: {printable(reason)}."
+def refusal_text(path: Path, reason: str) -> str:
+    """The one line naming the analysis file ``path`` and why it is not shown: ``Analysis
+    g.analysis.json was edited: ...``. Text from the file is shown as typed, never as
+    markup (the line is a plain Text)."""
+    return f"Analysis {printable(path.name)} {printable(reason)}."
 
 
 def signed(vp: float) -> str:

@@ -79,10 +79,10 @@ class ReplayViewer:
         self.moves = () if analysis is None else analysis.moves
         self.keys = ANALYSIS_KEYS if self.moves else KEYS
         self.position = 0  # actions shown as done: 0 = the start, len(steps) = the end
-        refused = None if analysis is None else analysis.refused
         # The first screen with an analysis says what its labels judge.
-        first = NOT_LUCK if self.moves else None
-        self.message: str | None = first if refused is None else refusal_text(refused)
+        self.message: str | None = NOT_LUCK if self.moves else None
+        if analysis is not None and analysis.refused is not None:
+            self.message = refusal_text(analysis.path, analysis.refused)
         self.page: Page = "board"  # a chart or the help instead of the board, until a key
         self.story = story(session)  # every action told once; each screen shows its part
         self.leaving = False
@@ -212,7 +212,7 @@ class ReplayViewer:
     def _no_analysis(self) -> str:
         """Why there is nothing to jump to or chart: no analysis, or one refused."""
         if self.analysis is not None and self.analysis.refused is not None:
-            return refusal_text(self.analysis.refused)
+            return refusal_text(self.analysis.path, self.analysis.refused)
         if self.analysis is not None and self.analysis.review is not None:
             return "The game has no action yet."
         return f"No analysis of this game: `{thebes_command('analyze FILE --save')}` makes one."

@@ -1,0 +1,301 @@
+"""The saved analysis, ``NAME.analysis.json``: its closed schema, its digest, and its checks.
+
+`thebes analyze FILE --save` writes it beside the game; `thebes replay` shows it. A file
+from outside may have been edited, copied from another game or damaged, so reading it
+checks, in this order: that it is a regular file that can be read (a dangling symbolic
+link is said, not taken for no file); that it is of this format and version (by type:
+``"version": true`` is not version 1); every field against a closed schema (no unknown
+key, strict types, bounded numbers); that it analyses this game (``game_digest``, the
+digest of the game as replayed); that each move is the game's action by its player, its
+label the one its loss earns, its loss what its values say, and its ``best`` a legal
+action at that point, written as the notation writes it; that the players' summary is
+the one its moves give; and last that its own ``digest``, over all of that, matches. The
+first problem is one :class:`AnalysisRefused`; the replay goes on without the analysis.
+
+Version 1 files (without ``game_digest`` and their own digest) are refused with the advice
+to analyse again. docs/analysis.md says all of it in words.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import stat
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from thebes.analysis.game_review import GameReview, game_identity
+from thebes.analysis.move_review import MAX_PLAYOUTS, MoveReview, label_of
+from thebes.records.gamefile import MAX_ACTIONS, MAX_DEPTH, MAX_DIGEST, MAX_DIGITS
+from thebes.records.notation import NotationError
+from thebes.records.session import Session
+from thebes.rules import GameState, legal_actions
+from thebes.safeio.json_limits import JsonRefused, loads_bounded
+from thebes.safeio.reading import FileRefused, read_bounded_text
+from thebes.safeio.saving import SaveError, save_target, write_game_file
+from thebes.safeio.text import MAX_ACTION, MAX_NAME, clipped, printable, shown
+
+ANALYSIS_FORMAT = "thebes-analysis"
+# Version 2: the file names the game it analyses (game_digest) and closes with a digest of
+# its own. Version 1 files had neither; they are refused with the advice to analyse again.
+ANALYSIS_VERSION = 2
+MAX_VP = 1000.0  # no score comes near: a larger number in an analysis file is damage
+MAX_FILE_BYTES = 4 * 1024 * 1024  # a 1000-action game of 4 players is about 400 KB
+# A saved value is rounded to hundredths, and so is the loss before it: the loss may stand
+# a hundredth off the difference of the two rounded values, never more.
+ROUNDING = 0.015
+
+
+class AnalysisRefused(Exception):
+    """A saved analysis that cannot be used; the message says why, after the file's name
+    ("does not belong to this game: ...")."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+Vp = Annotated[float, Field(ge=-MAX_VP, le=MAX_VP, allow_inf_nan=False)]
+Count = Annotated[int, Field(ge=0, le=MAX_ACTIONS)]
+
+
+class MoveEntry(_Strict):
+    number: Annotated[int, Field(ge=1, le=MAX_ACTIONS)]
+    player: Annotated[str, Field(max_length=MAX_NAME)]
+    action: Annotated[str, Field(max_length=MAX_ACTION)]
+    value: Vp
+    best: Annotated[str, Field(max_length=MAX_ACTION)]
+    best_value: Vp
+    loss: Annotated[float, Field(ge=0, le=MAX_VP, allow_inf_nan=False)]
+    label: Literal["", "blunder", "mistake", "inaccuracy"]
+    scores: Annotated[list[Annotated[Vp, Field(ge=0)]], Field(min_length=2, max_length=4)]
+
+
+class Labels(_Strict):
+    blunder: Count
+    mistake: Count
+    inaccuracy: Count
+
+
+class PlayerEntry(_Strict):
+    moves: Count
+    mean_loss: Annotated[float, Field(ge=0, le=MAX_VP, allow_inf_nan=False)]
+    labels: Labels
+    costliest: Annotated[list[Annotated[int, Field(ge=1)]], Field(max_length=3)]
+
+
+class AnalysisEntry(_Strict):
+    format: Literal["thebes-analysis"]
+    version: Literal[2]
+    file: Annotated[str, Field(max_length=4096)]
+    game_digest: Annotated[str, Field(max_length=MAX_DIGEST)]
+    playouts: Annotated[int, Field(ge=1, le=MAX_PLAYOUTS)]
+    moves: Annotated[list[MoveEntry], Field(max_length=MAX_ACTIONS, fail_fast=True)]
+    players: Annotated[dict[str, PlayerEntry], Field(min_length=2, max_length=4)]
+    digest: Annotated[str, Field(max_length=MAX_DIGEST)]
+
+
+# ---------------------------------------------------------------- writing
+
+
+def analysis_json(review: GameReview, names: Sequence[str]) -> dict[str, Any]:
+    """The analysis as `analyze --json` prints it and `--save` writes it, sealed with its
+    digest."""
+    content: dict[str, Any] = {
+        "format": ANALYSIS_FORMAT,
+        "version": ANALYSIS_VERSION,
+        "file": review.file,
+        "game_digest": review.digest,
+        "playouts": review.playouts,
+        "moves": [m.as_json() for m in review.moves],
+        "players": {n: s.as_json() for n, s in review.players(names).items()},
+    }
+    return {**content, "digest": analysis_digest(content)}
+
+
+def analysis_digest(content: dict[str, Any]) -> str:
+    """The digest of everything in an analysis but its digest, as compact JSON with sorted
+    keys: the game it analyses (``game_digest``) and every number and word it holds."""
+    data = {key: value for key, value in content.items() if key != "digest"}
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return "sha256:" + hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def save_analysis(review: GameReview, names: Sequence[str], path: Path) -> Path:
+    """Write the analysis as JSON to ``path`` atomically (SaveError says why not)."""
+    text = json.dumps(analysis_json(review, names), indent=1, ensure_ascii=False) + "\n"
+    return write_game_file(path, text)
+
+
+def check_target(path: Path) -> None:
+    """SaveError, before any work, if an analysis cannot be saved at ``path``: a folder or
+    a device there, a folder it goes in that cannot be written, or a file there that is not
+    a thebes analysis (an analysis, of any version or game, is replaced)."""
+    where = printable(str(path))
+    if path.is_dir():
+        raise SaveError(f"{where} is a folder; the analysis is saved under that name")
+    target = save_target(path)  # a device, a FIFO, a name no file can have
+    if not os.access(target.parent, os.W_OK | os.X_OK):
+        folder = printable(str(target.parent))
+        raise SaveError(f"cannot save to {where}: the folder {folder} is not writable")
+    if not target.exists():
+        return
+    try:
+        text = read_bounded_text(target, limit=MAX_FILE_BYTES, what="analysis file")
+        data = loads_bounded(text, max_depth=MAX_DEPTH, max_digits=MAX_DIGITS)
+    except (FileRefused, JsonRefused):
+        data = None
+    if not isinstance(data, dict) or data.get("format") != ANALYSIS_FORMAT:
+        raise SaveError(
+            f"{where} exists and is not a thebes analysis; move it away to save the analysis"
+        )
+
+
+# ---------------------------------------------------------------- reading
+
+
+def load_game_analysis(path: Path, session: Session) -> GameReview | None:
+    """The analysis saved at ``path`` of the game replayed as ``session``: None if there is
+    no file there, AnalysisRefused if the file cannot be used (see the module's docstring)."""
+    data = _read(path)
+    if data is None:
+        return None
+    entry = _checked_schema(data)
+    if entry.game_digest != game_identity(session):
+        raise AnalysisRefused(
+            "does not belong to this game: it analyses another game, or this one before "
+            "it was saved again"
+        )
+    if len(entry.moves) != len(session.steps):
+        count, actions = len(entry.moves), len(session.steps)
+        raise AnalysisRefused(
+            f"does not belong to this game: it has {count} move{'' if count == 1 else 's'}, "
+            f"the game {actions} action{'' if actions == 1 else 's'}"
+        )
+    moves = tuple(_checked_move(move, n, session) for n, move in enumerate(entry.moves, 1))
+    names = [seat.name for seat in session.seats]
+    review = GameReview(entry.file, entry.game_digest, entry.playouts, moves)
+    summaries = {name: s.as_json() for name, s in review.players(names).items()}
+    if summaries != {name: p.model_dump() for name, p in entry.players.items()}:
+        raise AnalysisRefused("is damaged: its players' summary is not the one its moves give")
+    if entry.digest != analysis_digest(data):
+        raise AnalysisRefused("was edited: its digest does not match what it holds")
+    return review
+
+
+def _read(path: Path) -> dict[str, Any] | None:
+    """The JSON object at ``path``, None if nothing is there."""
+    try:
+        os.lstat(path)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:  # a name too long for the file system, a folder not searchable
+        raise AnalysisRefused(f"cannot be read: {exc.strerror or exc}") from None
+    if stat.S_ISLNK(os.lstat(path).st_mode) and not path.exists():
+        target = printable(clipped(os.readlink(path), 60))
+        raise AnalysisRefused(f"is a symbolic link to {target}, which does not exist")
+    try:
+        text = read_bounded_text(path, limit=MAX_FILE_BYTES, what="analysis file")
+        data = loads_bounded(text, max_depth=MAX_DEPTH, max_digits=MAX_DIGITS)
+    except FileRefused as refused:
+        raise AnalysisRefused(f"cannot be used: {refused}") from None
+    except JsonRefused as refused:
+        raise AnalysisRefused(f"is damaged: {refused}") from None
+    if not isinstance(data, dict) or data.get("format") != ANALYSIS_FORMAT:
+        raise AnalysisRefused(f'is not a thebes analysis (no "format": "{ANALYSIS_FORMAT}")')
+    return data
+
+
+def _checked_schema(data: dict[str, Any]) -> AnalysisEntry:
+    version = data.get("version")
+    if type(version) is not int:  # by type: true == 1 in Python
+        wrong = printable(clipped(json.dumps(version, ensure_ascii=False)))
+        raise AnalysisRefused(f"is damaged: version: a whole number, not {wrong}")
+    if version == 1:
+        raise AnalysisRefused(
+            "was written by an earlier thebes (analysis version 1, which no digest binds to "
+            "its game): `thebes analyze FILE --save` writes it again"
+        )
+    if version != ANALYSIS_VERSION:
+        raise AnalysisRefused(
+            f"is of analysis version {version}, which this thebes does not read "
+            f"(it reads version {ANALYSIS_VERSION})"
+        )
+    try:
+        return AnalysisEntry.model_validate(data)
+    except ValidationError as exc:
+        raise AnalysisRefused(f"is damaged: {_describe(exc)}") from None
+
+
+def _describe(exc: ValidationError) -> str:
+    """The first problem pydantic found, in words, quoting nothing unprintable or long."""
+    error = exc.errors()[0]
+    loc = list(error["loc"])
+    if error["type"] in ("missing", "extra_forbidden"):
+        field = shown(clipped(str(loc.pop())))
+        what = f"missing field {field}" if error["type"] == "missing" else f"unknown key {field}"
+    else:
+        what = error["msg"]
+    if len(loc) >= 2 and loc[0] == "moves" and isinstance(loc[1], int):
+        loc = [f"move {loc[1] + 1}", *loc[2:]]
+    where = " > ".join(printable(clipped(str(part))) for part in loc)
+    return f"{where}: {what}" if where else what
+
+
+def _checked_move(move: MoveEntry, number: int, session: Session) -> MoveReview:
+    """``move`` as a review, if it is consistent and is the game's action ``number``."""
+    if move.number != number:
+        raise AnalysisRefused(f"is damaged: move {number} is numbered {move.number}")
+    step = session.steps[number - 1]
+    if (move.player, move.action) != (step.record.player, step.record.action):
+        raise AnalysisRefused(f"does not belong to this game: its move {number} is not the game's")
+    if len(move.scores) != len(session.seats):
+        raise AnalysisRefused(f"is damaged: move {number} scores {len(move.scores)} players")
+    problem = _inconsistency(move) or _best_problem(move, step.before, session)
+    if problem is not None:
+        raise AnalysisRefused(f"is damaged: move {number}: {problem}")
+    return MoveReview(
+        number,
+        move.player,
+        move.action,
+        move.value,
+        move.best,
+        move.best_value,
+        move.loss,
+        move.label,
+        tuple(move.scores),
+    )
+
+
+def _inconsistency(move: MoveEntry) -> str | None:
+    """Why the numbers and the label of ``move`` cannot be the analysis's own, if they
+    cannot: a label other than its loss earns, a loss other than its values differ by."""
+    if move.label and move.label != label_of(move.loss):
+        earns = label_of(move.loss) or "no label"
+        return f"a loss of {move.loss:g} VP earns {earns}, not {move.label}"
+    if move.loss == 0 and (move.best != move.action or move.best_value != move.value):
+        return "a loss of 0 VP, yet another action or value is named the best"
+    if move.loss > 0 and move.best == move.action:
+        return f"a loss of {move.loss:g} VP to the action itself"
+    if move.loss > 0 and abs(move.best_value - move.value - move.loss) > ROUNDING:
+        differ = move.best_value - move.value
+        return f"a loss of {move.loss:g} VP, but its values differ by {differ:.2f}"
+    return None
+
+
+def _best_problem(move: MoveEntry, before: GameState, session: Session) -> str | None:
+    """Why ``move.best`` is not a legal action in ``before`` as the notation writes it."""
+    best = printable(clipped(move.best))
+    try:
+        action = session.parse(move.best)
+    except NotationError:
+        return f"its best, {shown(best)}, is not an action"
+    if session.notation(action) != move.best:
+        return f"its best, {shown(best)}, is not written as thebes writes actions"
+    if action not in legal_actions(before):
+        return f"its best, {shown(best)}, is not a legal action there"
+    return None
