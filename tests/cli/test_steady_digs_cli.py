@@ -80,7 +80,7 @@ def folder(tmp_path: Path) -> Path:
     for age, source in enumerate([*OLD_STEADY, GOLDEN / "game-3p.json"]):
         copy = games / source.name
         shutil.copyfile(source, copy)
-        os.utime(copy, (1_800_000_000 - age, 1_800_000_000 - age))
+        os.utime(copy, (1_699_963_200 - age, 1_699_963_200 - age))
     return games
 
 

@@ -19,7 +19,8 @@ from thebes.rules import END_TIME, week_of, year_of
 from thebes.tournament.bot_games import seated_session
 from thebes.tui.gamelist import status_text
 
-T0 = 1_800_000_000  # a fixed modification time, 2027-01-15
+T0 = 1_699_963_200  # a fixed modification time, 2023-11-14 noon UTC: in the past, as a
+# date ahead of the clock is not believed
 
 
 def partial_game(
@@ -105,7 +106,7 @@ def test_games_are_listed_newest_first_with_where_they_stand(
     week = min(p.time for p in game_c.state.players)
     where = f"{year_of(week)}·{week_of(week)}"
     assert c.endswith(f"Cleo, Dan, Eve (greedy)  seed 5  {where}, {leader} leads {top_two(totals)}")
-    assert "2027-01-15" in c
+    assert "2023-11-14" in c
     assert d.endswith("d.json") and "unreadable" not in d
     assert why == "   unreadable: the file ends too early (truncated?) at line 1"
     game_b = library["b"]
@@ -168,6 +169,7 @@ def test_long_names_are_cut_with_a_mark_only_where_they_cannot_fit(
     # longest first, to 14 letters and the mark: 4 * 15 + 9 + 6 = 75, in 77 columns.
     four = [f"{letter * 20}{letter}" for letter in "ABCD"]
     partial_game(tmp_path, "four.json", four, 0, bots={four[3]: "strong"})
+    aged(tmp_path / "two.json", 0)
     aged(tmp_path / "four.json", 20_000_000)
     lines = listing(capsys, "--dir", str(tmp_path))[1:3]
     cut = [letter * 14 + "…" for letter in "ABCD"]
@@ -219,7 +221,7 @@ def test_json_gives_one_object_per_game(
         "e.json",
     ]
     c, d, _, a, _ = objects
-    assert c["number"] == 1 and c["mtime"].startswith("2027-01-15T")
+    assert c["number"] == 1 and c["mtime"].startswith("2023-11-14T")
     assert c["players"] == [
         {"name": "Cleo", "bot": None},
         {"name": "Dan", "bot": None},

@@ -50,16 +50,16 @@ def hinted_game(path: Path) -> None:
 
 def test_saved_games_as_json(tmp_path: Path, utc: None) -> None:
     hinted_game(tmp_path / "hinted.json")
-    os.utime(tmp_path / "hinted.json", (1_800_000_000, 1_800_000_000))
+    os.utime(tmp_path / "hinted.json", (1_699_963_200, 1_699_963_200))
     (tmp_path / "broken.json").write_text("[1, 2", encoding="utf-8")
-    os.utime(tmp_path / "broken.json", (1_700_000_000, 1_700_000_000))
+    os.utime(tmp_path / "broken.json", (1_600_000_000, 1_600_000_000))
     listed = [read_game(file, CAT).as_json(n) for n, file in enumerate(game_files(tmp_path), 1)]
     gone = read_game(ListedFile(tmp_path / "gone.json", None), CAT).as_json(3)
     expected = [
         {
             "number": 1,
             "path": str(tmp_path / "hinted.json"),
-            "mtime": "2027-01-15T08:00:00+00:00",
+            "mtime": "2023-11-14T12:00:00+00:00",
             "error": None,
             "players": [
                 {"name": "Ann", "bot": None},
@@ -78,7 +78,7 @@ def test_saved_games_as_json(tmp_path: Path, utc: None) -> None:
         {
             "number": 2,
             "path": str(tmp_path / "broken.json"),
-            "mtime": "2023-11-14T22:13:20+00:00",
+            "mtime": "2020-09-13T12:26:40+00:00",
             "error": "not JSON (line 1, column 6: Expecting ',' delimiter)",
             **NULLS,
         },

@@ -102,7 +102,7 @@ def test_a_step_of_a_rule_finds_the_rule() -> None:
     [
         ("A33", "nearest: A3"),
         ("zz", "its rules: S1-S8, T1-T5, M1-M3, A1-A5, K1-K4, Y1-Y2, E0-E5, D1-D10, P1-P14, V1-V5"),
-        ("\x1b]0;x\x07", "no rule '\\\\x1b]0;x\\\\x07'"),
+        ("\x1b]0;x\x07", "no rule '\\x1b]0;x\\x07' in"),  # escaped once
     ],
 )
 def test_an_unknown_id_exits_2_with_one_line(

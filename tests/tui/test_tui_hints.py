@@ -179,7 +179,7 @@ def saved_with_hints(folder: Path, names: tuple[str, str], hinted: int) -> Saved
         session.play(session.parse(text))
     path = folder / f"{names[0]}.json"
     session.save(path)
-    return read_game(ListedFile(path, 1_800_000_000.0), CAT)
+    return read_game(ListedFile(path, 1_699_963_200.0), CAT)
 
 
 def test_the_games_list_says_who_used_hints(tmp_path: Path) -> None:

@@ -32,7 +32,7 @@ from thebes.cli.simulate import simulate_command
 from thebes.cli.streams import Streams
 from thebes.rules import VARIANT_NAMES
 from thebes.safeio.invocation import thebes_command
-from thebes.safeio.text import printable, whole_number
+from thebes.safeio.text import shown, whole_number
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -121,6 +121,7 @@ def _add_play(commands: argparse._SubParsersAction[_Parser]) -> None:
     )
     play.add_argument(
         "--save",
+        type=_path_text,
         metavar="PATH",
         help="where the game is saved (an existing file is refused unless --force)",
     )
@@ -149,10 +150,10 @@ def _add_resume(commands: argparse._SubParsersAction[_Parser]) -> None:
         "means the list: write ./3 for a file named 3.",
     )
     resume.set_defaults(handler=resume_command)
-    resume.add_argument("game", nargs="?", metavar="N|FILE")
+    resume.add_argument("game", nargs="?", type=_path_text, metavar="N|FILE")
     resume.add_argument(
         "--dir",
-        type=Path,
+        type=_path,
         metavar="DIR",
         help="the folder N counts in (default: where games are saved)",
     )
@@ -173,7 +174,7 @@ def _add_games(commands: argparse._SubParsersAction[_Parser]) -> None:
     )
     games.set_defaults(handler=games_command)
     games.add_argument(
-        "--dir", type=Path, metavar="DIR", help="list DIR (default: where games are saved)"
+        "--dir", type=_path, metavar="DIR", help="list DIR (default: where games are saved)"
     )
     games.add_argument(
         "--all", action="store_true", help=f"list every game, not only the newest {LISTED}"
@@ -222,7 +223,7 @@ def _add_simulate(commands: argparse._SubParsersAction[_Parser]) -> None:
         "--json", action="store_true", help="one JSON object per game, then a summary object"
     )
     simulate.add_argument(
-        "--save-dir", type=Path, metavar="DIR", help="write each game's file into DIR"
+        "--save-dir", type=_path, metavar="DIR", help="write each game's file into DIR"
     )
 
 
@@ -235,7 +236,7 @@ def _add_replay(commands: argparse._SubParsersAction[_Parser]) -> None:
         "step by step on the game screen, or with --summary / --json its score table.",
     )
     replay.set_defaults(handler=replay_command)
-    replay.add_argument("file", type=Path, metavar="FILE")
+    replay.add_argument("file", type=_path, metavar="FILE")
     replay.add_argument("--summary", action="store_true", help="print the score table")
     replay.add_argument("--json", action="store_true", help="print the scores as JSON")
     _add_no_color(replay, "no colours")
@@ -254,7 +255,7 @@ def _add_analyze(commands: argparse._SubParsersAction[_Parser]) -> None:
         epilog=f"example: {thebes_command()} analyze game.json --jobs 2 --save",
     )
     analyze.set_defaults(handler=analyze_command)
-    analyze.add_argument("file", type=Path, metavar="FILE")
+    analyze.add_argument("file", type=_path, metavar="FILE")
     analyze.add_argument("--json", action="store_true", help="print the analysis as JSON")
     analyze.add_argument(
         "--jobs",
@@ -367,7 +368,19 @@ def _seed(text: str) -> int:
 
 
 def _quoted(text: str) -> str:
-    return repr(printable(text[:40]))
+    return shown(text[:40])  # escaped once: repr of an escaped text doubles its backslashes
+
+
+def _path_text(text: str) -> str:
+    """A path as given; an empty one is refused (Path("") is the current folder, where
+    nobody asked to read or write)."""
+    if not text:
+        raise argparse.ArgumentTypeError("an empty path names no file or folder")
+    return text
+
+
+def _path(text: str) -> Path:
+    return Path(_path_text(text))
 
 
 def _levels(text: str) -> list[str]:

@@ -2,7 +2,10 @@
 game stands.
 
 `thebes games` lists them and `thebes resume [N]` picks one by the same numbering: game 1 is
-the file saved last (by modification time), whatever its name. Only ``*.json`` files count;
+the file saved last (by modification time), whatever its name. A file whose date cannot be
+when a game was saved (before 1970, or more than a day ahead of the clock, as a copied file
+or a `touch` can leave it) has its date taken as unknown, like a file that cannot be looked
+at: such files come after all the others. Only ``*.json`` files count;
 hidden files (the ``.NAME.PID.tmp`` temporaries of an atomic save among them) do not. A
 file is replayed and verified like `thebes resume` does (:meth:`Session.load`), so what a
 line says is what resuming would show; a file that cannot be used is described by its
@@ -13,6 +16,7 @@ from __future__ import annotations
 
 import os
 import stat
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
@@ -29,6 +33,9 @@ from thebes.safeio.text import printable, whole_number
 # A listing replays every file it shows (a few ms each): this many keep it under a second
 # or two; the rest are counted, and `thebes games --all` shows them.
 LISTED = 200
+# How far ahead of the clock a file's date may be and still be believed (a file copied from
+# a machine whose clock runs a little fast, a zone set wrong).
+CLOCK_SLACK = 24 * 60 * 60
 # A game's saved analysis (`thebes analyze --save`) lies beside it; it is not a game.
 ANALYSIS_SUFFIX = ".analysis.json"
 
@@ -51,7 +58,9 @@ class ListedFile:
     """A file of the folder, before it is read."""
 
     path: Path
-    mtime: float | None  # None: the file could not even be looked at (a broken link)
+    # None: the file could not even be looked at (a broken link), or its date is not one
+    # a game could have been saved at (see believed_date)
+    mtime: float | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,16 +136,25 @@ class SavedGame:
     def as_json(self, number: int) -> dict[str, object]:
         """The game as game ``number`` of `thebes games --json`; an unreadable one has its
         ``error`` and nulls."""
-        mtime = self.file.mtime
-        when = None if mtime is None else datetime.fromtimestamp(mtime).astimezone()
         standing = self.standing
         return {
             "number": number,
             "path": str(self.file.path),
-            "mtime": None if when is None else when.isoformat(timespec="seconds"),
+            "mtime": iso_date(self.file.mtime),
             "error": self.error,
             **(dict.fromkeys(STANDING_KEYS) if standing is None else standing.as_json()),
         }
+
+
+def iso_date(mtime: float | None) -> str | None:
+    """``mtime`` in ISO 8601, local time; None when it is unknown or past what a calendar
+    date can hold (a clock set far ahead makes such dates believable)."""
+    if mtime is None:
+        return None
+    try:
+        return datetime.fromtimestamp(mtime).astimezone().isoformat(timespec="seconds")
+    except (OverflowError, OSError, ValueError):
+        return None
 
 
 def game_files(folder: Path) -> list[ListedFile]:
@@ -150,7 +168,7 @@ def game_files(folder: Path) -> list[ListedFile]:
     except OSError as exc:
         where = printable(str(folder))
         raise LibraryError(f"cannot list {where}: {exc.strerror or exc}") from None
-    files = []
+    files, now = [], time.time()
     for entry in entries:
         if entry.name.startswith(".") or not entry.name.endswith(".json"):
             continue
@@ -162,9 +180,16 @@ def game_files(folder: Path) -> list[ListedFile]:
             files.append(ListedFile(Path(entry.path), None))
             continue
         if not stat.S_ISDIR(info.st_mode):
-            files.append(ListedFile(Path(entry.path), info.st_mtime))
+            files.append(ListedFile(Path(entry.path), believed_date(info.st_mtime, now)))
     files.sort(key=lambda f: (f.mtime is not None, f.mtime or 0.0, f.path.name), reverse=True)
     return files
+
+
+def believed_date(mtime: float, now: float) -> float | None:
+    """``mtime`` if a game could have been saved then, else None: a date before 1970 or more
+    than :data:`CLOCK_SLACK` ahead of ``now`` says nothing about when, and some (2**62 s)
+    cannot even be turned into a calendar date."""
+    return mtime if 0 <= mtime <= now + CLOCK_SLACK else None
 
 
 def read_game(file: ListedFile, catalog: Catalog) -> SavedGame:

@@ -30,8 +30,10 @@ def save_target(path: str | os.PathLike[str]) -> Path:
     file a symbolic link there points to. SaveError says why ``path`` cannot hold a game."""
     given = os.fspath(path)
     shown = printable(given)
-    if not given or given.endswith(("/", os.sep)) or Path(given).name in ("", ".", ".."):
-        raise SaveError(f"{shown} names a folder; give a file name, such as {shown}/game.json")
+    if not given:
+        raise SaveError("an empty path names no file; give a file name, such as game.json")
+    if given.endswith(("/", os.sep)) or Path(given).name in ("", ".", ".."):
+        raise SaveError(f"{shown} names a folder; give a file name, such as {inside(given)}")
     try:
         target = Path(os.path.realpath(Path(given).expanduser()))
     except ValueError:  # a NUL character, which no path can hold
@@ -45,10 +47,16 @@ def save_target(path: str | os.PathLike[str]) -> Path:
     except OSError as exc:
         raise SaveError(f"cannot save to {shown}: {exc.strerror or exc}") from None
     if stat.S_ISDIR(mode):
-        raise SaveError(f"{shown} is a folder; give a file name, such as {shown}/game.json")
+        raise SaveError(f"{shown} is a folder; give a file name, such as {inside(given)}")
     if not stat.S_ISREG(mode):
         raise SaveError(f"{shown} is not a regular file (a device, a FIFO or a socket)")
     return target
+
+
+def inside(folder: str) -> str:
+    """A game file in ``folder``, for a message: "/game.json" for "/", "games/game.json" for
+    "games/" (one slash between them however many ``folder`` ends with)."""
+    return printable(os.path.join(folder.rstrip("/" + os.sep) or folder[0], "game.json"))
 
 
 def make_folder_for(path: str | os.PathLike[str]) -> Path | None:

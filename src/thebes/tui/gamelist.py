@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import json
 import shlex
-import time
 from collections.abc import Callable, Sequence
+from datetime import datetime
 from pathlib import Path
 
 from rich.cells import cell_len
@@ -50,6 +50,7 @@ from thebes.tui.terminal import Terminal
 
 WIDTH = 80
 SHORTEST = 6  # a cut name keeps at least five characters and the ellipsis
+DATE_COLUMNS = 16  # 2026-11-23 10:15
 DASH = "\u2013"  # an en dash, as the scores of a result are written
 
 
@@ -82,9 +83,14 @@ def status_text(standing: GameProgress, show: Callable[[str], str]) -> str:
 
 
 def saved_at(file: ListedFile) -> str:
-    if file.mtime is None:
-        return "????-??-?? ??:??"
-    return time.strftime("%Y-%m-%d %H:%M", time.localtime(file.mtime))
+    """When the file was saved, in :data:`DATE_COLUMNS` columns; "date unknown" when the
+    file could not be looked at or its date is not believable (see records.library)."""
+    if file.mtime is not None:
+        try:
+            return datetime.fromtimestamp(file.mtime).strftime("%Y-%m-%d %H:%M")
+        except (OverflowError, OSError, ValueError):  # only with a clock set far ahead
+            pass
+    return "date unknown".ljust(DATE_COLUMNS)
 
 
 def game_line(number: int, game: SavedGame, digits: int = 2) -> str:

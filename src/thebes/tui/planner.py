@@ -28,7 +28,7 @@ from thebes.rules import (
     tokens_to_draw,
     why_illegal,
 )
-from thebes.safeio.text import printable, whole_number
+from thebes.safeio.text import shown, whole_number
 from thebes.tui.linecap import line_problem
 
 
@@ -186,7 +186,7 @@ def read_plan_line(text: str, options: Dig, choices: Sequence[Dig]) -> PlanLine:
             weeks = whole_number(word, digits=2)
         else:
             raise ValueError(
-                f"{printable(word)!r} is not understood: give one number of weeks, e.g. 6, "
+                f"{shown(word)} is not understood: give one number of weeks, e.g. 6, "
                 f"and options such as +{DIG_OPTIONS[0]} or -{DIG_OPTIONS[0]}"
             )
     wanted = (set(dig_options(options)) | added) - dropped

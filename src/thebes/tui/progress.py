@@ -20,7 +20,9 @@ def progress_bar(
     if not bar.isatty():
         yield lambda: None
         return
-    console = Console(file=bar)
+    # Lines printed above the bar pass through this console (names and actions from game
+    # and data files among them): shown as written, as everywhere (no markup, no emoji codes).
+    console = Console(file=bar, markup=False, emoji=False, highlight=False)
     columns = (what, BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     # Game lines go to stdout; only when that is the same terminal do they print above the bar.
     above = lines.isatty()

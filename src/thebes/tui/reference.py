@@ -1,4 +1,8 @@
-"""`thebes reference`: the components a player looks up during a game, as tables or JSON."""
+"""`thebes reference`: the components a player looks up during a game, as tables or JSON.
+
+The names in it come from the data files, which a player may edit or point elsewhere
+($THEBES_DATA): every cell is a Text, shown as written on any console, never read as
+markup ("[/]" is a city's name, not a closing tag)."""
 
 from __future__ import annotations
 
@@ -7,6 +11,7 @@ from typing import Any
 from rich import box
 from rich.console import Console, Group
 from rich.table import Table
+from rich.text import Text
 
 from thebes.catalog.components import WHEEL_SIZE, Catalog, TokenKind
 from thebes.catalog.kinds import KINDS
@@ -99,9 +104,9 @@ def _travel_table(catalog: Catalog) -> Table:
     )
     travel.add_column("from", no_wrap=True, min_width=len(max(catalog.locations, key=len)))
     for name in short:
-        travel.add_column(name, justify="right", width=3, no_wrap=True)
+        travel.add_column(Text(name), justify="right", width=3, no_wrap=True)
     for i, name in enumerate(catalog.locations):
-        travel.add_row(name, *(str(w) for w in catalog.travel[i]))
+        _add_row(travel, name, *(str(w) for w in catalog.travel[i]))
     return travel
 
 
@@ -124,8 +129,8 @@ def _cards_table(catalog: Catalog) -> Table:
         cards.add_column(column, justify="right" if column in ("#", "weeks") else "left")
     for c in catalog.researcher_ids:
         card = catalog.card(c)
-        cards.add_row(
-            str(c), catalog.locations[card.city], str(card.weeks), card_effect(catalog, c)
+        _add_row(
+            cards, str(c), catalog.locations[card.city], str(card.weeks), card_effect(catalog, c)
         )
     return cards
 
@@ -137,8 +142,13 @@ def _exhibitions_table(catalog: Catalog) -> Table:
     for c in catalog.small_exhibition_ids + catalog.large_exhibition_ids:
         card = catalog.card(c)
         needs = ", ".join(f"{n} {catalog.regions[r]}" for r, n in enumerate(card.requires) if n)
-        exhibitions.add_row(
-            str(c), catalog.locations[card.city], str(card.weeks), str(card.value), needs
+        _add_row(
+            exhibitions,
+            str(c),
+            catalog.locations[card.city],
+            str(card.weeks),
+            str(card.value),
+            needs,
         )
     return exhibitions
 
@@ -159,7 +169,8 @@ def _tokens_table(catalog: Catalog) -> Table:
         by_value = [0] * 7
         for artifact in data["artifacts"]:
             by_value[artifact["value"] - 1] += 1
-        tokens.add_row(
+        _add_row(
+            tokens,
             region,
             " / ".join(str(n) for n in by_value),
             str(sum(a["value"] for a in data["artifacts"])),
@@ -183,8 +194,13 @@ def _artifacts_table(catalog: Catalog) -> Table:
                 for a in data["artifacts"]
                 if a["value"] == value
             ]
-            names.add_row(region, str(value), "; ".join(objects))
+            _add_row(names, region, str(value), "; ".join(objects))
     return names
+
+
+def _add_row(table: Table, *cells: str) -> None:
+    """A row of ``cells`` shown as written (names from the data files among them)."""
+    table.add_row(*(Text(cell) for cell in cells))
 
 
 def print_reference(catalog: Catalog, console: Console) -> None:

@@ -20,7 +20,7 @@ from rich.markdown import Markdown
 from rich.text import Text
 
 from thebes.errors import EXIT_USAGE, ThebesError
-from thebes.safeio.text import clipped, printable
+from thebes.safeio.text import clipped, printable, shown
 from thebes.tui.paging import page, taller_than_screen
 from thebes.tui.terminal import Terminal
 
@@ -91,7 +91,7 @@ def find_rule(text: str, wanted: str) -> str:
         key = step.group(1)
     if key in sections:
         return sections[key]
-    asked = repr(printable(clipped(wanted)))
+    asked = shown(clipped(wanted))
     nearest = difflib.get_close_matches(key, list(sections), n=4, cutoff=0.5)
     if nearest:
         raise UnknownRule(f"no rule {asked} in the rulebook; nearest: {', '.join(nearest)}")
