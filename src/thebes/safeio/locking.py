@@ -140,7 +140,7 @@ class _Held(Exception):
 
 def _in_use_line(shown: str, holder: Holder | None) -> str:
     who = "another process" if holder is None else holder.describe()
-    since = "" if holder is None else f" since {printable(holder.started)}"
+    since = "" if holder is None else f", since {printable(holder.started)}"
     watch = thebes_command("watch " + shown)
     replay = thebes_command("replay " + shown)
     return (
