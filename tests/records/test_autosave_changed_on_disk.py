@@ -37,8 +37,8 @@ def test_an_autosave_over_a_file_changed_since_it_was_read_keeps_both_games(
     assert second.autosave == beside and actions_in(beside) == ["take 2"]
     assert second.save_problem is None
     assert second.save_moved == (
-        f"{path} was changed by another process since this game saved it; it is left as "
-        f"it is, and this game is saved in {beside}"
+        f"{path} was changed by another process since this game saved it; left as it is, "
+        f"this game goes on in {beside}"
     )
     first.play(first.legal_actions()[0])  # A goes on in its own file
     second.play(second.legal_actions()[0])  # and B in its new one
@@ -65,6 +65,6 @@ def test_the_table_says_where_the_game_went(tmp_path: Path) -> None:
         table.run()
     said = " ".join(out.getvalue().split())
     assert "Not overwritten: " in said
-    assert "this game is saved in" in said and "g-2.json" in said
+    assert "this game goes on in" in said and "g-2.json" in said
     assert actions_in(path) == ["take 3"]
     assert actions_in(tmp_path / "g-2.json") == ["take 1"]

@@ -374,7 +374,7 @@ class Session:
         file was changed on disk since this game last read or wrote it."""
         target = save_target(path)
         seen = self._seen[1] if self._seen is not None and self._seen[0] == target else None
-        target, written = write_unless_changed(target, dump_record(self.to_record()), seen)
+        target, written = write_unless_changed(path, dump_record(self.to_record()), seen)
         with contextlib.suppress(SaveError):  # an autosave path no file can have
             if self.autosave is not None and save_target(self.autosave) == target:
                 self._seen = (target, written)
@@ -390,10 +390,11 @@ class Session:
             try:
                 self.save(self.autosave)
             except FileChanged as exc:
-                beside = free_name_beside(save_target(self.autosave))
-                self.autosave = beside
+                # Named beside the path as given (the table shows it as it was typed).
+                name = free_name_beside(save_target(self.autosave)).name
+                self.autosave = beside = self.autosave.with_name(name)
                 self.save(beside)
-                self.save_moved = f"{exc}; it is left as it is, and this game is saved in {beside}"
+                self.save_moved = f"{exc}; left as it is, this game goes on in {beside}"
         except SaveError as exc:
             self.save_problem = str(exc)
         else:
