@@ -21,6 +21,7 @@ from typing import ClassVar
 EXIT_OK = 0
 EXIT_ERROR = 1
 EXIT_USAGE = 2  # bad arguments, a damaged game file or a bad data file
+EXIT_IN_USE = 75  # the game is open in another process (EX_TEMPFAIL: try again later)
 EXIT_INTERRUPTED = 130  # Ctrl-C, as a shell reports a process ended by SIGINT
 
 

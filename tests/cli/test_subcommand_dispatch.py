@@ -15,15 +15,26 @@ from thebes.catalog.components import DataError
 from thebes.cli import arguments
 from thebes.cli.arguments import build_parser
 from thebes.cli.main import main
-from thebes.errors import EXIT_ERROR, EXIT_USAGE, ThebesError
+from thebes.errors import EXIT_ERROR, EXIT_IN_USE, EXIT_USAGE, ThebesError
 from thebes.records.gamefile import RecordError
 from thebes.records.library import LibraryError
+from thebes.safeio.locking import GameInUse
 from thebes.safeio.saving import SaveError
 from thebes.tui import rulebook as rulebook_module
 from thebes.tui.launch import SetupError
 from thebes.tui.rulebook import RulebookError, UnknownRule
 
-SUBCOMMANDS = {"play", "resume", "games", "simulate", "replay", "analyze", "reference", "rules"}
+SUBCOMMANDS = {
+    "play",
+    "resume",
+    "games",
+    "simulate",
+    "replay",
+    "watch",
+    "analyze",
+    "reference",
+    "rules",
+}
 
 
 def subcommands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
@@ -74,6 +85,7 @@ def test_the_refusals_that_reach_the_user_carry_their_exit_codes() -> None:
         SetupError: EXIT_USAGE,
         UnknownRule: EXIT_USAGE,
         RulebookError: EXIT_ERROR,
+        GameInUse: EXIT_IN_USE,
     }
     for error, code in codes.items():
         assert issubclass(error, ThebesError) and error.exit_code == code, error

@@ -27,7 +27,7 @@ from thebes.bots import BOT_LEVELS
 from thebes.cli.analyze import analyze_command
 from thebes.cli.lookup import reference_command, rules_command
 from thebes.cli.play import games_command, play_command, resume_command
-from thebes.cli.replay import replay_command
+from thebes.cli.replay import replay_command, watch_command
 from thebes.cli.simulate import simulate_command
 from thebes.cli.streams import Streams
 from thebes.rules import VARIANT_NAMES
@@ -240,6 +240,17 @@ def _add_replay(commands: argparse._SubParsersAction[_Parser]) -> None:
     replay.add_argument("--summary", action="store_true", help="print the score table")
     replay.add_argument("--json", action="store_true", help="print the scores as JSON")
     _add_no_color(replay, "no colours")
+    # Beside replay, whose viewer it is.
+    watch = commands.add_parser(
+        "watch",
+        help="follow a game being played in another window, read-only",
+        description="Show a game being played in another process as it stands, and again "
+        "after every action saved there, until the game ends or you quit; the replay keys "
+        "step back through it. Nothing is changed: any number of windows may watch a game.",
+    )
+    watch.set_defaults(handler=watch_command)
+    watch.add_argument("file", type=Path, metavar="FILE")
+    _add_no_color(watch, "no colours")
 
 
 def _add_analyze(commands: argparse._SubParsersAction[_Parser]) -> None:

@@ -49,6 +49,21 @@ def replay_command(args: argparse.Namespace, handed: Terminal | None) -> int:
     return EXIT_OK
 
 
+def watch_command(args: argparse.Namespace, handed: Terminal | None) -> int:
+    """The game of the file as it is played elsewhere (RecordError says why it cannot be
+    read)."""
+    from thebes.catalog.loading import default_catalog
+    from thebes.records.session import Session
+    from thebes.tui.terminal import terminal_for
+    from thebes.tui.watch import GameWatcher
+
+    catalog = default_catalog()
+    session = Session.load(args.file, catalog)
+    with terminal_for(handed, colour=args.colour) as terminal:
+        GameWatcher(args.file, session, catalog, terminal).run()
+    return EXIT_OK
+
+
 def summary_table(path: Path, session: Session, result: GameResult) -> str:
     """The score table of `replay --summary`; an unfinished game names who leads, not
     winners. Names and the path are printed without control codes."""

@@ -12,6 +12,7 @@ the bags.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -53,7 +54,15 @@ from thebes.rules import (
     legal_actions,
     new_game,
 )
-from thebes.safeio.saving import SaveError, write_game_file
+from thebes.safeio.saving import (
+    FileChanged,
+    Fingerprint,
+    SaveError,
+    fingerprint,
+    free_name_beside,
+    save_target,
+    write_unless_changed,
+)
 from thebes.safeio.text import printable, shown
 
 
@@ -168,6 +177,12 @@ class Session:
         self.autosave = autosave
         # Why the last autosave failed; None again once a save succeeds.
         self.save_problem: str | None = None
+        # Where the game went when its file was changed by another process (once told,
+        # the table sets it back to None).
+        self.save_moved: str | None = None
+        # The autosave file as this process last read or wrote it: a save finding another
+        # file there refuses to overwrite it.
+        self._seen: tuple[Path, Fingerprint] | None = None
         chance: Chance = self._draws(SETUP) if _setup is None else _Replayer(_setup, None, None)
         recorder = _Recorder(chance)
         try:
@@ -355,16 +370,31 @@ class Session:
 
     def save(self, path: str | os.PathLike[str]) -> Path:
         """Write the game to ``path`` atomically and return the file written (the target of
-        a symbolic link); SaveError says why it could not be."""
-        return write_game_file(path, dump_record(self.to_record()))
+        a symbolic link); SaveError says why it could not be, FileChanged that the autosave
+        file was changed on disk since this game last read or wrote it."""
+        target = save_target(path)
+        seen = self._seen[1] if self._seen is not None and self._seen[0] == target else None
+        target, written = write_unless_changed(path, dump_record(self.to_record()), seen)
+        with contextlib.suppress(SaveError):  # an autosave path no file can have
+            if self.autosave is not None and save_target(self.autosave) == target:
+                self._seen = (target, written)
+        return target
 
     def save_if_autosaving(self) -> None:
         """Save to the autosave file, if there is one. A failure never stops the game: it
-        is kept in ``save_problem`` until a later save succeeds."""
+        is kept in ``save_problem`` until a later save succeeds. A file changed on disk by
+        someone else is left as it is, and the game saved beside it from then on."""
         if self.autosave is None:
             return
         try:
-            self.save(self.autosave)
+            try:
+                self.save(self.autosave)
+            except FileChanged as exc:
+                # Named beside the path as given (the table shows it as it was typed).
+                name = free_name_beside(save_target(self.autosave)).name
+                self.autosave = beside = self.autosave.with_name(name)
+                self.save(beside)
+                self.save_moved = f"{exc}; left as it is, this game goes on in {beside}"
         except SaveError as exc:
             self.save_problem = str(exc)
         else:
@@ -373,11 +403,15 @@ class Session:
     @classmethod
     def load(cls, path: Path, catalog: Catalog, *, autosave: bool = False) -> Session:
         """Replay a game file with its recorded draws; RecordError says what is wrong."""
+        seen = fingerprint(path)
         record = read_record(path)
         try:
-            return cls.from_record(record, catalog, autosave=path if autosave else None)
+            session = cls.from_record(record, catalog, autosave=path if autosave else None)
         except RecordError as exc:
             raise RecordError(f"{path}: {exc}") from None
+        if autosave and seen is not None and seen == fingerprint(path):  # the file as read
+            session._seen = (Path(os.path.realpath(path.expanduser())), seen)
+        return session
 
     @classmethod
     def from_record(

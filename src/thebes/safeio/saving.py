@@ -6,6 +6,10 @@ A symbolic link is followed, and the file it points to is the one replaced, so a
 reached through a link stays the game the link names. The text is written to a temporary
 file beside the target and renamed over it; temporaries left behind by a process that was
 killed mid-save are removed by the next save to the same file.
+
+A game's own file is written with :func:`write_unless_changed`: a file changed on disk
+since this process last read or wrote it (by another process, or by hand) is not
+overwritten; the caller keeps the game elsewhere (:func:`free_name_beside`).
 """
 
 from __future__ import annotations
@@ -23,6 +27,15 @@ class SaveError(ThebesError):
     """A game file could not be written there; the message names the path and the reason."""
 
     exit_code = EXIT_USAGE
+
+
+class FileChanged(SaveError):
+    """The file is no longer the one this process last read or wrote: another process (or
+    a hand) changed it, and writing would lose what it holds."""
+
+
+# What tells one version of a file from the next: device, inode, size, modification time.
+Fingerprint = tuple[int, int, int, int]
 
 
 def save_target(path: str | os.PathLike[str]) -> Path:
@@ -82,8 +95,21 @@ def write_game_file(path: str | os.PathLike[str], text: str) -> Path:
     An interruption at any moment leaves either the old file or the new one, whole. Any
     failure (a refused path, a missing folder, a full disk, no permission) is a SaveError.
     """
+    target, _ = write_unless_changed(path, text, None)
+    return target
+
+
+def write_unless_changed(
+    path: str | os.PathLike[str], text: str, seen: Fingerprint | None
+) -> tuple[Path, Fingerprint]:
+    """:func:`write_game_file`, refused with FileChanged if the file there is no longer
+    the one ``seen`` (None: not checked) says this process last read or wrote; the file
+    written and its fingerprint, for the next write."""
     target = save_target(path)
     shown = printable(os.fspath(path))
+    now = fingerprint(target)
+    if seen is not None and now is not None and now != seen:
+        raise FileChanged(f"{shown} was changed by another process since this game saved it")
     _remove_stale_temporaries(target)
     temporary = _temporary_for(target, os.getpid())
     try:
@@ -91,6 +117,8 @@ def write_game_file(path: str | os.PathLike[str], text: str) -> Path:
             stream.write(text)
             stream.flush()
             os.fsync(stream.fileno())
+            # A rename keeps the inode, the size and the modification time.
+            written = _fingerprint_of(os.fstat(stream.fileno()))
         os.replace(temporary, target)
     except OSError as exc:
         raise SaveError(f"cannot save to {shown}: {exc.strerror or exc}") from None
@@ -98,7 +126,30 @@ def write_game_file(path: str | os.PathLike[str], text: str) -> Path:
         # If the folder went away meanwhile, there is nothing left to clean.
         with contextlib.suppress(OSError):
             temporary.unlink(missing_ok=True)
-    return target
+    return target, written
+
+
+def fingerprint(path: str | os.PathLike[str]) -> Fingerprint | None:
+    """What tells one version of a file from the next (a save makes a new file), or None
+    if there is no file there to tell."""
+    try:
+        return _fingerprint_of(os.stat(path))
+    except (OSError, ValueError):
+        return None
+
+
+def _fingerprint_of(info: os.stat_result) -> Fingerprint:
+    return (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns)
+
+
+def free_name_beside(path: Path) -> Path:
+    """A name for a new file beside ``path`` that no file has: ``NAME-2.json``, ``-3``..."""
+    number = 2
+    while True:
+        candidate = path.with_name(f"{path.stem}-{number}{path.suffix}")
+        if not os.path.lexists(candidate):
+            return candidate
+        number += 1
 
 
 def _temporary_for(target: Path, pid: int) -> Path:
@@ -117,14 +168,15 @@ def _remove_stale_temporaries(target: Path) -> None:
         if not (entry.name.startswith(prefix) and entry.name.endswith(suffix)):
             continue
         middle = entry.name[len(prefix) : -len(suffix)]
-        if not (middle.isascii() and middle.isdigit()) or _process_exists(int(middle)):
+        if not (middle.isascii() and middle.isdigit()) or process_exists(int(middle)):
             continue
         # Another save may have removed it first, or it may not be ours to remove.
         with contextlib.suppress(OSError):
             os.unlink(entry.path)
 
 
-def _process_exists(pid: int) -> bool:
+def process_exists(pid: int) -> bool:
+    """Whether a process with ``pid`` may be running (someone else's counts as running)."""
     if pid == os.getpid():
         return True
     try:

@@ -43,6 +43,7 @@ from thebes.records.library import (
 )
 from thebes.rules import VARIANT_NAMES
 from thebes.safeio.invocation import thebes_command
+from thebes.safeio.locking import open_elsewhere
 from thebes.safeio.text import printable
 from thebes.tui.linecap import cut
 from thebes.tui.screen import variant_id
@@ -200,10 +201,18 @@ def print_games(
         terminal.say(f"Saved games in {where}, newest first:")
     digits = len(str(len(shown)))
     for number, game in enumerate(read_games(shown, catalog), 1):
+        holder = open_elsewhere(game.file.path)  # being played in another window
         if as_json:
-            print(json.dumps(game.as_json(number)), file=out, flush=True)
+            entry = game.as_json(number)
+            entry["open_in"] = None if holder is None else {"pid": holder.pid, "host": holder.host}
+            print(json.dumps(entry), file=out, flush=True)
         else:
             print(game_line(number, game, max(digits, 2)), file=out, flush=True)
+            if holder is not None:
+                # Whole, however long (the terminal folds it), so that it copies as it is.
+                watch = thebes_command("watch " + shlex.quote(printable(str(game.file.path))))
+                note = f"open in {holder.describe()} now; '{watch}' follows it"
+                print(" " * (max(digits, 2) + 1) + note, file=out, flush=True)
     left = len(files) - len(shown)
     if left:
         tell(f"{left} older game{'s' if left > 1 else ''} not listed ('--all' lists them).")

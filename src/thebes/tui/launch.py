@@ -16,6 +16,7 @@ from thebes.records.library import as_file_argument, games_folder
 from thebes.records.session import Seat, Session
 from thebes.rules import Variants
 from thebes.safeio.invocation import thebes_command
+from thebes.safeio.locking import GameLock, hold_game
 from thebes.safeio.saving import SaveError, make_folder_for, save_target
 from thebes.safeio.text import name_problem, printable
 from thebes.tui.prompting import prompt_session
@@ -196,15 +197,16 @@ def start_game(
         autosave=path,
     )
     make_folder_for(path)
-    session.save(path)
-    said = f"The game is saved in {printable(str(path))} after every action."
-    if seed is not None:
-        said = (
-            f"A seeded game (seed {seed}): the same seed and the same moves give the same "
-            f"draws, so whoever knows the seed can foresee them. {said}"
-        )
-    terminal.console.print(said, soft_wrap=True)
-    TerminalGame(session, terminal, fast=fast).run()
+    with hold_game(path, as_file_argument(path)) as lock:  # --force: not a game open elsewhere
+        session.save(path)
+        said = f"The game is saved in {printable(str(path))} after every action."
+        if seed is not None:
+            said = (
+                f"A seeded game (seed {seed}): the same seed and the same moves give the same "
+                f"draws, so whoever knows the seed can foresee them. {said}"
+            )
+        terminal.console.print(said, soft_wrap=True)
+        _run(TerminalGame(session, terminal, fast=fast), lock)
 
 
 def _check_save(save: str, force: bool) -> None:
@@ -229,11 +231,24 @@ def _check_save(save: str, force: bool) -> None:
 
 def resume_game(terminal: Terminal, path: Path, *, fast: bool) -> None:
     """The game saved in ``path`` at ``terminal``, from where it was left (RecordError says
-    why it cannot be)."""
-    session = Session.load(path, default_catalog(), autosave=True)
-    if session.is_over:
-        where = printable(str(path))
-        terminal.console.print(
-            f"That game is over; '{thebes_command('replay ' + where)}' shows it.", soft_wrap=True
-        )
-    TerminalGame(session, terminal, fast=fast).run()
+    why it cannot be, GameInUse that another process has it open). The game is locked
+    while it is open (:mod:`thebes.safeio.locking`), and read once it is."""
+    with hold_game(path, as_file_argument(path)) as lock:
+        session = Session.load(path, default_catalog(), autosave=True)
+        if session.is_over:
+            where = printable(str(path))
+            terminal.console.print(
+                f"That game is over; '{thebes_command('replay ' + where)}' shows it.",
+                soft_wrap=True,
+            )
+        _run(TerminalGame(session, terminal, fast=fast), lock)
+
+
+def _run(game: TerminalGame, lock: GameLock) -> None:
+    """Play ``game``; the one line about its lock, if there is one (a stale lock taken
+    over, or none made), printed and shown on the table's first screen."""
+    notice = lock.notice()
+    if notice is not None:
+        game.terminal.console.print(notice, soft_wrap=True)
+        game.talk.say(notice)
+    game.run()

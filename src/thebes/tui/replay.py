@@ -62,6 +62,8 @@ Page = Literal["board", "chart", "evaluation", "help"]
 
 
 class ReplayViewer:
+    heading = "Replay"  # the title's first word (the watch mode's is another)
+
     def __init__(
         self,
         session: Session,
@@ -256,7 +258,7 @@ class ReplayViewer:
         width, height = self.size()
         session = self.session
         state = self.state_at(self.position)
-        title = f"Replay — action {self.position} of {self.total}"
+        title = f"{self.heading} — action {self.position} of {self.total}"
         if session.seed is not None:
             title += f" — seed {session.seed}"
         events = judged(self.story[: self.position], self.moves)

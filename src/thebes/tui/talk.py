@@ -65,6 +65,10 @@ class TableTalk:
     def after_autosave(self) -> None:
         """Tell the table when an autosave fails (the game goes on), and when saving works
         again."""
+        moved, self.session.save_moved = self.session.save_moved, None
+        if moved is not None:  # the file was changed by another process
+            self.log.append(f"Not overwritten: {printable(moved)}.")
+            self.warn(f"Not overwritten: {printable(moved)}.")
         problem = self.session.save_problem
         if problem is not None:
             if problem != self.save_trouble:
