@@ -7,7 +7,6 @@ from __future__ import annotations
 import contextlib
 import io
 import os
-import pydoc
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
@@ -23,6 +22,7 @@ from helpers import CAT, GOLDEN, setup, start
 from terminal import game, new_session
 from thebes.records.session import Session
 from thebes.rules import END_TIME
+from thebes.tui import paging
 from thebes.tui.paging import page
 from thebes.tui.replay import ReplayViewer
 from thebes.tui.screen import ScreenInfo, game_screen, render_text
@@ -88,7 +88,7 @@ def test_log_opens_at_its_end_and_goes_back_to_the_alternate_screen(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     seen: list[str] = []
-    monkeypatch.setattr(pydoc, "pager", lambda text: seen.append(os.environ["LESS"]))
+    monkeypatch.setattr(paging, "run_pager", lambda text: seen.append(os.environ["LESS"]))
     monkeypatch.setenv("LESS", "-R")
     out = io.StringIO()
     with real_terminal(out, "") as plain:

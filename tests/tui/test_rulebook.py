@@ -178,7 +178,7 @@ def test_a_terminal_gets_the_pager_with_colours_for_less(
     shown = io.StringIO()
     console = Console(file=shown, force_terminal=True, width=80)
     calls: list[bool] = []
-    monkeypatch.setattr(console, "pager", lambda styles: _fake_pager(calls, styles))
+    monkeypatch.setattr(console, "pager", lambda pager, styles: _fake_pager(calls, styles))
     page(paged_terminal(console), rulebook())
     assert calls == [False]
     assert "E5 — The winner" in shown.getvalue()
@@ -195,7 +195,7 @@ def test_one_rule_is_paged_on_a_terminal_only_when_taller_than_it(
     shown = io.StringIO()
     console = Console(file=shown, force_terminal=True, width=80, height=height)
     calls: list[bool] = []
-    monkeypatch.setattr(console, "pager", lambda styles: _fake_pager(calls, styles))
+    monkeypatch.setattr(console, "pager", lambda pager, styles: _fake_pager(calls, styles))
     show_rules(paged_terminal(console), rule)
     assert calls == ([False] if paged else [])
     assert f"{rule} — " in shown.getvalue()

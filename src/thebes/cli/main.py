@@ -5,10 +5,13 @@ one line on the error stream and its exit code.
 refuses a subcommand it does not know); the handlers live in the module named for what they
 do. A :class:`~thebes.errors.ThebesError` that reaches here is printed as it says, never as
 a traceback: every refusal that ends a command ends it here, with the error's exit code.
+SIGTERM, SIGHUP and SIGQUIT end it here too (:mod:`~thebes.tui.signals`), once what was
+open has been closed on the way out.
 """
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -17,6 +20,7 @@ from thebes.cli.arguments import Handler, build_parser
 from thebes.cli.streams import Streams
 from thebes.errors import EXIT_INTERRUPTED, EXIT_OK, ThebesError
 from thebes.safeio.text import printable
+from thebes.tui.signals import Ended, ended_by, ending_on_signals
 
 if TYPE_CHECKING:
     from thebes.tui.terminal import Terminal
@@ -27,6 +31,17 @@ def main(argv: Sequence[str] | None = None, terminal: Terminal | None = None) ->
     replays, pages, output and messages are shown at ``terminal``, the terminal of this
     process unless one is handed in."""
     streams = Streams(terminal)
+    with ending_on_signals():
+        try:
+            return _run(argv, terminal, streams)
+        except BaseException as exc:
+            ended = ended_by(exc)
+            if ended is None:
+                raise
+            return _say_ended(ended, streams)
+
+
+def _run(argv: Sequence[str] | None, terminal: Terminal | None, streams: Streams) -> int:
     args = build_parser(streams).parse_args(argv)
     handler: Handler = args.handler
     try:
@@ -43,3 +58,11 @@ def main(argv: Sequence[str] | None = None, terminal: Terminal | None = None) ->
         if terminal is None:
             sys.stderr.close()
         return EXIT_OK
+
+
+def _say_ended(ended: Ended, streams: Streams) -> int:
+    """One line for a signal that ended the command, where the terminal can still take it:
+    after a hangup it cannot, and that is no error."""
+    with contextlib.suppress(OSError, ValueError):
+        streams.complain(printable(ended.line), flush=True)
+    return ended.exit_code

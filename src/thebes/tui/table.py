@@ -52,6 +52,7 @@ from thebes.tui.screen import (
     title_line,
     too_small_notice,
 )
+from thebes.tui.signals import Ended, held
 from thebes.tui.talk import TableTalk
 from thebes.tui.terminal import Terminal
 
@@ -107,8 +108,13 @@ class TerminalGame:
         the terminal's alternate screen; the final table, or where the game is saved, is
         printed after it, where it stays."""
         with self.terminal.prompting():
-            with self.terminal.full_screen():
-                over = self._run()
+            try:
+                with self.terminal.full_screen():
+                    over = self._run()
+            except Ended as ended:
+                # Said by `thebes` in one line once the terminal is back to what it was.
+                ended.where = " ".join(self._where_saved("The game")) or None
+                raise
             if over:
                 self._show_final()
             else:
@@ -167,7 +173,8 @@ class TerminalGame:
                 return
 
     def _play(self, action: Action) -> None:
-        self.session.play(action)
+        with held():  # a signal never stops an action between its play and its autosave
+            self.session.play(action)
         self.talk.tell_last_step()
         self.talk.after_autosave()
 
@@ -449,21 +456,28 @@ class TerminalGame:
         self._say_where_saved("")
 
     def _say_where_saved(self, lead: str) -> None:
-        path = self.session.autosave
-        if path is None:
-            return
-        if self.session.save_problem is not None:
-            text = f"{lead} The game could not be saved: {self.session.save_problem}."
-            self.console.print(Text(text.strip()), soft_wrap=True)
-            return
         # The sentence wraps between words; the command has a line of its own, printed
         # whole (the terminal folds it) so that it can be copied as it is.
-        self.console.print(Text(f"{lead} The game is saved in {shown_path(path)}.".strip()))
+        lines = self._where_saved(f"{lead} The game".strip())
+        if lines:
+            self.console.print(Text(lines[0]))
+        for line in lines[1:]:
+            self.console.print(Text(line), soft_wrap=True)
+
+    def _where_saved(self, lead: str) -> list[str]:
+        """Where the game is saved and the command that goes on with it (or why it could
+        not be saved), each sentence starting with ``lead`` ("The game"): nothing when the
+        game has no file."""
+        path = self.session.autosave
+        if path is None:
+            return []
+        if self.session.save_problem is not None:
+            return [f"{lead} could not be saved: {self.session.save_problem}."]
         if not self.session.is_over:
             go_on = f"'{thebes_command('resume ' + as_file_argument(path))}' goes on with it."
         else:
             go_on = f"'{thebes_command('replay ' + printable(str(path)))}' shows it again."
-        self.console.print(Text(go_on), soft_wrap=True)
+        return [f"{lead} is saved in {shown_path(path)}.", go_on]
 
 
 def game_title(session: Session) -> str:

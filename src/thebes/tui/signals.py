@@ -1,0 +1,140 @@
+"""The signals that end `thebes` from outside: SIGTERM, SIGHUP (the terminal went away) and
+SIGQUIT. Ctrl-C (SIGINT) stays Python's KeyboardInterrupt, which the table asks about.
+
+Each is turned into :class:`Ended`, raised in the main thread wherever it was (at a prompt,
+while bots think, in a pager, at a setup question, in a series of games), so that it
+unwinds through the ``with`` and ``finally`` blocks that are there anyway: the alternate
+screen is left, prompt_toolkit's raw mode undone, a pool's workers stopped, a lock
+released. Nothing exits from the handler itself. `thebes` (:func:`thebes.cli.main`) turns it
+into one line and the exit code a shell expects of that signal (128 + its number).
+
+Inside :func:`held` (an action being played and autosaved) the signal waits for the block to
+end, so no action is ever left half-applied. A second signal while the first unwinds is
+ignored: after a hangup the shell and the kernel each send SIGHUP, and the cleanup must run
+to its end (SIGKILL is always there).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import signal
+import termios
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import FrameType
+
+ENDING = (signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT)
+
+
+class Ended(BaseException):  # not an Exception: no `except Exception` may swallow it
+    """The process was asked to end by the signal ``signum``."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+        self.where: str | None = None  # where the game is and how to go on, when there is one
+
+    @property
+    def exit_code(self) -> int:
+        return 128 + self.signum
+
+    @property
+    def line(self) -> str:
+        """What `thebes` prints after ``thebes: ``."""
+        said = f"ended by {signal.Signals(self.signum).name}"
+        return f"{said}. {self.where}" if self.where else said
+
+
+class _Watch:
+    """What the handler needs to know: whose it is, what is held, what came."""
+
+    owner = 0  # the process that installed the handler (not a forked child)
+    holding = 0  # depth of held() blocks
+    came: int | None = None  # the first ending signal
+    raised = False
+
+
+@contextmanager
+def ending_on_signals() -> Iterator[None]:
+    """SIGTERM, SIGHUP and SIGQUIT raise :class:`Ended` inside the block; the handlers
+    that were there before come back after it. Only from the main thread (where Python runs
+    signal handlers); elsewhere the block runs as it is."""
+    try:
+        before = {number: signal.signal(number, _arrived) for number in ENDING}
+    except ValueError:  # not the main thread
+        yield
+        return
+    _Watch.owner, _Watch.holding, _Watch.came, _Watch.raised = os.getpid(), 0, None, False
+    try:
+        yield
+    finally:
+        for number, handler in before.items():
+            signal.signal(number, handler)
+
+
+@contextmanager
+def held() -> Iterator[None]:
+    """An ending signal that comes inside the block is raised as it ends, not inside it."""
+    _Watch.holding += 1
+    try:
+        yield
+    finally:
+        _Watch.holding -= 1
+        if not _Watch.holding and _Watch.came is not None and not _Watch.raised:
+            _raise()
+
+
+def ended_by(error: BaseException | None) -> Ended | None:
+    """The :class:`Ended` that ``error`` is, or that was unwinding when it was raised (a
+    write to a terminal that hung up fails in a ``finally`` block), else None."""
+    seen: set[int] = set()
+    while error is not None and id(error) not in seen:
+        if isinstance(error, Ended):
+            return error
+        seen.add(id(error))
+        error = error.__context__
+    return None
+
+
+def _arrived(signum: int, _frame: FrameType | None) -> None:
+    if os.getpid() != _Watch.owner:
+        # A forked child (a pool's worker) that kept this handler: it ends as the signal
+        # would end it, with no exception (a worker's would be printed as a traceback).
+        signal.signal(signum, signal.SIG_DFL)
+        os.kill(os.getpid(), signum)
+        return
+    if _Watch.came is not None:
+        return  # already ending: the first signal says how
+    _Watch.came = signum
+    if signum == signal.SIGHUP:
+        _let_go_of_a_lost_terminal()
+    if not _Watch.holding:
+        _raise()
+
+
+def _let_go_of_a_lost_terminal() -> None:
+    """After a hangup, the standard streams that were at the terminal and no longer are
+    (it was closed, not just sent SIGHUP) read and write nothing: every write on the way out
+    (leaving the alternate screen, prompt_toolkit's last redraw) would fail, each with its
+    own complaint, and a write must never block."""
+    for descriptor in (0, 1, 2):
+        try:
+            termios.tcgetattr(descriptor)
+            continue  # still a terminal: it is restored as after any other signal
+        except termios.error as exc:
+            if exc.args[0] != errno.EIO:
+                continue  # not a terminal at all (a file, a pipe): left as it is
+        except OSError:
+            continue
+        with contextlib.suppress(OSError):
+            nothing = os.open(os.devnull, os.O_RDWR)
+            os.dup2(nothing, descriptor)
+            os.close(nothing)
+
+
+def _raise() -> None:
+    assert _Watch.came is not None
+    _Watch.raised = True
+    raise Ended(_Watch.came)
