@@ -9,11 +9,11 @@ a traceback: every refusal that ends a command ends it here, with the error's ex
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from thebes.cli.arguments import Handler, build_parser
+from thebes.cli.stdio import guarded
 from thebes.cli.streams import Streams
 from thebes.errors import EXIT_INTERRUPTED, EXIT_OK, ThebesError
 from thebes.safeio.text import printable
@@ -25,7 +25,14 @@ if TYPE_CHECKING:
 def main(argv: Sequence[str] | None = None, terminal: Terminal | None = None) -> int:
     """Run `thebes` with ``argv`` (the process's arguments if None); the exit code. Games,
     replays, pages, output and messages are shown at ``terminal``, the terminal of this
-    process unless one is handed in."""
+    process unless one is handed in; the process's own streams are made safe first
+    (:func:`~thebes.cli.stdio.guarded`: a stream that fails ends in one line)."""
+    if terminal is None:
+        return guarded(lambda: _run(argv, None))
+    return _run(argv, terminal)
+
+
+def _run(argv: Sequence[str] | None, terminal: Terminal | None) -> int:
     streams = Streams(terminal)
     args = build_parser(streams).parse_args(argv)
     handler: Handler = args.handler
@@ -38,8 +45,6 @@ def main(argv: Sequence[str] | None = None, terminal: Terminal | None = None) ->
         streams.complain("interrupted")
         return EXIT_INTERRUPTED
     except BrokenPipeError:
-        # The reader went away (for example `| head`); nothing more to say. The process's
-        # stderr is closed so that Python's own complaint at exit is not written either.
-        if terminal is None:
-            sys.stderr.close()
+        # The reader went away (for example `| head`); nothing more to say (guarded keeps
+        # Python's own complaint at exit from being written).
         return EXIT_OK
