@@ -117,11 +117,12 @@ def guarded(run: Callable[[], int]) -> int:
     messages = _rewrap(sys.stderr, sys.__stderr__, _Messages, 2)
     if messages is not sys.stderr:
         sys.stderr = sys.__stderr__ = messages  # type: ignore[misc, assignment]
+    leaving: SystemExit | None = None  # argparse's, after --help, --version or a refusal
     try:
         try:
             code = run()
-        except SystemExit as leaving:  # argparse, after --help, --version or a refusal
-            code = leaving.code if isinstance(leaving.code, int) else int(bool(leaving.code))
+        except SystemExit as exit_:
+            leaving, code = exit_, EXIT_OK
         out.flush()
     except OutputFailed:
         code = EXIT_IO_ERROR
@@ -135,6 +136,8 @@ def guarded(run: Callable[[], int]) -> int:
         else:
             raise
     if not isinstance(out, _Output) or out.failure is None:
+        if leaving is not None:
+            raise leaving  # written out: argparse's exit goes on as argparse meant it
         return code
     if out.failure.errno == errno.EPIPE:
         return EXIT_OK  # the reader has what it wanted (`| head`): nothing to say
