@@ -21,6 +21,8 @@ from typing import ClassVar
 EXIT_OK = 0
 EXIT_ERROR = 1
 EXIT_USAGE = 2  # bad arguments, a damaged game file or a bad data file
+EXIT_NO_INPUT = 66  # standard input is closed: no keys to play with (sysexits EX_NOINPUT)
+EXIT_IO_ERROR = 74  # standard output could not be written (sysexits EX_IOERR)
 EXIT_IN_USE = 75  # the game is open in another process (EX_TEMPFAIL: try again later)
 EXIT_INTERRUPTED = 130  # Ctrl-C, as a shell reports a process ended by SIGINT
 

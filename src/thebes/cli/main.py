@@ -12,11 +12,11 @@ open has been closed on the way out.
 from __future__ import annotations
 
 import contextlib
-import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from thebes.cli.arguments import Handler, build_parser
+from thebes.cli.stdio import guarded
 from thebes.cli.streams import Streams
 from thebes.errors import EXIT_INTERRUPTED, EXIT_OK, ThebesError
 from thebes.safeio.text import printable
@@ -29,7 +29,14 @@ if TYPE_CHECKING:
 def main(argv: Sequence[str] | None = None, terminal: Terminal | None = None) -> int:
     """Run `thebes` with ``argv`` (the process's arguments if None); the exit code. Games,
     replays, pages, output and messages are shown at ``terminal``, the terminal of this
-    process unless one is handed in."""
+    process unless one is handed in; the process's own streams are made safe first
+    (:func:`~thebes.cli.stdio.guarded`: a stream that fails ends in one line)."""
+    if terminal is None:
+        return guarded(lambda: _until_signalled(argv, None))
+    return _until_signalled(argv, terminal)
+
+
+def _until_signalled(argv: Sequence[str] | None, terminal: Terminal | None) -> int:
     streams = Streams(terminal)
     with ending_on_signals():
         try:
@@ -53,10 +60,8 @@ def _run(argv: Sequence[str] | None, terminal: Terminal | None, streams: Streams
         streams.complain("interrupted")
         return EXIT_INTERRUPTED
     except BrokenPipeError:
-        # The reader went away (for example `| head`); nothing more to say. The process's
-        # stderr is closed so that Python's own complaint at exit is not written either.
-        if terminal is None:
-            sys.stderr.close()
+        # The reader went away (for example `| head`); nothing more to say (guarded keeps
+        # Python's own complaint at exit from being written).
         return EXIT_OK
 
 

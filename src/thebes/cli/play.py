@@ -7,6 +7,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from thebes.cli.stdio import need_keys
 from thebes.cli.streams import Streams
 from thebes.errors import EXIT_OK
 from thebes.safeio.text import printable
@@ -17,6 +18,7 @@ if TYPE_CHECKING:
 
 def play_command(args: argparse.Namespace, handed: Terminal | None) -> int:
     """A new game (SaveError and SetupError say why it cannot start)."""
+    need_keys(handed)
     from thebes.rules import Variants
     from thebes.tui.launch import start_game
     from thebes.tui.terminal import terminal_for
@@ -41,6 +43,7 @@ def play_command(args: argparse.Namespace, handed: Terminal | None) -> int:
 def resume_command(args: argparse.Namespace, handed: Terminal | None) -> int:
     """A file, or a game of the list by its number (LibraryError says why there is none,
     RecordError why the file cannot be played)."""
+    need_keys(handed)
     from thebes.catalog.loading import default_catalog
     from thebes.records.library import games_folder, is_game_number, pick_game
     from thebes.tui.launch import resume_game

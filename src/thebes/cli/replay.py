@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from thebes.cli.stdio import need_keys
 from thebes.cli.streams import Streams
 from thebes.errors import EXIT_OK
 from thebes.safeio.text import MAX_NAME, padded, printable
@@ -28,6 +29,7 @@ def replay_command(args: argparse.Namespace, handed: Terminal | None) -> int:
 
     session = Session.load(args.file, default_catalog())
     if not (args.summary or args.json):
+        need_keys(handed)
         from thebes.tui.evaluation import saved_analysis
         from thebes.tui.replay import ReplayViewer
         from thebes.tui.terminal import terminal_for

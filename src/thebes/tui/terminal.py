@@ -19,15 +19,42 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from prompt_toolkit.application import AppSession, create_app_session
-from prompt_toolkit.input import Input, create_pipe_input
+from prompt_toolkit.input import DummyInput, Input, create_pipe_input
 from prompt_toolkit.output import Output
-from rich.console import Console
+from rich.console import Console, ConsoleDimensions
 
 # Keys redirected from a file are read up to this many characters (a whole game's moves are
 # a few KB).
 MAX_REDIRECTED_KEYS = 1_000_000
 # The size taken when the process's terminal cannot tell its own (output to a pipe).
 FALLBACK_SIZE = (120, 40)
+# The sizes believed, from COLUMNS and LINES or from the terminal: every line is drawn as
+# wide as the terminal, and a size of 99999999 made a page take minutes and gigabytes.
+# The game needs 80x24 and says so below that; nothing is drawn wider than 1000 columns.
+COLUMNS_RANGE = (20, 1000)
+ROWS_RANGE = (10, 1000)
+
+
+def clamped(columns: int, rows: int) -> tuple[int, int]:
+    """A terminal size brought within COLUMNS_RANGE and ROWS_RANGE."""
+    return (
+        min(max(columns, COLUMNS_RANGE[0]), COLUMNS_RANGE[1]),
+        min(max(rows, ROWS_RANGE[0]), ROWS_RANGE[1]),
+    )
+
+
+class _Console(Console):
+    """rich's console, its size clamped: rich reads COLUMNS, LINES and the terminal's size
+    itself, at every print."""
+
+    @property
+    def size(self) -> ConsoleDimensions:
+        width, height = Console.size.fget(self)  # type: ignore[attr-defined]
+        return ConsoleDimensions(*clamped(width, height))
+
+    @size.setter
+    def size(self, new_size: tuple[int, int]) -> None:
+        Console.size.fset(self, new_size)  # type: ignore[attr-defined]
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +117,7 @@ def process_terminal(*, colour: bool) -> Iterator[Terminal]:
     # "[bold]" or ":smile:" keeps the name they typed). Where no stream is a terminal the
     # console is given the size the layout is drawn for (rich would take 80x25).
     fixed = _size() if _terminal_size() is None else (None, None)
-    console = Console(
+    console = _Console(
         no_color=not colour,
         highlight=False,
         markup=False,
@@ -123,7 +150,7 @@ def _size() -> tuple[int, int]:
     columns, rows = _terminal_size() or FALLBACK_SIZE
     # As for rich and shutil: COLUMNS and LINES, when set, win.
     wide, tall = os.environ.get("COLUMNS", ""), os.environ.get("LINES", "")
-    return (
+    return clamped(
         int(wide) if wide.isdigit() and int(wide) else columns,
         int(tall) if tall.isdigit() and int(tall) else rows,
     )
@@ -137,10 +164,13 @@ def _keyboard() -> Iterator[AppSession]:
     characters. prompt_toolkit cannot wait on a regular file and would read nothing, and
     on a pipe it prints "Warning: Input is not a terminal"."""
     stdin = sys.stdin
+    if stdin is None:  # closed: no keys at all, as at the end of a file
+        yield AppSession(input=DummyInput())
+        return
     try:
         typed = stdin.isatty()
-    except (ValueError, AttributeError):  # no stdin, or a closed one
-        typed = True  # left to prompt_toolkit, as it always was
+    except ValueError:  # closed since: left to prompt_toolkit, as it always was
+        typed = True
     if typed:
         yield AppSession()
         return
