@@ -109,12 +109,12 @@ def test_version_true_is_refused(game: Path) -> None:
 
 def test_an_unknown_key_is_refused(game: Path) -> None:
     edit(game, lambda data: data.update(comment="mine"))
-    refused_with(game, "is damaged: unknown key 'comment'")
+    refused_with(game, "is damaged: unknown field 'comment'")
 
 
 def test_an_unknown_key_in_a_move_is_refused(game: Path) -> None:
     edit(game, lambda data: data["moves"][2].update(note="hm"))
-    refused_with(game, "is damaged: move 3: unknown key 'note'")
+    refused_with(game, "is damaged: move 3: unknown field 'note'")
 
 
 def test_a_garbage_players_section_is_refused(game: Path) -> None:

@@ -30,7 +30,13 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from thebes.analysis.game_review import GameReview, game_identity
 from thebes.analysis.move_review import MAX_PLAYOUTS, MoveReview, label_of
-from thebes.records.gamefile import MAX_ACTIONS, MAX_DEPTH, MAX_DIGEST, MAX_DIGITS
+from thebes.records.gamefile import (
+    MAX_ACTIONS,
+    MAX_DEPTH,
+    MAX_DIGEST,
+    MAX_DIGITS,
+    describe_invalid,
+)
 from thebes.records.notation import NotationError
 from thebes.records.session import Session
 from thebes.rules import GameState, legal_actions
@@ -228,22 +234,7 @@ def _checked_schema(data: dict[str, Any]) -> AnalysisEntry:
     try:
         return AnalysisEntry.model_validate(data)
     except ValidationError as exc:
-        raise AnalysisRefused(f"is damaged: {_describe(exc)}") from None
-
-
-def _describe(exc: ValidationError) -> str:
-    """The first problem pydantic found, in words, quoting nothing unprintable or long."""
-    error = exc.errors()[0]
-    loc = list(error["loc"])
-    if error["type"] in ("missing", "extra_forbidden"):
-        field = shown(clipped(str(loc.pop())))
-        what = f"missing field {field}" if error["type"] == "missing" else f"unknown key {field}"
-    else:
-        what = error["msg"]
-    if len(loc) >= 2 and loc[0] == "moves" and isinstance(loc[1], int):
-        loc = [f"move {loc[1] + 1}", *loc[2:]]
-    where = " > ".join(printable(clipped(str(part))) for part in loc)
-    return f"{where}: {what}" if where else what
+        raise AnalysisRefused(f"is damaged: {describe_invalid(exc, ('moves', 'move'))}") from None
 
 
 def _checked_move(move: MoveEntry, number: int, session: Session) -> MoveReview:

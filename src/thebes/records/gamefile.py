@@ -377,11 +377,12 @@ def read_record(path: Path) -> GameRecord:
     try:
         return GameRecord.model_validate(raw)
     except ValidationError as exc:
-        raise RecordError(f"{path}: {_describe(exc)}") from None
+        raise RecordError(f"{path}: {describe_invalid(exc)}") from None
 
 
-def _describe(exc: ValidationError) -> str:
-    """The first problem pydantic found, in words, quoting nothing unprintable or long."""
+def describe_invalid(exc: ValidationError, items: tuple[str, str] = ("actions", "action")) -> str:
+    """The first problem pydantic found, in words, quoting nothing unprintable or long; an
+    entry of the list ``items[0]`` is named "``items[1]`` N", counting from 1."""
     error = exc.errors()[0]
     loc = list(error["loc"])
     if error["type"] == "missing":
@@ -392,8 +393,9 @@ def _describe(exc: ValidationError) -> str:
         what = f"unknown field {shown(clipped(str(field)))}"
     else:
         what = error["msg"].removeprefix("Value error, ")
-    if len(loc) >= 2 and loc[0] == "actions" and isinstance(loc[1], int):
-        where = f"action {loc[1] + 1}" + "".join(f" > {part}" for part in loc[2:])
+    listed, item = items
+    if len(loc) >= 2 and loc[0] == listed and isinstance(loc[1], int):
+        where = f"{item} {loc[1] + 1}" + "".join(f" > {clipped(str(part))}" for part in loc[2:])
     else:
-        where = " > ".join(str(part) for part in loc)
+        where = " > ".join(clipped(str(part)) for part in loc)
     return printable(f"{where}: {what}" if where else what)
