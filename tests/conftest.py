@@ -1,6 +1,7 @@
 """Shared fixtures; the scenario helpers (helpers.py) live beside the tests."""
 
 import sys
+import time
 from collections.abc import Generator
 from pathlib import Path
 
@@ -41,3 +42,13 @@ def pytest_runtest_call(item: pytest.Item) -> Generator[None, None, None]:
     finally:
         for running in reversed(paused):
             running.start()
+
+
+@pytest.fixture
+def utc(monkeypatch: pytest.MonkeyPatch) -> Generator[None, None, None]:
+    """Modification times written in UTC, whatever the machine's time zone."""
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()

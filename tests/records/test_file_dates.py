@@ -23,15 +23,6 @@ PAST = 1_699_963_200  # 2023-11-14 12:00 UTC
 UNKNOWN = "date unknown    "  # in the 16 columns of "2023-11-14 12:00"
 
 
-@pytest.fixture
-def utc(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setenv("TZ", "UTC")
-    time.tzset()
-    yield
-    monkeypatch.undo()
-    time.tzset()
-
-
 def saved(folder: Path, seed: int, mtime: float) -> Path:
     """A new game of Ann and Bob with ``seed``, its file dated ``mtime`` if the file system
     takes it (ext4 keeps 2**62 as the year 2446, still ahead of the clock)."""

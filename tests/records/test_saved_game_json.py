@@ -6,11 +6,7 @@ from __future__ import annotations
 
 import json
 import os
-import time
-from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
 
 from helpers import CAT
 from thebes.bots import RandomPlayer
@@ -21,16 +17,6 @@ from thebes.rules import Variants
 NULLS = dict.fromkeys(
     ("players", "seed", "finished", "where", "to_move", "leaders", "scores", "variants", "hints")
 )
-
-
-@pytest.fixture
-def utc(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Modification times written in UTC, whatever the machine's time zone."""
-    monkeypatch.setenv("TZ", "UTC")
-    time.tzset()
-    yield
-    monkeypatch.undo()
-    time.tzset()
 
 
 def hinted_game(path: Path) -> None:
