@@ -37,8 +37,8 @@ def refusal(capsys: pytest.CaptureFixture[str], args: list[str]) -> tuple[int, s
         (["resume", "--dir", ""], "--dir"),
         (["games", "--dir", ""], "--dir"),
         (["simulate", "--games", "1", "--players", "2", "--save-dir", ""], "--save-dir"),
-        (["replay", "", "--summary"], "FILE"),
-        (["analyze", "", "--playouts", "1"], "FILE"),
+        (["replay", "", "--summary"], "N|FILE"),
+        (["analyze", "", "--playouts", "1"], "N|FILE"),
     ],
 )
 def test_an_empty_path_is_refused_and_nothing_is_written(

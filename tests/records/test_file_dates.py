@@ -56,7 +56,7 @@ def test_a_game_with_an_odd_date_is_listed_after_the_dated_ones_with_date_unknow
 ) -> None:
     saved(tmp_path, 1, PAST)
     saved(tmp_path, 2, odd)
-    lines = listed(capsys, tmp_path)[1:-1]
+    lines = listed(capsys, tmp_path)[1:-2]
     assert [line[:19] for line in lines] == [" 1 2023-11-14 12:00", f" 2 {UNKNOWN}"]
     assert "seed 1" in lines[0] and "seed 2" in lines[1]
     objects = [json.loads(line) for line in listed(capsys, tmp_path, "--json")]
@@ -73,7 +73,7 @@ def test_a_date_within_a_day_ahead_of_the_clock_is_believed(
     ahead = time.time() + 3600
     saved(tmp_path, 1, PAST)
     saved(tmp_path, 2, ahead)
-    lines = listed(capsys, tmp_path)[1:-1]
+    lines = listed(capsys, tmp_path)[1:-2]
     assert lines[0][3:19] == time.strftime("%Y-%m-%d %H:%M", time.gmtime(ahead))
     assert "seed 2" in lines[0] and "seed 1" in lines[1]
 
@@ -93,7 +93,7 @@ def test_a_date_past_the_calendar_on_tmpfs_is_unknown(
 ) -> None:
     saved(tmpfs, 1, PAST)
     saved(tmpfs, 2, odd)
-    lines = listed(capsys, tmpfs)[1:-1]
+    lines = listed(capsys, tmpfs)[1:-2]
     assert [line[:19] for line in lines] == [" 1 2023-11-14 12:00", f" 2 {UNKNOWN}"]
     objects = [json.loads(line) for line in listed(capsys, tmpfs, "--json")]
     assert [o["mtime"] for o in objects] == ["2023-11-14T12:00:00+00:00", None]

@@ -93,7 +93,7 @@ def test_games_are_listed_newest_first_with_where_they_stand(
 ) -> None:
     lines = listing(capsys, "--dir", str(tmp_path / "games"))
     assert lines[0] == f"Saved games in {tmp_path / 'games'}, newest first:"
-    body = lines[1:-1]
+    body = lines[1:-2]
     # The damaged file's reason does not fit beside its name: it goes under, by the date.
     assert [line[:2] for line in body] == [" 1", " 2", "  ", " 3", " 4", " 5"]
     c, d, why, b, a, e = body
@@ -120,7 +120,7 @@ def test_games_are_listed_newest_first_with_where_they_stand(
     # Written by hand: a 2-player game starts in week 1 of 1901, nobody has a point.
     assert e.endswith("Fay, Gus  seed 5  1901·1, Fay and Gus lead 0\u20130")
     assert all(len(line) <= 80 for line in body)
-    assert "resume" in lines[-1]
+    assert "resume" in lines[-2] and "replay" in lines[-1]
 
 
 def test_the_standings_in_words() -> None:
@@ -150,7 +150,7 @@ def test_players_that_do_not_fit_go_under_whole(
     names = [f"random{n}" for n in range(1, 5)]
     partial_game(tmp_path, "bots.json", names, 0, bots=dict.fromkeys(names, "random"))
     aged(tmp_path / "bots.json", 0)
-    lines = listing(capsys, "--dir", str(tmp_path))[1:-1]
+    lines = listing(capsys, "--dir", str(tmp_path))[1:-2]
     # Worked by hand: 4 players start in week 1 of 1902, all level with nothing.
     assert len(lines) == 2 and lines[0].endswith("  seed 5  1902·1: all level 0\u20130")
     assert lines[1] == "   random1 (random), random2 (random), random3 (random), random4 (random)"
@@ -162,7 +162,7 @@ def test_long_names_are_cut_with_a_mark_only_where_they_cannot_fit(
 ) -> None:
     two = ["Alexandrina Featherstone", "Bartholomew Xerxes Smith"]
     partial_game(tmp_path, "two.json", two, 0)
-    lines = listing(capsys, "--dir", str(tmp_path))[1:-1]
+    lines = listing(capsys, "--dir", str(tmp_path))[1:-2]
     # 22 + 50 + 2 + 6 + 2 + status: no room on one line; under the date both stay whole.
     assert len(lines) == 2 and lines[1] == "   " + ", ".join(two)
     # Four names of 21 letters and a bot (4 * 21 + 9 + 6 = 99 columns) are cut alike, the
@@ -277,11 +277,11 @@ def test_the_listing_is_bounded(
         aged(tmp_path / f"g{number:03d}.json", number)
     aged(first, 0)
     lines = listing(capsys, "--dir", str(tmp_path))
-    assert len(lines) == 1 + 200 + 2
+    assert len(lines) == 1 + 200 + 3
     assert lines[1].startswith("  1 ") and lines[200].startswith("200 ")
-    assert lines[-2] == "5 older games not listed ('--all' lists them)."
+    assert lines[-3] == "5 older games not listed ('--all' lists them)."
     lines = listing(capsys, "--dir", str(tmp_path), "--all")
-    assert len(lines) == 1 + 205 + 1 and lines[205].startswith("205 ")
+    assert len(lines) == 1 + 205 + 2 and lines[205].startswith("205 ")
 
 
 # ---------------------------------------------------------------- resume
@@ -403,5 +403,6 @@ def test_the_resume_hint_of_a_listed_folder_names_the_folder(
 ) -> None:
     # 'resume N' counts in the default folder: the listing of another says --dir with it.
     folder = tmp_path / "games"
-    last = " ".join(listing(capsys, "--dir", str(folder))[-1:])
+    last = " ".join(listing(capsys, "--dir", str(folder))[-2:])
     assert f"resume --dir {folder} N' resumes game N;" in last
+    assert f"replay --dir {folder} N' shows game N" in last

@@ -27,13 +27,15 @@ def analyze_command(args: argparse.Namespace, handed: Terminal | None) -> int:
     from thebes.analysis.analysis_file import analysis_json, check_target, save_analysis
     from thebes.analysis.game_review import analysis_path, analyze, open_game
     from thebes.analysis.report import report_lines
+    from thebes.cli.replay import chosen_file
     from thebes.safeio.saving import SaveError
     from thebes.tui.progress import progress_bar
 
     streams = Streams(handed)
-    game = open_game(args.file)
+    path = chosen_file(args)
+    game = open_game(path)
     if args.save:  # before the analysis, which can take minutes
-        check_target(analysis_path(args.file))
+        check_target(analysis_path(path))
     with progress_bar(game.actions, "actions", bar=streams.errors, lines=streams.out) as advance:
         review = analyze(game, args.playouts, args.jobs, advance)
     if args.json:
@@ -42,7 +44,7 @@ def analyze_command(args: argparse.Namespace, handed: Terminal | None) -> int:
         streams.say("\n".join(report_lines(review, game.names)))
     if args.save:
         try:
-            written = save_analysis(review, game.names, analysis_path(args.file))
+            written = save_analysis(review, game.names, analysis_path(path))
         except SaveError as exc:
             raise AnalysisNotSaved(f"analysis not saved: {exc}") from None
         if not args.json:

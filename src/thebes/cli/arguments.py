@@ -236,7 +236,7 @@ def _add_replay(commands: argparse._SubParsersAction[_Parser]) -> None:
         "step by step on the game screen, or with --summary / --json its score table.",
     )
     replay.set_defaults(handler=replay_command)
-    replay.add_argument("file", type=_path, metavar="FILE")
+    _add_game_argument(replay)
     replay.add_argument("--summary", action="store_true", help="print the score table")
     replay.add_argument("--json", action="store_true", help="print the scores as JSON")
     _add_no_color(replay, "no colours")
@@ -249,7 +249,7 @@ def _add_replay(commands: argparse._SubParsersAction[_Parser]) -> None:
         "step back through it. Nothing is changed: any number of windows may watch a game.",
     )
     watch.set_defaults(handler=watch_command)
-    watch.add_argument("file", type=Path, metavar="FILE")
+    _add_game_argument(watch)
     _add_no_color(watch, "no colours")
 
 
@@ -266,7 +266,7 @@ def _add_analyze(commands: argparse._SubParsersAction[_Parser]) -> None:
         epilog=f"example: {thebes_command()} analyze game.json --jobs 2 --save",
     )
     analyze.set_defaults(handler=analyze_command)
-    analyze.add_argument("file", type=_path, metavar="FILE")
+    _add_game_argument(analyze)
     analyze.add_argument("--json", action="store_true", help="print the analysis as JSON")
     analyze.add_argument(
         "--jobs",
@@ -287,6 +287,22 @@ def _add_analyze(commands: argparse._SubParsersAction[_Parser]) -> None:
         "--save",
         action="store_true",
         help="write the analysis beside the game as NAME.analysis.json, for `thebes replay`",
+    )
+
+
+def _add_game_argument(command: _Parser) -> None:
+    """A game file, or game N of `thebes games` (in the folder --dir names)."""
+    command.add_argument(
+        "file",
+        type=_path_text,
+        metavar="N|FILE",
+        help="a game file, or game N of 'thebes games' (write ./3 for a file named 3)",
+    )
+    command.add_argument(
+        "--dir",
+        type=_path,
+        metavar="DIR",
+        help="the folder N counts in (default: where games are saved)",
     )
 
 

@@ -27,14 +27,15 @@ def replay_command(args: argparse.Namespace, handed: Terminal | None) -> int:
     from thebes.records.session import Session
     from thebes.tournament.bot_games import GameResult
 
-    session = Session.load(args.file, default_catalog())
+    path = chosen_file(args)
+    session = Session.load(path, default_catalog())
     if not (args.summary or args.json):
         need_keys(handed)
         from thebes.tui.evaluation import saved_analysis
         from thebes.tui.replay import ReplayViewer
         from thebes.tui.terminal import terminal_for
 
-        analysis = saved_analysis(args.file, session)  # NAME.analysis.json, if it is there
+        analysis = saved_analysis(path, session)  # NAME.analysis.json, if it is there
         if analysis.refused is not None:  # said here too: it stays once the replay is left
             where = printable(str(analysis.path))
             Streams(handed).complain(f"analysis {where} {printable(analysis.refused)}")
@@ -47,7 +48,7 @@ def replay_command(args: argparse.Namespace, handed: Terminal | None) -> int:
     if args.json:
         streams.say(json.dumps(result.as_json()))
         return EXIT_OK
-    streams.say(summary_table(args.file, session, result))
+    streams.say(summary_table(path, session, result))
     return EXIT_OK
 
 
@@ -60,10 +61,24 @@ def watch_command(args: argparse.Namespace, handed: Terminal | None) -> int:
     from thebes.tui.watch import GameWatcher
 
     catalog = default_catalog()
-    session = Session.load(args.file, catalog)
+    path = chosen_file(args)
+    session = Session.load(path, catalog)
     with terminal_for(handed, colour=args.colour) as terminal:
-        GameWatcher(args.file, session, catalog, terminal).run()
+        GameWatcher(path, session, catalog, terminal).run()
     return EXIT_OK
+
+
+def chosen_file(args: argparse.Namespace) -> Path:
+    """The file of the game a command names: FILE, or game N of `thebes games` in the
+    folder of --dir (LibraryError if the list has no game N)."""
+    from thebes.catalog.loading import default_catalog
+    from thebes.records.library import games_folder, is_game_number, listed_game
+
+    choice: str = args.file
+    if not is_game_number(choice):
+        return Path(choice)
+    _, game = listed_game(choice, args.dir or games_folder(), default_catalog())
+    return game.file.path
 
 
 def summary_table(path: Path, session: Session, result: GameResult) -> str:

@@ -242,15 +242,7 @@ def pick_game(choice: str | None, folder: Path, catalog: Catalog) -> tuple[int, 
             if found.unfinished:
                 return place, found
         raise LibraryError(f"no unfinished game in {where}; '{thebes_command('play')}' starts one")
-    # Past nine digits no folder holds that many games: out of range like any other.
-    number = whole_number(choice) if is_game_number(choice) else None
-    if number is None or not 1 <= number <= len(files):
-        held = f"{len(files)} saved game{'' if len(files) == 1 else 's'}"
-        raise LibraryError(
-            f"there is no game {printable(choice[:20])}: {where} holds {held} "
-            f"('{thebes_command('games')}' lists them)"
-        )
-    game = read_game(files[number - 1], catalog)
+    number, game = listed_game(choice, folder, catalog, files)
     path = printable(str(game.file.path))
     if game.error is not None:
         raise LibraryError(f"game {number} ({path}) is unreadable: {game.error}")
@@ -259,6 +251,24 @@ def pick_game(choice: str | None, folder: Path, catalog: Catalog) -> tuple[int, 
             f"game {number} is finished; '{thebes_command('replay ' + path)}' shows it"
         )
     return number, game
+
+
+def listed_game(
+    choice: str, folder: Path, catalog: Catalog, files: list[ListedFile] | None = None
+) -> tuple[int, SavedGame]:
+    """Game ``choice`` (a number) of `thebes games` in ``folder``, and its number; LibraryError
+    if the list has no such game. ``files``: the folder's game files, if read already."""
+    if files is None:
+        files = game_files(folder)
+    # Past nine digits no folder holds that many games: out of range like any other.
+    number = whole_number(choice) if is_game_number(choice) else None
+    if number is None or not 1 <= number <= len(files):
+        held = f"{len(files)} saved game{'' if len(files) == 1 else 's'}"
+        raise LibraryError(
+            f"there is no game {printable(choice[:20])}: {printable(str(folder))} holds "
+            f"{held} ('{thebes_command('games')}' lists them)"
+        )
+    return number, read_game(files[number - 1], catalog)
 
 
 def is_game_number(choice: str) -> bool:

@@ -217,7 +217,9 @@ def print_games(
     if left:
         tell(f"{left} older game{'s' if left > 1 else ''} not listed ('--all' lists them).")
     if not as_json:
-        resume = thebes_command("resume")
-        if named_folder:  # N counts in this folder, not in the default one
-            resume += f" --dir {shlex.quote(where)}"
-        terminal.say(f"'{resume} N' resumes game N; '{resume}' the newest unfinished one.")
+        # N counts in this folder: the listing of another than the default says --dir.
+        folder_option = f" --dir {shlex.quote(where)}" if named_folder else ""
+        resume = thebes_command("resume") + folder_option
+        replay = thebes_command("replay") + folder_option
+        terminal.say(f"'{resume} N' resumes game N; '{resume}' the newest unfinished one;")
+        terminal.say(f"'{replay} N' shows game N from its start.")
