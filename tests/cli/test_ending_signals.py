@@ -174,13 +174,15 @@ def test_a_signal_while_bots_play_keeps_every_action_they_played(
     run = Pty(args, home)
     try:
         run.read_until(b"\x1b[?1049h")  # the table is drawn: the bots are playing
-        time.sleep(1.5)
+        # Waited for, not slept: a loaded machine may take seconds over a strong bot's move.
+        _wait_for_actions(game, 1)
+        before = _actions(game)
         assert run.end(number) == code
         _modes_restored(run.modes, termios.tcgetattr(run.slave))
         assert "Traceback" not in run.text()
         assert f"ended by {signal.Signals(number).name}. The game is saved" in run.text()
         played = _actions(game)  # the file reads, with whole actions only
-        assert played
+        assert played[: len(before)] == before
         assert not _session_left(run.process.pid)
     finally:
         run.close()
