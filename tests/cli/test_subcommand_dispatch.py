@@ -27,6 +27,7 @@ from thebes.tui.rulebook import RulebookError, UnknownRule
 SUBCOMMANDS = {
     "play",
     "resume",
+    "host",
     "games",
     "simulate",
     "replay",

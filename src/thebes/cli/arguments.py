@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from thebes.analysis.move_review import DEFAULT_PLAYOUTS, MAX_PLAYOUTS
 from thebes.bots import BOT_LEVELS
 from thebes.cli.analyze import analyze_command
+from thebes.cli.host import host_command
 from thebes.cli.lookup import reference_command, rules_command
 from thebes.cli.play import games_command, play_command, resume_command
 from thebes.cli.replay import replay_command, watch_command
@@ -68,7 +69,8 @@ def build_parser(streams: Streams | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"thebes {installed_version()}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
-    adders = (_add_play, _add_resume, _add_games, _add_simulate, _add_replay, _add_analyze)
+    adders = [_add_play, _add_resume, _add_host, _add_games, _add_simulate, _add_replay]
+    adders.append(_add_analyze)
     for add in (*adders, _add_reference, _add_rules):
         add(commands)
     if streams is not None:
@@ -99,38 +101,7 @@ def _add_play(commands: argparse._SubParsersAction[_Parser]) -> None:
         "--bot Dan=greedy",
     )
     play.set_defaults(handler=play_command)
-    play.add_argument(
-        "--players",
-        metavar="NAMES",
-        help="2-4 comma-separated names in seat order, e.g. Ann,Bob,Cleo (left out: asked, "
-        "with computer players offered for the empty seats)",
-    )
-    play.add_argument(
-        "--bot",
-        action="append",
-        default=[],
-        metavar="NAME=LEVEL",
-        help="a computer player in seat NAME (added after the --players names); "
-        "levels: " + ", ".join(BOT_LEVELS),
-    )
-    play.add_argument(
-        "--seed",
-        type=_seed,
-        help="make the game reproducible: the same seed and moves give the same draws "
-        "(without it, draws come from the system's randomness and nobody can foresee them)",
-    )
-    play.add_argument(
-        "--save",
-        type=_path_text,
-        metavar="PATH",
-        help="where the game is saved (an existing file is refused unless --force)",
-    )
-    play.add_argument("--force", action="store_true", help="let --save replace an existing file")
-    _add_variant(play)
-    play.add_argument("--no-undo", action="store_true", help="turn off undo for this game")
-    play.add_argument(
-        "--no-hints", action="store_true", help="turn off the hint command for this game"
-    )
+    _add_new_game(play)
     play.add_argument(
         "--no-confirm",
         action="store_true",
@@ -138,6 +109,86 @@ def _add_play(commands: argparse._SubParsersAction[_Parser]) -> None:
     )
     play.add_argument("--fast", action="store_true", help="no pause after a bot's move")
     _add_no_color(play, "no colours (NO_COLOR works too)")
+
+
+def _add_new_game(command: argparse.ArgumentParser) -> None:
+    """The options of a new game: seats, seed, save file, variants, undo and hints."""
+    command.add_argument(
+        "--players",
+        metavar="NAMES",
+        help="2-4 comma-separated names in seat order, e.g. Ann,Bob,Cleo (left out: asked, "
+        "with computer players offered for the empty seats)",
+    )
+    command.add_argument(
+        "--bot",
+        action="append",
+        default=[],
+        metavar="NAME=LEVEL",
+        help="a computer player in seat NAME (added after the --players names); "
+        "levels: " + ", ".join(BOT_LEVELS),
+    )
+    command.add_argument(
+        "--seed",
+        type=_seed,
+        help="make the game reproducible: the same seed and moves give the same draws "
+        "(without it, draws come from the system's randomness and nobody can foresee them)",
+    )
+    command.add_argument(
+        "--save",
+        type=_path_text,
+        metavar="PATH",
+        help="where the game is saved (an existing file is refused unless --force)",
+    )
+    command.add_argument("--force", action="store_true", help="let --save replace an existing file")
+    _add_variant(command)
+    command.add_argument("--no-undo", action="store_true", help="turn off undo for this game")
+    command.add_argument(
+        "--no-hints", action="store_true", help="turn off the hint command for this game"
+    )
+
+
+def _add_host(commands: argparse._SubParsersAction[_Parser]) -> None:
+    """thebes host: a game that friends join over SSH."""
+    host = commands.add_parser(
+        "host",
+        help="host a game that friends join from other machines with ssh",
+        description="Host a game on this machine: each person's seat gets a code, and "
+        "its player joins from any terminal with 'ssh -p PORT NAME@HOST' and that code as "
+        "the password; spectators join with their own code. The game is kept and saved "
+        "here; this terminal shows the table. See docs/hosting.md.",
+        epilog=f"example: {thebes_command()} host --players Ann,Bob --bot Cleo=greedy",
+    )
+    host.set_defaults(handler=host_command)
+    _add_new_game(host)
+    host.add_argument(
+        "--resume",
+        type=_path_text,
+        metavar="FILE",
+        help="host the game saved in FILE (instead of a new one)",
+    )
+    host.add_argument(
+        "--port", type=_port, default=8022, help="the port to listen on (default 8022)"
+    )
+    host.add_argument(
+        "--listen",
+        metavar="ADDRESS",
+        help="listen on this address of this machine only, e.g. 127.0.0.1 or a LAN "
+        "address (default: every address)",
+    )
+    host.add_argument(
+        "--play",
+        metavar="NAME",
+        help="play seat NAME at this terminal (otherwise this terminal watches, with the "
+        "host's commands)",
+    )
+    host.add_argument(
+        "--json",
+        action="store_true",
+        help="print the invites as JSON (one object per line: seat, user, code, port, "
+        "fingerprint) and nothing else; this terminal shows no table",
+    )
+    host.add_argument("--fast", action="store_true", help="no pause after a bot's move")
+    _add_no_color(host, "no colours (NO_COLOR works too)")
 
 
 def _add_resume(commands: argparse._SubParsersAction[_Parser]) -> None:
@@ -370,6 +421,13 @@ def _positive(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{_quoted(text)} is not a whole number")
     if value < 1:
         raise argparse.ArgumentTypeError(f"needs at least 1, not {value}")
+    return value
+
+
+def _port(text: str) -> int:
+    value = whole_number(text, digits=5)
+    if value is None or not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"{_quoted(text)} is not a port (0 to 65535)")
     return value
 
 

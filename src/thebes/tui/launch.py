@@ -175,7 +175,7 @@ def start_game(
     be used is a SaveError, players that cannot play a SetupError, names not given when
     asked GameNotStarted."""
     if save is not None:
-        _check_save(save, force)
+        check_save(save, force)
     try:
         seats = seats_from(names, bots, terminal if terminal.interactive else None)
     except (KeyboardInterrupt, EOFError):
@@ -209,7 +209,7 @@ def start_game(
         _run(TerminalGame(session, terminal, fast=fast), lock)
 
 
-def _check_save(save: str, force: bool) -> None:
+def check_save(save: str, force: bool) -> None:
     """SaveError if --save names a path that can hold no game file at all (a folder, a
     device), even with --force, or a file that exists and --force is not given: what can
     be done with it is said (resume an unfinished game, replay a finished one)."""

@@ -1,0 +1,209 @@
+"""`thebes host`: a game on this machine that friends join from theirs with `ssh`.
+
+The game (new, or ``--resume FILE``) is held and autosaved here, as `play` holds it; the
+SSH server (:mod:`thebes.hosting.server`) runs in a thread while this terminal shows the
+table, playing the seat ``--play`` names or watching with the host's commands. With
+``--json`` nothing is drawn here: standard output gets one JSON object per invite and
+nothing else, and the host runs until the game ends or a signal ends it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import socket
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
+
+from thebes.cli.stdio import need_keys
+from thebes.cli.streams import Streams
+from thebes.errors import EXIT_OK, EXIT_USAGE, ThebesError
+from thebes.safeio.text import printable
+
+if TYPE_CHECKING:
+    from thebes.hosting.invites import Invites
+    from thebes.records.session import Session
+    from thebes.safeio.locking import GameLock
+    from thebes.tui.terminal import Terminal
+
+ALL_ADDRESSES = ("", "0.0.0.0", "::")
+
+
+class HostSetupError(ThebesError):
+    """Options that cannot host a game; the message says why."""
+
+    exit_code = EXIT_USAGE
+
+
+def hosted_table(session: Session, lock: GameLock | None, *, fast: bool) -> Any:
+    """The shared table of ``session`` (thebes.hosting.table.HostedTable, made by the
+    table's half of issue 23). The one place the two halves meet: the lead replaces the
+    body with ``from thebes.hosting.table import HostedTable`` and
+    ``return HostedTable(session, lock, fast=fast)``, and the return type with it."""
+    from importlib import import_module
+
+    return import_module("thebes.hosting.table").HostedTable(session, lock, fast=fast)
+
+
+def host_command(args: argparse.Namespace, handed: Terminal | None) -> int:
+    """Host a game until it is over, or a signal or Ctrl-C ends it."""
+    if not args.json:
+        need_keys(handed)
+    from thebes.tui.terminal import terminal_for
+
+    with terminal_for(handed, colour=args.colour) as terminal, _game(args, terminal) as game:
+        session, lock = game
+        table = hosted_table(session, lock, fast=args.fast)
+        own = _own_seat(args.play, table.seat_names, table.person_seats())
+        _serve(args, terminal, table, own)
+    return EXIT_OK
+
+
+def _serve(args: argparse.Namespace, terminal: Terminal, table: Any, own: int | None) -> None:
+    from thebes.hosting.hostkey import fingerprint, host_key
+    from thebes.hosting.invites import Invites
+    from thebes.hosting.server import Host
+
+    invited = [seat for seat in table.person_seats() if seat != own]
+    invites = Invites(list(table.seat_names), invited)
+    key = host_key()
+    with Host(table, invites, key, listen=args.listen, port=args.port) as host:
+        streams = Streams(terminal)
+        lines = invite_lines(invites, host.port, fingerprint(key), _address(args.listen))
+        if args.json:
+            write_json(streams.out, invites, host.port, fingerprint(key))
+        else:
+            for line in lines:
+                terminal.say(line)
+        if args.listen in (None, *ALL_ADDRESSES):
+            streams.complain(
+                f"listening on every address of this machine, port {host.port}: anyone "
+                "who can reach it may try to join; the codes keep them out "
+                "(--listen 127.0.0.1 for this machine alone)"
+            )
+        stop = threading.Event()
+        bots = threading.Thread(target=table.run_bots, args=(stop,), daemon=True)
+        bots.start()
+        try:
+            if args.json:
+                while not table.over.wait(0.5):  # short waits: signals land between them
+                    pass
+            else:
+                table.attach(terminal, own, threading.Event())
+        finally:
+            stop.set()
+            bots.join(5)
+
+
+def invite_lines(invites: Invites, port: int, print_: str, address: str) -> list[str]:
+    """What the host passes on: per seat the command and code, the spectators' too, and the
+    host key's fingerprint that `ssh` shows when it first meets this host."""
+    lines = ["Friends join from their terminals (each line to its player alone):"]
+    for invite in invites.all():
+        who = "Spectators" if invite.seat is None else printable(invites.seat_names[invite.seat])
+        command = f"ssh -p {port} {_user_argument(invite.user)}@{address}"
+        lines.append(f"  {who}: {command}   code: {invite.code}")
+    lines.append(f"ssh asks them to trust this host's key: its fingerprint is {print_}")
+    return lines
+
+
+def write_json(out: TextIO, invites: Invites, port: int, print_: str) -> None:
+    """One JSON object per invite: seat (number from 1, null for spectators), user, code,
+    port, fingerprint."""
+    for invite in invites.all():
+        seat = None if invite.seat is None else invite.seat + 1
+        row = {"seat": seat, "user": invite.user, "code": invite.code, "port": port}
+        print(json.dumps({**row, "fingerprint": print_}), file=out, flush=True)
+
+
+def _user_argument(user: str) -> str:
+    """The user name as typed in `ssh USER@HOST`: a name `ssh` or a shell would take
+    apart is quoted (a seat number, seat1 ... seat4, always works too)."""
+    if user.isalnum() and user.isascii():
+        return user
+    return "'" + user.replace("'", "'\\''") + "'"
+
+
+def _address(listen: str | None) -> str:
+    """The address to give friends: the one listened on, or this machine's name."""
+    if listen in (None, *ALL_ADDRESSES):
+        return socket.gethostname() or "HOST"
+    assert listen is not None
+    return f"[{listen}]" if ":" in listen else listen
+
+
+def _own_seat(play: str | None, names: list[str], people: list[int]) -> int | None:
+    """The seat ``--play`` names, played at this terminal (None: the host watches)."""
+    if play is None:
+        return None
+    for seat in people:
+        if names[seat].casefold() == play.strip().casefold():
+            return seat
+    choices = ", ".join(names[seat] for seat in people)
+    raise HostSetupError(f"--play {printable(play)}: no person's seat of that name ({choices})")
+
+
+@contextmanager
+def _game(args: argparse.Namespace, terminal: Terminal) -> Iterator[tuple[Session, GameLock]]:
+    """The game hosted, held (locked) while it is: the saved one, or a new one."""
+    from thebes.catalog.loading import default_catalog
+    from thebes.records.library import as_file_argument
+    from thebes.records.session import Session
+    from thebes.safeio.locking import hold_game
+
+    if args.resume is not None:
+        if args.players or args.bot or args.seed is not None or args.save:
+            raise HostSetupError("--resume hosts the saved game as it is: no other game options")
+        path = Path(args.resume)
+        with hold_game(path, as_file_argument(path)) as lock:
+            yield Session.load(path, default_catalog(), autosave=True), lock
+        return
+    session, path = _new_game(args, terminal)
+    with hold_game(path, as_file_argument(path)) as lock:
+        session.save(path)
+        said = f"The game is saved in {printable(str(path))} after every action."
+        if args.json:  # standard output is the invites' alone
+            print(said, file=terminal.errors)
+        else:
+            terminal.say(said)
+        yield session, lock
+
+
+def _new_game(args: argparse.Namespace, terminal: Terminal) -> tuple[Session, Path]:
+    """A new game from the options, as `thebes play` makes it (the names are asked only at
+    an interactive terminal without --json)."""
+    import time
+
+    from thebes.catalog.loading import default_catalog
+    from thebes.records.library import games_folder
+    from thebes.records.session import Session
+    from thebes.rules import Variants
+    from thebes.safeio.saving import make_folder_for
+    from thebes.tui.launch import GameNotStarted, check_save, seats_from
+
+    if args.save is not None:
+        check_save(args.save, args.force)
+    ask = terminal if terminal.interactive and not args.json else None
+    try:
+        seats = seats_from(args.players, args.bot, ask)
+    except (KeyboardInterrupt, EOFError):
+        raise GameNotStarted("no game started") from None
+    if args.save is None:
+        seeded = "" if args.seed is None else f"-seed{args.seed}"
+        path = games_folder() / f"{time.strftime('%Y%m%d-%H%M%S')}{seeded}-hosted.json"
+    else:
+        path = Path(args.save).expanduser()
+    session = Session(
+        default_catalog(),
+        seats,
+        args.seed,
+        variants=Variants.from_names(args.variant),
+        undo=not args.no_undo,
+        hints=not args.no_hints,
+        autosave=path,
+    )
+    make_folder_for(path)
+    return session, path

@@ -1,0 +1,78 @@
+"""The host key, made once and kept; the codes; the throttle of wrong codes."""
+
+from __future__ import annotations
+
+import stat
+from pathlib import Path
+
+import pytest
+
+from thebes.hosting.guard import Guard, Limits
+from thebes.hosting.hostkey import fingerprint, host_key, host_key_path
+from thebes.hosting.invites import CONSONANTS, VOWELS, Invites, new_code, same_code
+
+
+def test_the_host_key_is_made_once_for_the_user_alone_and_kept(tmp_path: Path) -> None:
+    path = tmp_path / "thebes" / "key"
+    first = fingerprint(host_key(path))
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    path.chmod(0o644)  # loosened by someone: made the user's alone again
+    assert fingerprint(host_key(path)) == first
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert first.startswith("SHA256:")
+    assert [p.name for p in path.parent.iterdir()] == ["key"]  # no temporary file left
+
+
+def test_the_host_key_lives_beside_the_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", "/data")
+    assert host_key_path() == Path("/data/thebes/host_ed25519_key")
+
+
+def test_codes_are_syllables_and_match_in_any_case_and_spacing() -> None:
+    code = new_code()
+    assert len(code) == 9 and code[4] == "-"
+    letters = code.replace("-", "")
+    assert all(c in CONSONANTS for c in letters[::2])
+    assert all(c in VOWELS for c in letters[1::2])
+    assert same_code(f" {code.upper().replace('-', ' ')} ", code)
+    assert not same_code(code[:-1], code)
+    assert len({new_code() for _ in range(50)}) > 45
+
+
+def test_invites_go_to_people_and_spectators_take_a_free_name() -> None:
+    invites = Invites(["Spectator", "Bob", "Cleo"], [0, 1])
+    assert invites.spectator_user == "watcher"
+    role = invites.role("SPECTATOR")
+    assert role is not None and role.seat == 0
+    assert invites.role("cleo") is None  # not invited: a bot, or the host's own seat
+
+
+def test_wrong_codes_wait_longer_each_time_then_shut_the_address_out() -> None:
+    now = [0.0]
+    guard = Guard(Limits(first_delay=0.5, most_delay=4, failures_per_address=6), lambda: now[0])
+    delays = [guard.failed("1.2.3.4") for _ in range(5)]
+    assert delays == [0.5, 1, 2, 4, 4]
+    assert guard.may_guess("1.2.3.4") and guard.may_guess("5.6.7.8")
+    guard.failed("1.2.3.4")
+    assert not guard.may_guess("1.2.3.4")
+    assert guard.may_guess("5.6.7.8")
+    now[0] += guard.limits.shut_out + 1
+    assert guard.may_guess("1.2.3.4")
+    assert guard.failed("1.2.3.4") == 0.5  # the old guesses are forgotten
+
+
+def test_too_many_wrong_codes_from_everywhere_stop_all_guessing() -> None:
+    guard = Guard(Limits(failures_everywhere=10), lambda: 0.0)
+    for n in range(10):
+        guard.failed(f"10.0.0.{n}")
+    assert not guard.may_guess("10.0.0.99")
+
+
+def test_connections_are_counted_in_all_and_per_address() -> None:
+    guard = Guard(Limits(connections=3, per_address=2))
+    assert guard.admit("a") is None and guard.admit("a") is None
+    assert guard.admit("a") == "too many connections from your address"
+    assert guard.admit("b") is None
+    assert guard.admit("c") == "too many connections to this game"
+    guard.leave("a")
+    assert guard.admit("c") is None
