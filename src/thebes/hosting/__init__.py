@@ -1,0 +1,1 @@
+"""Hosting a game for players at other terminals (``thebes host``)."""
