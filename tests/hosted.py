@@ -10,6 +10,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
+from dataclasses import replace
 from pathlib import Path
 
 from prompt_toolkit.data_structures import Size
@@ -47,6 +48,7 @@ class Attached:
         *,
         host: bool = False,
         size: tuple[int, int] = (120, 40),
+        pager: bool = False,
     ) -> None:
         self.table = table
         self.seat = seat
@@ -55,7 +57,8 @@ class Attached:
         self.keys = stack.enter_context(create_pipe_input())
         columns, rows = size
         output = Vt100_Output(self.prompts, lambda: Size(rows=rows, columns=columns), term="xterm")
-        self.terminal = text_terminal(self.screen, size, self.keys, prompt_output=output)
+        terminal = text_terminal(self.screen, size, self.keys, prompt_output=output)
+        self.terminal = replace(terminal, pager=pager)
         self.gone = threading.Event()
         self.mark = 0  # where in the prompts' text the last keys were typed
         self.thread = threading.Thread(
