@@ -124,3 +124,20 @@ def test_the_hosts_quit_ends_the_table_for_everyone(tmp_path: Path) -> None:
         assert "The host ended the table; the game is saved on the host." in watcher.said()
         assert f"The game is saved in {tmp_path / 'hosted.json'}" in host.said()
         assert str(tmp_path) not in watcher.said() + bob.said()
+
+
+def test_the_server_saying_a_seat_dropped_ends_its_view_and_the_table_waits(tmp_path: Path) -> None:
+    session = hosted_session(tmp_path, ["Ann", "Bob"], {})
+    table = HostedTable(session, None, fast=True)
+    with ExitStack() as stack:
+        ann, bob = Attached(table, 0, stack), Attached(table, 1, stack)
+        ann.wait_ready()
+        table.disconnected(0)  # as the server says when the channel closes
+        ann.finish()
+        bob.wait_said(WAITING)
+        bob.wait_ready()
+        bob.type("say still there?\n")
+        bob.wait_said("Bob says: still there?")
+        bob.keys.close()
+        bob.finish()
+    assert session.steps == [] and not table.over.is_set()

@@ -144,3 +144,19 @@ def test_undo_of_another_persons_action_asks_them_at_their_terminal(tmp_path: Pa
         for view in (ann, bob):
             view.keys.close()
             view.finish()
+
+
+def test_an_undo_whose_owner_is_not_at_the_table_takes_nothing_back(tmp_path: Path) -> None:
+    session, table = two_people(tmp_path)
+    with ExitStack() as stack:
+        ann, bob = Attached(table, 0, stack), Attached(table, 1, stack)
+        ann.wait_ready()
+        ann.type("retire\n")
+        wait_until(lambda: len(session.steps) == 1)
+        ann.hang_up()
+        bob.wait_ready()
+        bob.type("undo\n")
+        bob.wait_said("Nothing taken back: Ann is not at the table to agree.")
+        bob.keys.close()
+        bob.finish()
+    assert [s.record.action for s in session.steps] == ["retire"]
