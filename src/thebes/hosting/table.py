@@ -306,13 +306,17 @@ class HostedTable:
             return path
 
     def leave(self, place: Place) -> None:
-        """The host ends hosting: every view leaves, saying why."""
+        """The host leaves: hosting ends for everyone."""
+        if place.host:
+            self.close(but=place)
+
+    def close(self, *, but: Place | None = None) -> None:
+        """End hosting (the host quit, or the hosting process is ending): every view but
+        ``but`` leaves, saying why; ``over`` is set. The game is saved as it is."""
         with self._cond:
-            if not place.host:
-                return
             self._closed = True
             for other in [*self._places.values(), *self._watchers]:
-                if other is not place:
+                if other is not but:
                     other.ended = "The host ended the table; the game is saved on the host."
             self._over.set()
             self._changed()

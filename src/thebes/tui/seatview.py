@@ -74,15 +74,22 @@ class SeatView(TerminalGame):
                     raise QuitGame
                 if self.session.is_over:
                     return True
-                question = self.seating.question_for(self.place)
-                if question is not None:
-                    self._answer(question)
-                elif self._too_small():
-                    self._small_turn()
-                else:
-                    self._turn()
+                try:
+                    self._one_prompt()
+                except KeyboardInterrupt:  # at the host's terminal, between two prompts
+                    self._fresh_line()
+                    self._confirm_quit()
         except QuitGame:
             return False
+
+    def _one_prompt(self) -> None:
+        question = self.seating.question_for(self.place)
+        if question is not None:
+            self._answer(question)
+        elif self._too_small():
+            self._small_turn()
+        else:
+            self._turn()
 
     def _refresh(self) -> None:
         said, waiting = self.seating.refresh(self.session, self.place)
