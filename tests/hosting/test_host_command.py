@@ -1,6 +1,6 @@
 """`thebes host`: its invites, as lines for people and as JSON for scripts, and the real
-command in a process of its own (with the table double): it prints the invites, lets a
-player in with their code, and a SIGTERM closes it and its port."""
+command in a process of its own: it prints the invites, lets a player in with their code
+to the game's table, and a SIGTERM closes it and its port."""
 
 from __future__ import annotations
 
@@ -20,8 +20,6 @@ from ssh_doubles import WAIT, read_until
 
 from thebes.cli.host import invite_lines, write_json
 from thebes.hosting.invites import Invites
-
-HERE = Path(__file__).parent
 
 
 def test_the_invites_name_each_seat_its_command_and_code() -> None:
@@ -56,7 +54,7 @@ def test_thebes_host_json_lets_a_player_in_and_a_sigterm_ends_it(tmp_path: Path)
     game = tmp_path / "game.json"
     args = ["--players", "Ann,Bob", "--bot", "Cleo=greedy", "--seed", "7", "--save", str(game)]
     host = subprocess.Popen(
-        [sys.executable, str(HERE / "host_with_double.py"), "host", "--json", *args,
+        [sys.executable, "-m", "thebes", "host", "--json", *args,
          "--listen", "127.0.0.1", "--port", "0"],
         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         env=env, text=True,
@@ -80,9 +78,10 @@ def test_thebes_host_json_lets_a_player_in_and_a_sigterm_ends_it(tmp_path: Path)
                 known_hosts=None, client_keys=None, agent_path=None,
             ) as conn:  # fmt: skip
                 process = await conn.create_process(term_type="xterm", term_size=(80, 24))
-                return await read_until(process, "colour=True")
+                return await read_until(process, "Waiting for Ann to join.")
 
-        assert "hello Bob at 80x24" in asyncio.run(join())
+        # Ann (seat 1) has not joined: Bob sees the table, waiting for her.
+        assert "So far" in asyncio.run(join())
         host.send_signal(signal.SIGTERM)
         _, errors = host.communicate(timeout=WAIT)
     finally:

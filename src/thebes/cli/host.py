@@ -16,7 +16,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from thebes.cli.stdio import need_keys
 from thebes.cli.streams import Streams
@@ -25,6 +25,7 @@ from thebes.safeio.text import printable
 
 if TYPE_CHECKING:
     from thebes.hosting.invites import Invites
+    from thebes.hosting.table import HostedTable
     from thebes.records.session import Session
     from thebes.safeio.locking import GameLock
     from thebes.tui.terminal import Terminal
@@ -38,14 +39,11 @@ class HostSetupError(ThebesError):
     exit_code = EXIT_USAGE
 
 
-def hosted_table(session: Session, lock: GameLock | None, *, fast: bool) -> Any:
-    """The shared table of ``session`` (thebes.hosting.table.HostedTable, made by the
-    table's half of issue 23). The one place the two halves meet: the lead replaces the
-    body with ``from thebes.hosting.table import HostedTable`` and
-    ``return HostedTable(session, lock, fast=fast)``, and the return type with it."""
-    from importlib import import_module
+def hosted_table(session: Session, lock: GameLock | None, *, fast: bool) -> HostedTable:
+    """The shared table of ``session``: the one place the server and the table meet."""
+    from thebes.hosting.table import HostedTable
 
-    return import_module("thebes.hosting.table").HostedTable(session, lock, fast=fast)
+    return HostedTable(session, lock, fast=fast)
 
 
 def host_command(args: argparse.Namespace, handed: Terminal | None) -> int:
@@ -62,7 +60,9 @@ def host_command(args: argparse.Namespace, handed: Terminal | None) -> int:
     return EXIT_OK
 
 
-def _serve(args: argparse.Namespace, terminal: Terminal, table: Any, own: int | None) -> None:
+def _serve(
+    args: argparse.Namespace, terminal: Terminal, table: HostedTable, own: int | None
+) -> None:
     from thebes.hosting.hostkey import fingerprint, host_key
     from thebes.hosting.invites import Invites
     from thebes.hosting.server import Host
@@ -92,8 +92,9 @@ def _serve(args: argparse.Namespace, terminal: Terminal, table: Any, own: int | 
                 while not table.over.wait(0.5):  # short waits: signals land between them
                     pass
             else:
-                table.attach(terminal, own, threading.Event())
+                table.attach(terminal, own, threading.Event(), host=True)
         finally:
+            table.close()  # a signal or an error: every view leaves, the game as saved
             stop.set()
             bots.join(5)
 

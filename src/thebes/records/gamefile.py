@@ -138,6 +138,9 @@ class SeatRecord(_Strict):
     colour: str
     kind: Literal["human", "bot"]
     bot: str | None = None
+    # A person's seat that a bot took over (hosted games): the bot in ``bot`` played it from
+    # the action with this number (counted from 0) on. Written only then.
+    bot_from: Annotated[int, Field(ge=0, le=MAX_ACTIONS)] | None = None
 
     @field_validator("name")
     @classmethod
@@ -168,9 +171,22 @@ class SeatRecord(_Strict):
 
     @model_validator(mode="after")
     def _bot_level_only_for_bots(self) -> SeatRecord:
-        if (self.kind == "bot") != (self.bot is not None):
-            raise ValueError("a bot seat names its level in 'bot'; a human seat has none")
+        taken_over = self.bot_from is not None
+        if taken_over and self.kind != "human":
+            raise ValueError("'bot_from' is for a person's seat a bot took over")
+        if (self.kind == "bot" or taken_over) != (self.bot is not None):
+            raise ValueError(
+                "a bot seat names its level in 'bot'; a human seat has none, unless a bot "
+                "took it over ('bot_from')"
+            )
         return self
+
+    @model_serializer(mode="wrap")
+    def _bot_from_only_when_set(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        if self.bot_from is None:
+            data.pop("bot_from", None)
+        return data
 
 
 class Options(_Strict):
@@ -262,12 +278,13 @@ class GameRecord(_Strict):
         """A hint is shown to a person on their turn, and only when hints are on: a mark
         elsewhere was not written by thebes."""
         bots = {p.name for p in self.players if p.kind == "bot"}
+        taken = {p.name: p.bot_from for p in self.players if p.bot_from is not None}
         for number, entry in enumerate(self.actions, 1):
             if not entry.hinted:
                 continue
             if not self.options.hints:
                 raise ValueError(f"action {number} is marked hinted, but hints are off")
-            if entry.player in bots:
+            if entry.player in bots or taken.get(entry.player, number) < number:
                 raise ValueError(f"action {number} is marked hinted, but a bot took it")
 
 

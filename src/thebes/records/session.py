@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from thebes.catalog.components import Catalog
@@ -71,6 +71,9 @@ class Seat:
     name: str
     colour: str
     bot: str | None = None  # the bot level, or None for a person at the keyboard
+    # A person's seat that a bot took over (a hosted game whose player left): the number of
+    # actions the game had when the bot began; the seat's actions before it were the person's.
+    bot_from: int | None = None
 
     @property
     def is_bot(self) -> bool:
@@ -314,7 +317,7 @@ class Session:
                 return f"{who}'s '{record.action}' revealed new cards from the deck"
             if record.debris is not None:
                 return f"{who}'s '{record.action}' revealed tokens from the bag"
-            if not self._is_bot(record.player):
+            if not self._by_bot(step):
                 return None
         return "there is no action of a person to take back"
 
@@ -325,7 +328,7 @@ class Session:
         if reason is not None:
             raise IllegalAction(f"cannot undo: {reason}")
         taken: list[Step] = []
-        while not taken or self._is_bot(taken[-1].record.player):
+        while not taken or self._by_bot(taken[-1]):
             taken.append(self.steps[-1 - len(taken)])
         return taken
 
@@ -337,11 +340,31 @@ class Session:
         self._state = taken[-1].before
         # A hint seen in the position left behind says nothing about the one gone back to.
         self._hint_seen = False
+        # A bot that took a seat over after the point gone back to plays it from here on.
+        self.seats = [
+            replace(s, bot_from=min(s.bot_from, self._state.actions_taken))
+            if s.bot_from is not None
+            else s
+            for s in self.seats
+        ]
         self.save_if_autosaving()
         return taken
 
-    def _is_bot(self, name: str) -> bool:
-        return any(seat.is_bot for seat in self.seats if seat.name == name)
+    def _by_bot(self, step: Step) -> bool:
+        """Whether ``step`` was played by a bot (a seat taken over by one: only from then)."""
+        seat = next(s for s in self.seats if s.name == step.record.player)
+        if seat.bot_from is None:
+            return seat.is_bot
+        return step.before.actions_taken >= seat.bot_from
+
+    def put_bot(self, seat: int, level: str) -> None:
+        """A bot of ``level`` plays the person's seat ``seat`` from now on (the file says
+        from which action); autosaves. IllegalAction if the seat is a bot's already."""
+        if self.seats[seat].is_bot:
+            raise IllegalAction(f"{self.seats[seat].name}'s seat is played by a bot already")
+        self.seats[seat] = replace(self.seats[seat], bot=level, bot_from=self._state.actions_taken)
+        self._hint_seen = self._hint_seen and self.active_seat != seat
+        self.save_if_autosaving()
 
     # ------------------------------------------------------------ files
 
@@ -354,7 +377,11 @@ class Session:
             seed=self.seed,
             players=[
                 SeatRecord(
-                    name=s.name, colour=s.colour, kind="bot" if s.is_bot else "human", bot=s.bot
+                    name=s.name,
+                    colour=s.colour,
+                    kind="bot" if s.is_bot and s.bot_from is None else "human",
+                    bot=s.bot,
+                    bot_from=s.bot_from,
                 )
                 for s in self.seats
             ],
@@ -420,7 +447,7 @@ class Session:
         problem = rules_version_problem(record.rules_version, record.variants)
         if problem:
             raise RecordError(problem)
-        seats = [Seat(p.name, p.colour, p.bot) for p in record.players]
+        seats = [Seat(p.name, p.colour, p.bot, p.bot_from) for p in record.players]
         try:
             session = cls(
                 catalog,

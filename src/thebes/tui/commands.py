@@ -59,8 +59,9 @@ class Commands:
         self.own_files: set[Path] = set()
 
     def run(self, word: str, argument: str) -> None:
-        """Carry out the command ``word`` (a name in COMMANDS) with what followed it."""
-        COMMANDS[word].run(self, argument)
+        """Carry out the command ``word`` (a name in COMMANDS) with what followed it; by its
+        method's name, so that a hosted table's commands (a subclass) carry out their own."""
+        getattr(self, COMMANDS[word].run.__name__)(argument)
 
     def _help(self, argument: str) -> None:
         session = self.session
@@ -203,6 +204,18 @@ class Commands:
     def _quit(self, _: str) -> None:
         self.confirm_quit()
 
+    def _say(self, _: str) -> None:
+        self.talk.warn(
+            f"'say' is for hosted games ('{thebes_command('host')}'): it writes a line on "
+            "every player's terminal. Here everyone sees this one."
+        )
+
+    def _bot(self, _: str) -> None:
+        self.talk.warn(
+            f"'bot SEAT LEVEL' is for the host of a hosted game ('{thebes_command('host')}'): "
+            "it puts a bot in the seat of a player who left."
+        )
+
     def _page(self, renderable: RenderableType) -> None:
         page(self.terminal, renderable)
 
@@ -264,6 +277,12 @@ COMMANDS: Mapping[str, Command] = {
             "quit",
             "leave the game (it is saved; '{thebes} resume FILE' goes on)",
             Commands._quit,
+        ),
+        Command("say", "'say TEXT': a line to everyone at a hosted table", Commands._say),
+        Command(
+            "bot",
+            "'bot SEAT LEVEL': the host puts a bot in a seat whose player left",
+            Commands._bot,
         ),
     )
 }

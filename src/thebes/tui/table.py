@@ -37,12 +37,7 @@ from thebes.tui.hintview import HINT_KEY, MENU_LABEL, hint_panel
 from thebes.tui.linecap import line_problem
 from thebes.tui.menu import MenuEntry, action_label, build_menu, menu_rows, menu_view, read_choice
 from thebes.tui.planner import DigPlanner
-from thebes.tui.prompting import (
-    prompt_session,
-    question_session,
-    shown_path,
-    wrapped_question,
-)
+from thebes.tui.prompting import prompt_session, question_session, shown_path, wrapped_question
 from thebes.tui.screen import (
     MIN_HEIGHT,
     MIN_WIDTH,
@@ -233,8 +228,12 @@ class TerminalGame:
 
     def _resize_check(self, _: object) -> None:
         app = self.prompt.app
-        if self.size() != self.drawn_size and not app.is_done:
+        if self._redraw_needed() and not app.is_done:
             app.exit(result=RESIZED + app.current_buffer.text)
+
+    def _redraw_needed(self) -> bool:
+        """The terminal changed size (at a shared table, also: someone else acted)."""
+        return self.size() != self.drawn_size
 
     def _confirm_quit(self) -> None:
         path, problem = self.session.autosave, self.session.save_problem
