@@ -12,12 +12,12 @@ from thebes.bots import BOT_LEVELS
 from thebes.catalog.loading import default_catalog
 from thebes.errors import EXIT_USAGE, ThebesError
 from thebes.records.gamefile import COLOURS
-from thebes.records.library import as_file_argument, games_folder
+from thebes.records.library import as_file_argument, games_folder, refuse_used_save
 from thebes.records.session import Seat, Session
 from thebes.rules import Variants
 from thebes.safeio.invocation import thebes_command
 from thebes.safeio.locking import GameLock, hold_game
-from thebes.safeio.saving import SaveError, make_folder_for, save_target
+from thebes.safeio.saving import make_folder_for
 from thebes.safeio.text import name_problem, printable
 from thebes.tui.prompting import prompt_session
 from thebes.tui.table import TerminalGame
@@ -174,8 +174,9 @@ def start_game(
     """A new game at ``terminal``, played to its end or until left. A save file that cannot
     be used is a SaveError, players that cannot play a SetupError, names not given when
     asked GameNotStarted."""
+    catalog = default_catalog()
     if save is not None:
-        _check_save(save, force)
+        refuse_used_save(save, force, catalog)
     try:
         seats = seats_from(names, bots, terminal if terminal.interactive else None)
     except (KeyboardInterrupt, EOFError):
@@ -187,7 +188,7 @@ def start_game(
     else:
         path = Path(save).expanduser()
     session = Session(
-        default_catalog(),
+        catalog,
         seats,
         seed,
         variants=variants,
@@ -198,7 +199,10 @@ def start_game(
     )
     make_folder_for(path)
     with hold_game(path, as_file_argument(path)) as lock:  # --force: not a game open elsewhere
+        if save is not None:  # again: another game may have been saved there meanwhile
+            refuse_used_save(save, force, catalog)
         session.save(path)
+        session.lock = lock
         said = f"The game is saved in {printable(str(path))} after every action."
         if seed is not None:
             said = (
@@ -209,32 +213,13 @@ def start_game(
         _run(TerminalGame(session, terminal, fast=fast), lock)
 
 
-def _check_save(save: str, force: bool) -> None:
-    """SaveError if --save names a path that can hold no game file at all (a folder, a
-    device), even with --force, or a file that exists and --force is not given: what can
-    be done with it is said (resume an unfinished game, replay a finished one)."""
-    target = save_target(save)
-    if force or not target.exists():
-        return
-    try:
-        over = Session.load(target, default_catalog()).is_over
-    except (ThebesError, OSError):
-        raise SaveError(
-            f"{printable(save)} exists and is not a game thebes can read (--force replaces it)"
-        ) from None
-    if over:
-        then = f"'{thebes_command('replay ' + as_file_argument(save))}' shows that finished game"
-    else:
-        then = f"'{thebes_command('resume ' + as_file_argument(save))}' goes on with that game"
-    raise SaveError(f"{printable(save)} exists; {then} (--force replaces it)")
-
-
 def resume_game(terminal: Terminal, path: Path, *, fast: bool) -> None:
     """The game saved in ``path`` at ``terminal``, from where it was left (RecordError says
     why it cannot be, GameInUse that another process has it open). The game is locked
     while it is open (:mod:`thebes.safeio.locking`), and read once it is."""
     with hold_game(path, as_file_argument(path)) as lock:
         session = Session.load(path, default_catalog(), autosave=True)
+        session.lock = lock
         if session.is_over:
             where = printable(str(path))
             terminal.console.print(
