@@ -135,7 +135,10 @@ def test_a_lock_left_by_a_killed_process_is_taken_over_and_said_so(
     )
     assert run_with_keys(["resume", str(path)], "") == 0
     out = capsys.readouterr().out
-    assert f"A lock left by process {gone.pid} (no longer running) was taken over." in out
+    assert (
+        f"A lock left by process {gone.pid}, which no longer had the game open, was taken over."
+        in out
+    )
     assert not lock.exists()
 
 
@@ -149,7 +152,10 @@ def test_a_lock_still_held_by_a_killed_process_s_kernel_lock_is_free_after_kill_
         assert (tmp_path / "g.json.lock").exists()
         assert run_with_keys(["resume", str(path)], "") == 0
     out = capsys.readouterr().out
-    assert f"A lock left by process {player.pid} (no longer running) was taken over." in out
+    assert (
+        f"A lock left by process {player.pid}, which no longer had the game open, was taken over."
+        in out
+    )
 
 
 def test_the_lock_is_released_when_the_game_ends_in_an_exception(tmp_path: Path) -> None:

@@ -124,7 +124,8 @@ class GameLock:
     def notice(self) -> str | None:
         """The one line to tell the player, if there is anything to tell."""
         if self.stale is not None:
-            return f"A lock left by {self.stale.describe()} (no longer running) was taken over."
+            who = self.stale.describe()
+            return f"A lock left by {who}, which no longer had the game open, was taken over."
         if self.unguarded is not None:
             return f"No lock on this game ({self.unguarded}): do not open it twice."
         return None
