@@ -170,11 +170,19 @@ def game_files(folder: Path) -> list[ListedFile]:
         where = printable(str(folder))
         raise LibraryError(f"cannot list {where}: {exc.strerror or exc}") from None
     files, now = [], time.time()
+    # A symbolic link to a game listed already (its file in this folder, or another link
+    # to it) is that game again: each file once, under its own name rather than a link's.
+    listed: set[str] = set()
+    entries.sort(key=lambda entry: (entry.is_symlink(), entry.name))
     for entry in entries:
         if entry.name.startswith(".") or not entry.name.endswith(".json"):
             continue
         if entry.name.endswith(ANALYSIS_SUFFIX):  # `thebes analyze --save` beside a game
             continue
+        real = os.path.realpath(entry.path)
+        if real in listed:
+            continue
+        listed.add(real)
         try:
             info = entry.stat()  # follows a symbolic link, as reading the file does
         except OSError:
