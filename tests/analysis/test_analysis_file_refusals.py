@@ -119,7 +119,22 @@ def test_an_unknown_key_in_a_move_is_refused(game: Path) -> None:
 
 def test_a_garbage_players_section_is_refused(game: Path) -> None:
     edit(game, lambda data: data.update(players="garbage"))
-    refused_with(game, "is damaged: players: Input should be a valid dictionary")
+    refused_with(game, 'is damaged: players: should be an object ({...}), not "garbage"')
+
+
+def test_a_player_entry_that_is_not_an_object_is_refused_in_plain_words(game: Path) -> None:
+    def ann_is_a_number(data: dict[str, Any]) -> None:
+        name = next(iter(data["players"]))
+        data["players"][name] = 3
+
+    edit(game, ann_is_a_number)
+    name = next(iter(json.loads(game.with_name("g.analysis.json").read_text())["players"]))
+    refused_with(game, f"is damaged: players > {name}: should be an object ({{...}}), not 3")
+
+
+def test_no_playouts_is_refused_in_plain_words(game: Path) -> None:
+    edit(game, lambda data: data.update(playouts=0))
+    refused_with(game, "is damaged: playouts: should be at least 1, not 0")
 
 
 def test_a_players_section_that_does_not_add_up_is_refused(game: Path) -> None:
@@ -191,7 +206,7 @@ def test_the_analysis_of_another_game_is_refused(game: Path) -> None:
     refused_with(
         game,
         "does not belong to this game: it analyses another game, or this one before it was "
-        "saved again",
+        f"saved again; `thebes analyze {game} --save` writes it again",
     )
 
 
@@ -225,5 +240,5 @@ def test_an_analysis_of_version_1_is_refused_with_the_advice_to_analyse_again(ga
     refused_with(
         game,
         "was written by an earlier thebes (analysis version 1, which no digest binds to its "
-        "game): `thebes analyze FILE --save` writes it again",
+        f"game); `thebes analyze {game} --save` writes it again",
     )

@@ -205,7 +205,7 @@ def test_a_missing_analysis_is_none_and_a_wrong_one_says_why(
     data["moves"][3]["number"] = 4
     data["moves"][3]["loss"] = "a lot"
     target.write_text(json.dumps(data))
-    with pytest.raises(AnalysisRefused, match=r"^is damaged: move 4 > loss: Input should be a"):
+    with pytest.raises(AnalysisRefused, match=r"^is damaged: move 4 > loss: should be a"):
         load_game_analysis(target, session)
     data["moves"][3]["loss"] = float("nan")
     target.write_text(json.dumps(data))

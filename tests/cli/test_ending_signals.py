@@ -243,7 +243,7 @@ def test_a_signal_at_a_setup_question_restores_the_terminal(home: Path) -> None:
         time.sleep(0.3)
         assert run.end(signal.SIGTERM) == 143
         _modes_restored(run.modes, termios.tcgetattr(run.slave))
-        assert run.text().rstrip().endswith("thebes: ended by SIGTERM")
+        assert run.text().rstrip().endswith("thebes: ended by SIGTERM.")
         assert "Traceback" not in run.text()
         assert not any((home / ".local").rglob("*.json"))  # no game was started
     finally:
@@ -266,7 +266,7 @@ def test_a_signal_in_the_replay_viewer_restores_the_terminal(home: Path) -> None
         viewer.read_until(b"replay 0/1")
         assert viewer.end(signal.SIGQUIT) == 131
         _modes_restored(viewer.modes, termios.tcgetattr(viewer.slave))
-        assert viewer.text().rstrip().endswith("thebes: ended by SIGQUIT")
+        assert viewer.text().rstrip().endswith("thebes: ended by SIGQUIT.")
     finally:
         viewer.close()
     assert _actions(game) == ["take 1"]  # a replay changes nothing
@@ -296,6 +296,6 @@ def test_a_signal_during_a_series_stops_its_workers_and_prints_no_standings(
     assert not _session_left(series.pid)  # no worker left behind
     said = errors.read_text(encoding="utf-8")
     assert "Traceback" not in said
-    assert said.rstrip().endswith("thebes: ended by SIGTERM")
+    assert said.rstrip().endswith("thebes: ended by SIGTERM.")
     lines = out.read_text(encoding="utf-8").splitlines()
     assert all(line.startswith("seed ") for line in lines)  # games only: no standings

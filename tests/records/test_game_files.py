@@ -226,7 +226,7 @@ BAD_FILES = [
     (
         "no such card",
         replacing('"action": "take 3", "cards": [64]', '"action": "take 3", "cards": [96]'),
-        "action 1 > cards > 0: Input should be less than or equal to 95",
+        "action 1 > cards > 0: should be at most 95, not 96",
     ),
     (
         "too many debris",

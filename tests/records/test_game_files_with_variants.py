@@ -191,7 +191,7 @@ def _variant_file(tmp_path: Path, names: tuple[str, ...], seed: int = 8) -> Path
         ('["Steady-Digs"]', "the variant 'Steady-Digs' is not one of"),
         ('["all"]', "the variant 'all' is not one of"),
         ('["steady-digs", "steady-digs"]', "a variant is named twice"),
-        ('"steady-digs"', "variants: Input should be a valid list"),
+        ('"steady-digs"', 'variants: should be a list, not "steady-digs"'),
     ],
 )
 def test_an_unknown_or_repeated_variant_in_a_file_is_refused_by_name(

@@ -76,10 +76,12 @@ def analysed(game: Path, labels: dict[int, str] = LABELS) -> Session:
 
 
 @pytest.fixture
-def golden(tmp_path: Path) -> Path:
-    game = tmp_path / "game-4p.json"
-    shutil.copy(GOLDEN_4P, game)
-    return game
+def golden(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of the 4-player golden game, named as typed in its folder (the messages name
+    the commands with it)."""
+    shutil.copy(GOLDEN_4P, tmp_path / "game-4p.json")
+    monkeypatch.chdir(tmp_path)
+    return Path("game-4p.json")
 
 
 def view(
@@ -175,10 +177,10 @@ def test_without_an_analysis_file_the_replay_is_as_before(golden: Path) -> None:
     assert " — good" not in text and "VP (better" not in text
     last = screens(text)
     assert last[1][-1] == KEYS
-    message = "No analysis of this game: `thebes analyze FILE --save` makes one."
+    message = "No analysis of this game: `thebes analyze game-4p.json --save` makes one."
     assert last[2][-1] == message and last[3][-1] == message
     _, text = view(golden, "h\n", size=(80, 24))
-    assert "No analysis: `thebes analyze FILE --save` writes one beside the game" in text
+    assert "No analysis: `thebes analyze game-4p.json --save` writes one beside the game" in text
     assert "(game-4p.analysis.json)" in text
 
 
@@ -217,11 +219,15 @@ def fewer_moves(data: dict[str, object]) -> None:
         (
             other_digest,
             "does not belong to this game: it analyses another game, or this one before it "
-            "was saved again",
+            "was saved again; `thebes analyze game-4p.json --save` writes it again",
         ),
         (renumbered, "is damaged: move 3 is numbered 4"),
         (another_action, "does not belong to this game: its move 7 is not the game's"),
-        (fewer_moves, "does not belong to this game: it has 64 moves, the game 65 actions"),
+        (
+            fewer_moves,
+            "does not belong to this game: it has 64 moves, the game 65 actions; "
+            "`thebes analyze game-4p.json --save` writes it again",
+        ),
     ],
 )
 def test_a_refused_file_is_named_with_why_and_the_game_replays(
@@ -251,7 +257,7 @@ def test_a_damaged_file_is_refused(golden: Path) -> None:
     path.write_text('{"format": "thebes-analysis", "version": 1, "moves": [}')
     refused = saved_analysis(golden, session).refused
     assert refused is not None and refused.startswith("is damaged: not JSON (line 1")
-    assert saved_analysis(golden, session) == SavedAnalysis(path, None, refused)
+    assert saved_analysis(golden, session) == SavedAnalysis(path, None, refused, golden)
 
 
 def fits(text: str, width: int, height: int) -> None:

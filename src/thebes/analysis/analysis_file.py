@@ -58,7 +58,12 @@ ROUNDING = 0.015
 
 class AnalysisRefused(Exception):
     """A saved analysis that cannot be used; the message says why, after the file's name
-    ("does not belong to this game: ...")."""
+    ("does not belong to this game: ..."). ``again``: analysing the game again makes a
+    good one (an analysis by an earlier thebes, or of the game before it was saved again)."""
+
+    def __init__(self, reason: str, *, again: bool = False) -> None:
+        super().__init__(reason)
+        self.again = again
 
 
 class _Strict(BaseModel):
@@ -174,13 +179,15 @@ def load_game_analysis(path: Path, session: Session) -> GameReview | None:
     if entry.game_digest != game_identity(session):
         raise AnalysisRefused(
             "does not belong to this game: it analyses another game, or this one before "
-            "it was saved again"
+            "it was saved again",
+            again=True,
         )
     if len(entry.moves) != len(session.steps):
         count, actions = len(entry.moves), len(session.steps)
         raise AnalysisRefused(
             f"does not belong to this game: it has {count} move{'' if count == 1 else 's'}, "
-            f"the game {actions} action{'' if actions == 1 else 's'}"
+            f"the game {actions} action{'' if actions == 1 else 's'}",
+            again=True,
         )
     moves = tuple(_checked_move(move, n, session) for n, move in enumerate(entry.moves, 1))
     names = [seat.name for seat in session.seats]
@@ -224,7 +231,8 @@ def _checked_schema(data: dict[str, Any]) -> AnalysisEntry:
     if version == 1:
         raise AnalysisRefused(
             "was written by an earlier thebes (analysis version 1, which no digest binds to "
-            "its game): `thebes analyze FILE --save` writes it again"
+            "its game)",
+            again=True,
         )
     if version != ANALYSIS_VERSION:
         raise AnalysisRefused(

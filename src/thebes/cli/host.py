@@ -160,51 +160,22 @@ def _game(args: argparse.Namespace, terminal: Terminal) -> Iterator[tuple[Sessio
             raise HostSetupError("--resume hosts the saved game as it is: no other game options")
         path = Path(args.resume)
         with hold_game(path, as_file_argument(path)) as lock:
-            yield Session.load(path, default_catalog(), autosave=True), lock
+            session = Session.load(path, default_catalog(), autosave=True)
+            session.lock = lock  # moved with the game if its autosave has to go on beside
+            yield session, lock
         return
-    session, path = _new_game(args, terminal)
-    with hold_game(path, as_file_argument(path)) as lock:
-        session.save(path)
-        said = f"The game is saved in {printable(str(path))} after every action."
+    from thebes.rules import Variants
+    from thebes.tui.launch import GameOptions, new_game, saved_where
+
+    options = GameOptions(
+        args.seed, Variants.from_names(args.variant), undo=not args.no_undo, hints=not args.no_hints
+    )
+    ask = terminal if terminal.interactive and not args.json else None
+    with new_game(args.players, args.bot, options, args.save, args.force, ask=ask,
+                  name_suffix="-hosted") as game:  # fmt: skip
+        said = saved_where(game[0])
         if args.json:  # standard output is the invites' alone
             print(said, file=terminal.errors)
         else:
             terminal.say(said)
-        yield session, lock
-
-
-def _new_game(args: argparse.Namespace, terminal: Terminal) -> tuple[Session, Path]:
-    """A new game from the options, as `thebes play` makes it (the names are asked only at
-    an interactive terminal without --json)."""
-    import time
-
-    from thebes.catalog.loading import default_catalog
-    from thebes.records.library import games_folder
-    from thebes.records.session import Session
-    from thebes.rules import Variants
-    from thebes.safeio.saving import make_folder_for
-    from thebes.tui.launch import GameNotStarted, check_save, seats_from
-
-    if args.save is not None:
-        check_save(args.save, args.force)
-    ask = terminal if terminal.interactive and not args.json else None
-    try:
-        seats = seats_from(args.players, args.bot, ask)
-    except (KeyboardInterrupt, EOFError):
-        raise GameNotStarted("no game started") from None
-    if args.save is None:
-        seeded = "" if args.seed is None else f"-seed{args.seed}"
-        path = games_folder() / f"{time.strftime('%Y%m%d-%H%M%S')}{seeded}-hosted.json"
-    else:
-        path = Path(args.save).expanduser()
-    session = Session(
-        default_catalog(),
-        seats,
-        args.seed,
-        variants=Variants.from_names(args.variant),
-        undo=not args.no_undo,
-        hints=not args.no_hints,
-        autosave=path,
-    )
-    make_folder_for(path)
-    return session, path
+        yield game

@@ -409,10 +409,52 @@ def describe_invalid(exc: ValidationError, items: tuple[str, str] = ("actions", 
         field = loc.pop()
         what = f"unknown field {shown(clipped(str(field)))}"
     else:
-        what = error["msg"].removeprefix("Value error, ")
+        what = _in_words(error["type"], error.get("ctx") or {}, error["input"], error["msg"])
     listed, item = items
     if len(loc) >= 2 and loc[0] == listed and isinstance(loc[1], int):
         where = f"{item} {loc[1] + 1}" + "".join(f" > {clipped(str(part))}" for part in loc[2:])
     else:
         where = " > ".join(clipped(str(part)) for part in loc)
     return printable(f"{where}: {what}" if where else what)
+
+
+# What pydantic's common refusals ask for, in plain words (its own say "Input should be a
+# valid dictionary or instance of PlayerEntry"); the others keep pydantic's message.
+_SHOULD_BE = {
+    "int_type": "a whole number",
+    "int_parsing": "a whole number",
+    "int_from_float": "a whole number",
+    "float_type": "a number",
+    "float_parsing": "a number",
+    "finite_number": "a finite number",
+    "string_type": "text",
+    "bool_type": "true or false",
+    "list_type": "a list",
+    "dict_type": "an object ({{...}})",
+    "model_type": "an object ({{...}})",
+    "greater_than_equal": "at least {ge}",
+    "less_than_equal": "at most {le}",
+    "greater_than": "more than {gt}",
+    "less_than": "less than {lt}",
+    "literal_error": "one of {expected}",
+}
+_LENGTHS = {
+    "string_too_long": "at most {max_length} characters",
+    "string_too_short": "at least {min_length} characters",
+    "too_long": "at most {max_length} entries",
+    "too_short": "at least {min_length} entries",
+}
+
+
+def _in_words(kind: str, ctx: dict[str, Any], value: object, message: str) -> str:
+    """A refusal of pydantic's in words: "should be at least 1, not 0" (the value quoted,
+    short), "should have at most 4 entries"."""
+    if kind in _LENGTHS:  # the value itself may be long: not quoted
+        return "should have " + _LENGTHS[kind].format(**ctx)
+    if kind not in _SHOULD_BE:
+        return message.removeprefix("Value error, ")
+    try:
+        quoted = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        quoted = repr(value)
+    return f"should be {_SHOULD_BE[kind].format(**ctx)}, not {clipped(quoted)}"

@@ -28,6 +28,7 @@ from thebes.records.gamefile import RecordError
 from thebes.records.session import Session
 from thebes.rules import scores, week_of, winners, year_of
 from thebes.safeio.invocation import thebes_command
+from thebes.safeio.saving import SaveError, save_target
 from thebes.safeio.text import printable, whole_number
 
 # A listing replays every file it shows (a few ms each): this many keep it under a second
@@ -169,11 +170,19 @@ def game_files(folder: Path) -> list[ListedFile]:
         where = printable(str(folder))
         raise LibraryError(f"cannot list {where}: {exc.strerror or exc}") from None
     files, now = [], time.time()
+    # A symbolic link to a game listed already (its file in this folder, or another link
+    # to it) is that game again: each file once, under its own name rather than a link's.
+    listed: set[str] = set()
+    entries.sort(key=lambda entry: (entry.is_symlink(), entry.name))
     for entry in entries:
         if entry.name.startswith(".") or not entry.name.endswith(".json"):
             continue
         if entry.name.endswith(ANALYSIS_SUFFIX):  # `thebes analyze --save` beside a game
             continue
+        real = os.path.realpath(entry.path)
+        if real in listed:
+            continue
+        listed.add(real)
         try:
             info = entry.stat()  # follows a symbolic link, as reading the file does
         except OSError:
@@ -282,3 +291,26 @@ def as_file_argument(path: str | os.PathLike[str]) -> str:
     terminal."""
     text = os.fspath(path)
     return printable(f"./{text}" if is_game_number(text) else text)
+
+
+def refuse_used_save(save: str, force: bool, catalog: Catalog) -> None:
+    """SaveError if a new game may not be saved to ``save`` (`--save`): a path that can
+    hold no game file at all (a folder, a device), even with ``force``, or a file that
+    exists and ``force`` is not given; what can be done with it is said (resume an
+    unfinished game, replay a finished one). Asked before a new game's questions and again
+    under its lock just before its first save, since another process may save a game there
+    meanwhile."""
+    target = save_target(save)
+    if force or not target.exists():
+        return
+    try:
+        over = Session.load(target, catalog).is_over
+    except (ThebesError, OSError):
+        raise SaveError(
+            f"{printable(save)} exists and is not a game thebes can read (--force replaces it)"
+        ) from None
+    if over:
+        then = f"'{thebes_command('replay ' + as_file_argument(save))}' shows that finished game"
+    else:
+        then = f"'{thebes_command('resume ' + as_file_argument(save))}' goes on with that game"
+    raise SaveError(f"{printable(save)} exists; {then} (--force replaces it)")

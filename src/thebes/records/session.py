@@ -54,6 +54,7 @@ from thebes.rules import (
     legal_actions,
     new_game,
 )
+from thebes.safeio.locking import GameLock
 from thebes.safeio.saving import (
     FileChanged,
     Fingerprint,
@@ -180,12 +181,12 @@ class Session:
         self.autosave = autosave
         # Why the last autosave failed; None again once a save succeeds.
         self.save_problem: str | None = None
-        # Where the game went when its file was changed by another process (once told,
-        # the table sets it back to None).
+        # Where the game went when its file was changed elsewhere (None again once told).
         self.save_moved: str | None = None
-        # The autosave file as this process last read or wrote it: a save finding another
-        # file there refuses to overwrite it.
+        # The autosave file as last read or written here: another one there is not overwritten.
         self._seen: tuple[Path, Fingerprint] | None = None
+        # The autosave file's lock, held by whoever opened the game: it moves with the game.
+        self.lock: GameLock | None = None
         chance: Chance = self._draws(SETUP) if _setup is None else _Replayer(_setup, None, None)
         recorder = _Recorder(chance)
         try:
@@ -417,15 +418,25 @@ class Session:
             try:
                 self.save(self.autosave)
             except FileChanged as exc:
-                # Named beside the path as given (the table shows it as it was typed).
-                name = free_name_beside(save_target(self.autosave)).name
-                self.autosave = beside = self.autosave.with_name(name)
+                beside = self._move_beside(self.autosave)
                 self.save(beside)
                 self.save_moved = f"{exc}; left as it is, this game goes on in {beside}"
+                if self.lock is not None and self.lock.unguarded is not None:
+                    self.save_moved += f" (with no lock: {self.lock.unguarded})"
         except SaveError as exc:
             self.save_problem = str(exc)
         else:
             self.save_problem = None
+
+    def _move_beside(self, autosave: Path) -> Path:
+        """A new file beside ``autosave`` (named as given: the table shows it as typed) made
+        the autosave file, the lock moved there; SaveError if no name can be had."""
+        for _ in range(5):  # another process may lock a name first: then the next one
+            beside = autosave.with_name(free_name_beside(save_target(autosave)).name)
+            if self.lock is None or self.lock.move(beside):
+                self.autosave = beside
+                return beside
+        raise SaveError(f"no free name beside {printable(str(autosave))} to save the game in")
 
     @classmethod
     def load(cls, path: Path, catalog: Catalog, *, autosave: bool = False) -> Session:

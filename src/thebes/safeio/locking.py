@@ -103,10 +103,29 @@ class GameLock:
     stale: Holder | None = None  # whose lock, left behind, was taken over
     unguarded: str | None = None  # why no lock could be made, if none was
 
+    def move(self, game: str | os.PathLike[str]) -> bool:
+        """Hold the lock of the game file ``game`` instead (the game goes on in a new file):
+        the new lock is taken first, then the old one let go. False, with the old one kept,
+        if another process holds the new one. With no lock to be had there, the game goes
+        on unguarded (:attr:`unguarded` says why)."""
+        try:
+            new = GameLock(lock_path(game))
+        except ThebesError as exc:
+            new = GameLock(Path(game), unguarded=exc.line)
+        else:
+            try:
+                _acquire(new)
+            except _Held:
+                return False
+        _release(self)
+        self.path, self.fd, self.unguarded = new.path, new.fd, new.unguarded
+        return True
+
     def notice(self) -> str | None:
         """The one line to tell the player, if there is anything to tell."""
         if self.stale is not None:
-            return f"A lock left by {self.stale.describe()} (no longer running) was taken over."
+            who = self.stale.describe()
+            return f"A lock left by {who}, which no longer had the game open, was taken over."
         if self.unguarded is not None:
             return f"No lock on this game ({self.unguarded}): do not open it twice."
         return None

@@ -9,14 +9,17 @@ killed mid-save are removed by the next save to the same file.
 
 A game's own file is written with :func:`write_unless_changed`: a file changed on disk
 since this process last read or wrote it (by another process, or by hand) is not
-overwritten; the caller keeps the game elsewhere (:func:`free_name_beside`).
+overwritten (its content decides: a `touch` changes nothing); the caller keeps the game
+elsewhere (:func:`free_name_beside`).
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import stat
+from dataclasses import dataclass
 from pathlib import Path
 
 from thebes.errors import EXIT_USAGE, ThebesError
@@ -34,8 +37,15 @@ class FileChanged(SaveError):
     a hand) changed it, and writing would lose what it holds."""
 
 
-# What tells one version of a file from the next: device, inode, size, modification time.
-Fingerprint = tuple[int, int, int, int]
+@dataclass(frozen=True, slots=True)
+class Fingerprint:
+    """What tells one version of a file from the next: its device, inode, size and
+    modification time (any save or edit changes one), and a digest of its content, which
+    decides whether it was changed (a `touch`, or a copy of the same bytes, changes
+    nothing)."""
+
+    stat: tuple[int, int, int, int]
+    digest: str
 
 
 def save_target(path: str | os.PathLike[str]) -> Path:
@@ -108,17 +118,18 @@ def write_unless_changed(
     target = save_target(path)
     shown = printable(os.fspath(path))
     now = fingerprint(target)
-    if seen is not None and now is not None and now != seen:
+    if seen is not None and now is not None and now.digest != seen.digest:
         raise FileChanged(f"{shown} was changed by another process since this game saved it")
     _remove_stale_temporaries(target)
     temporary = _temporary_for(target, os.getpid())
+    data = text.encode("utf-8")
     try:
-        with temporary.open("w", encoding="utf-8") as stream:
-            stream.write(text)
+        with temporary.open("wb") as stream:
+            stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
             # A rename keeps the inode, the size and the modification time.
-            written = _fingerprint_of(os.fstat(stream.fileno()))
+            written = Fingerprint(_stat_of(os.fstat(stream.fileno())), _digest(data))
         os.replace(temporary, target)
     except OSError as exc:
         raise SaveError(f"cannot save to {shown}: {exc.strerror or exc}") from None
@@ -131,23 +142,38 @@ def write_unless_changed(
 
 def fingerprint(path: str | os.PathLike[str]) -> Fingerprint | None:
     """What tells one version of a file from the next (a save makes a new file), or None
-    if there is no file there to tell."""
+    if there is no regular file there to tell."""
     try:
-        return _fingerprint_of(os.stat(path))
+        if not stat.S_ISREG(os.stat(path).st_mode):  # nothing else is opened
+            return None
+        # Not blocked by a FIFO put there meanwhile; the stat and the content of one file.
+        with open(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as stream:
+            info = os.fstat(stream.fileno())
+            if not stat.S_ISREG(info.st_mode):
+                return None
+            digest = hashlib.file_digest(stream, "sha256").hexdigest()
     except (OSError, ValueError):
         return None
+    return Fingerprint(_stat_of(info), digest)
 
 
-def _fingerprint_of(info: os.stat_result) -> Fingerprint:
+def _stat_of(info: os.stat_result) -> tuple[int, int, int, int]:
     return (info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns)
 
 
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
 def free_name_beside(path: Path) -> Path:
-    """A name for a new file beside ``path`` that no file has: ``NAME-2.json``, ``-3``..."""
+    """A name for a new file beside ``path`` that no file has, nor a lock file
+    (``NAME.json.lock``, :mod:`thebes.safeio.locking`: a game being started there, or a
+    lock left behind): ``NAME-2.json``, ``-3``..."""
     number = 2
     while True:
         candidate = path.with_name(f"{path.stem}-{number}{path.suffix}")
-        if not os.path.lexists(candidate):
+        lock = candidate.with_name(candidate.name + ".lock")
+        if not (os.path.lexists(candidate) or os.path.lexists(lock)):
             return candidate
         number += 1
 

@@ -33,6 +33,7 @@ from thebes.analysis import hints
 from thebes.analysis.analysis_file import AnalysisRefused, load_game_analysis
 from thebes.analysis.game_review import GameReview, analysis_path, summarize
 from thebes.analysis.move_review import LABEL_NAMES, MoveReview, label_of
+from thebes.records.library import as_file_argument
 from thebes.records.session import Session
 from thebes.safeio.invocation import thebes_command
 from thebes.safeio.text import printable
@@ -77,6 +78,12 @@ class SavedAnalysis:
     path: Path
     review: GameReview | None = None  # None: no file, or one refused
     refused: str | None = None  # why the file there is not used ("was edited: ...")
+    game: Path | None = None  # the game file it is looked for beside
+
+    @property
+    def command(self) -> str:
+        """The command that writes it: `thebes analyze g.json --save`."""
+        return analyze_command(self.game)
 
     @property
     def moves(self) -> tuple[MoveReview, ...]:
@@ -87,9 +94,18 @@ def saved_analysis(game: Path, session: Session) -> SavedAnalysis:
     """The analysis saved beside the game file ``game``, replayed as ``session``."""
     path = analysis_path(game)
     try:
-        return SavedAnalysis(path, load_game_analysis(path, session))
+        return SavedAnalysis(path, load_game_analysis(path, session), game=game)
     except AnalysisRefused as refused:
-        return SavedAnalysis(path, refused=str(refused))
+        reason = str(refused)
+        if refused.again:
+            reason += f"; `{analyze_command(game)}` writes it again"
+        return SavedAnalysis(path, refused=reason, game=game)
+
+
+def analyze_command(game: Path | None) -> str:
+    """The command that analyses the game file ``game`` and saves it (``FILE`` if not known)."""
+    where = "FILE" if game is None else as_file_argument(game)
+    return thebes_command(f"analyze {where} --save")
 
 
 def about_analysis(analysis: SavedAnalysis | None) -> str:
@@ -103,14 +119,17 @@ def about_analysis(analysis: SavedAnalysis | None) -> str:
             "label), with the VP it lost; in brackets the better action and the expected "
             f"final margin over the best rival, in VP. {NOT_LUCK}"
         )
+    command = analyze_command(None if analysis is None else analysis.game)
     if analysis is not None and analysis.refused is not None:
+        said = refusal_text(analysis.path, analysis.refused)
         return (
-            f"{refusal_text(analysis.path, analysis.refused)} It is not shown; "
-            f"`{thebes_command('analyze FILE --save')}` writes a new one."
+            f"{said} It is not shown."
+            if command in said
+            else (f"{said} It is not shown; `{command}` writes a new one.")
         )
     name = "NAME.analysis.json" if analysis is None else printable(analysis.path.name)
     return (
-        f"No analysis: `{thebes_command('analyze FILE --save')}` writes one beside the game "
+        f"No analysis: `{command}` writes one beside the game "
         f"({name}); "
         "the replay then says how good each action was."
     )

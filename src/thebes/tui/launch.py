@@ -4,6 +4,9 @@ the loop."""
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 from prompt_toolkit import PromptSession
@@ -12,12 +15,12 @@ from thebes.bots import BOT_LEVELS
 from thebes.catalog.loading import default_catalog
 from thebes.errors import EXIT_USAGE, ThebesError
 from thebes.records.gamefile import COLOURS
-from thebes.records.library import as_file_argument, games_folder
+from thebes.records.library import as_file_argument, games_folder, refuse_used_save
 from thebes.records.session import Seat, Session
 from thebes.rules import Variants
 from thebes.safeio.invocation import thebes_command
 from thebes.safeio.locking import GameLock, hold_game
-from thebes.safeio.saving import SaveError, make_folder_for, save_target
+from thebes.safeio.saving import make_folder_for
 from thebes.safeio.text import name_problem, printable
 from thebes.tui.prompting import prompt_session
 from thebes.tui.table import TerminalGame
@@ -174,59 +177,81 @@ def start_game(
     """A new game at ``terminal``, played to its end or until left. A save file that cannot
     be used is a SaveError, players that cannot play a SetupError, names not given when
     asked GameNotStarted."""
+    options = GameOptions(seed, variants, undo=undo, hints=hints, confirm=confirm)
+    ask = terminal if terminal.interactive else None
+    with new_game(names, bots, options, save, force, ask=ask) as (session, lock):
+        terminal.console.print(saved_where(session), soft_wrap=True)
+        _run(TerminalGame(session, terminal, fast=fast), lock)
+
+
+@dataclass(frozen=True, slots=True)
+class GameOptions:
+    """How a new game is played: its seed, variants and the table's settings."""
+
+    seed: int | None
+    variants: Variants
+    undo: bool = True
+    hints: bool = True
+    confirm: bool = True
+
+
+@contextmanager
+def new_game(
+    names: str | None,
+    bots: list[str],
+    options: GameOptions,
+    save: str | None,
+    force: bool,
+    *,
+    ask: Terminal | None,
+    name_suffix: str = "",
+) -> Iterator[tuple[Session, GameLock]]:
+    """A new game, saved and locked for the ``with`` block: the players named (asked at
+    ``ask`` when not given), its file ``save`` or a new one in the games folder named for
+    the time it starts (and ``name_suffix``). SaveError if ``save`` holds a game and
+    ``force`` is not given: looked at before the questions and again under the lock,
+    since another game may have been saved there meanwhile."""
+    catalog = default_catalog()
     if save is not None:
-        check_save(save, force)
+        refuse_used_save(save, force, catalog)
     try:
-        seats = seats_from(names, bots, terminal if terminal.interactive else None)
+        seats = seats_from(names, bots, ask)
     except (KeyboardInterrupt, EOFError):
         raise GameNotStarted("no game started") from None
     if save is None:
         stamp = time.strftime("%Y%m%d-%H%M%S")
-        seeded = "" if seed is None else f"-seed{seed}"
-        path = games_folder() / f"{stamp}{seeded}.json"
+        seeded = "" if options.seed is None else f"-seed{options.seed}"
+        path = games_folder() / f"{stamp}{seeded}{name_suffix}.json"
     else:
         path = Path(save).expanduser()
     session = Session(
-        default_catalog(),
+        catalog,
         seats,
-        seed,
-        variants=variants,
-        undo=undo,
-        hints=hints,
-        confirm=confirm,
+        options.seed,
+        variants=options.variants,
+        undo=options.undo,
+        hints=options.hints,
+        confirm=options.confirm,
         autosave=path,
     )
     make_folder_for(path)
     with hold_game(path, as_file_argument(path)) as lock:  # --force: not a game open elsewhere
+        if save is not None:
+            refuse_used_save(save, force, catalog)
         session.save(path)
-        said = f"The game is saved in {printable(str(path))} after every action."
-        if seed is not None:
-            said = (
-                f"A seeded game (seed {seed}): the same seed and the same moves give the same "
-                f"draws, so whoever knows the seed can foresee them. {said}"
-            )
-        terminal.console.print(said, soft_wrap=True)
-        _run(TerminalGame(session, terminal, fast=fast), lock)
+        session.lock = lock
+        yield session, lock
 
 
-def check_save(save: str, force: bool) -> None:
-    """SaveError if --save names a path that can hold no game file at all (a folder, a
-    device), even with --force, or a file that exists and --force is not given: what can
-    be done with it is said (resume an unfinished game, replay a finished one)."""
-    target = save_target(save)
-    if force or not target.exists():
-        return
-    try:
-        over = Session.load(target, default_catalog()).is_over
-    except (ThebesError, OSError):
-        raise SaveError(
-            f"{printable(save)} exists and is not a game thebes can read (--force replaces it)"
-        ) from None
-    if over:
-        then = f"'{thebes_command('replay ' + as_file_argument(save))}' shows that finished game"
-    else:
-        then = f"'{thebes_command('resume ' + as_file_argument(save))}' goes on with that game"
-    raise SaveError(f"{printable(save)} exists; {then} (--force replaces it)")
+def saved_where(session: Session) -> str:
+    """Where a new game is saved, and what a seed means for its draws."""
+    said = f"The game is saved in {printable(str(session.autosave))} after every action."
+    if session.seed is None:
+        return said
+    return (
+        f"A seeded game (seed {session.seed}): the same seed and the same moves give the "
+        f"same draws, so whoever knows the seed can foresee them. {said}"
+    )
 
 
 def resume_game(terminal: Terminal, path: Path, *, fast: bool) -> None:
@@ -235,6 +260,7 @@ def resume_game(terminal: Terminal, path: Path, *, fast: bool) -> None:
     while it is open (:mod:`thebes.safeio.locking`), and read once it is."""
     with hold_game(path, as_file_argument(path)) as lock:
         session = Session.load(path, default_catalog(), autosave=True)
+        session.lock = lock
         if session.is_over:
             where = printable(str(path))
             terminal.console.print(

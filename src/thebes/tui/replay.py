@@ -29,13 +29,13 @@ from thebes.analysis.move_review import MoveReview
 from thebes.analysis.timeline import clock
 from thebes.records.session import Session
 from thebes.rules import GameState, active_seat, year_of
-from thebes.safeio.invocation import thebes_command
 from thebes.safeio.text import whole_number
 from thebes.tui.chart import game_chart_lines
 from thebes.tui.evaluation import (
     NOT_LUCK,
     SavedAnalysis,
     about_analysis,
+    analyze_command,
     evaluation_chart_lines,
     jump_message,
     no_jump_message,
@@ -217,7 +217,8 @@ class ReplayViewer:
             return refusal_text(self.analysis.path, self.analysis.refused)
         if self.analysis is not None and self.analysis.review is not None:
             return "The game has no action yet."
-        return f"No analysis of this game: `{thebes_command('analyze FILE --save')}` makes one."
+        game = None if self.analysis is None else self.analysis.game
+        return f"No analysis of this game: `{analyze_command(game)}` makes one."
 
     def _go_to_year(self, _: str, argument: str) -> None:
         year = whole_number(argument, digits=4)

@@ -43,8 +43,8 @@ class Ended(BaseException):  # not an Exception: no `except Exception` may swall
     @property
     def line(self) -> str:
         """What `thebes` prints after ``thebes: ``."""
-        said = f"ended by {signal.Signals(self.signum).name}"
-        return f"{said}. {self.where}" if self.where else said
+        said = f"ended by {signal.Signals(self.signum).name}."
+        return f"{said} {self.where}" if self.where else said
 
 
 class _Watch:

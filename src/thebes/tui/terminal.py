@@ -20,7 +20,8 @@ from typing import TextIO
 
 from prompt_toolkit.application import AppSession, create_app_session
 from prompt_toolkit.input import DummyInput, Input, create_pipe_input
-from prompt_toolkit.output import Output
+from prompt_toolkit.output import Output, create_output
+from prompt_toolkit.output.vt100 import Vt100_Output
 from rich.console import Console, ConsoleDimensions
 
 # Keys redirected from a file are read up to this many characters (a whole game's moves are
@@ -165,7 +166,7 @@ def _keyboard() -> Iterator[AppSession]:
     on a pipe it prints "Warning: Input is not a terminal"."""
     stdin = sys.stdin
     if stdin is None:  # closed: no keys at all, as at the end of a file
-        yield AppSession(input=DummyInput())
+        yield AppSession(input=DummyInput(), output=_output_without_cpr())
         return
     try:
         typed = stdin.isatty()
@@ -199,13 +200,24 @@ def _keyboard() -> Iterator[AppSession]:
 
         threading.Thread(target=feed, daemon=True).start()
         try:
-            yield AppSession(input=pipe)
+            yield AppSession(input=pipe, output=_output_without_cpr())
         finally:
             ended.set()
             # A line being written is finished first (a full pipe nobody reads: not
             # waited for; that write fails once the pipe is closed).
             if writing.acquire(timeout=1):
                 writing.release()
+
+
+def _output_without_cpr() -> Output:
+    """Standard output for prompts whose keys do not come from the terminal: prompt_toolkit
+    must not ask the terminal where its cursor is (a CPR request), since the terminal's
+    answer (``ESC[24;1R``) would be read by no one here and left typed at the shell's prompt
+    after the game."""
+    output = create_output()
+    if isinstance(output, Vt100_Output):
+        output.enable_cpr = False
+    return output
 
 
 @contextmanager
