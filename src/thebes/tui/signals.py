@@ -28,8 +28,14 @@ from types import FrameType
 ENDING = (signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT)
 
 
-class Ended(BaseException):  # not an Exception: no `except Exception` may swallow it
-    """The process was asked to end by the signal ``signum``."""
+class Ended(SystemExit):
+    """The process was asked to end by the signal ``signum``.
+
+    A SystemExit, not an Exception, so that no ``except Exception`` swallows it; and not any
+    other BaseException, since asyncio hands those raised inside a callback of its loop (a
+    prompt_toolkit prompt, where a signal often lands) to the loop's exception handler,
+    which prompt_toolkit answers with "Press ENTER to continue": the signal was lost and the
+    process hung. asyncio lets SystemExit and KeyboardInterrupt through."""
 
     def __init__(self, signum: int) -> None:
         super().__init__(signum)
@@ -67,11 +73,19 @@ def ending_on_signals() -> Iterator[None]:
         yield
         return
     _Watch.owner, _Watch.holding, _Watch.came, _Watch.raised = os.getpid(), 0, None, False
+    modes = _modes_of_own_terminal()
     try:
         yield
     finally:
         for number, handler in before.items():
             signal.signal(number, handler)
+        if _Watch.came is not None and modes is not None:
+            # The with blocks on the way out restore the terminal; a signal landing inside
+            # prompt_toolkit as it switches modes can slip past them, so the modes thebes
+            # started with are put back once more.
+            with contextlib.suppress(OSError, termios.error):
+                if os.tcgetpgrp(0) == os.getpgrp():  # a background process would be stopped
+                    termios.tcsetattr(0, termios.TCSADRAIN, modes)
 
 
 @contextmanager
@@ -112,6 +126,14 @@ def _arrived(signum: int, _frame: FrameType | None) -> None:
         _let_go_of_a_lost_terminal()
     if not _Watch.holding:
         _raise()
+
+
+def _modes_of_own_terminal() -> list[object] | None:
+    """The modes of the terminal at standard input, if it is one."""
+    try:
+        return termios.tcgetattr(0)
+    except (OSError, termios.error, ValueError):
+        return None
 
 
 def _let_go_of_a_lost_terminal() -> None:
