@@ -64,6 +64,13 @@ class SeatView(TerminalGame):
             self.talk.say(saved_notice(game_file))
         place.wakers += [self.prompt.app.invalidate, self.question.app.invalidate]
 
+    def _title(self) -> str:
+        if self.place.host or self.session.seed is None:
+            return super()._title()
+        # Its draws follow from the seed: whoever has it could foresee them. The host
+        # chose it and knows it; the others are told the game is seeded, not the seed.
+        return "Thebes — seeded game (its seed is the host's)"
+
     # ------------------------------------------------------------ the loop
 
     def _run(self) -> bool:

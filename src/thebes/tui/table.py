@@ -394,7 +394,7 @@ class TerminalGame:
         # take (the events get the rest). No floor: one pushed the title off an 80x24
         # terminal whenever the menu took four rows and the events filled their panel.
         room = height - menu_rows(menu, width, len(keys)) - self._rows_below(prompt, width)
-        info = ScreenInfo(game_title(self.session), self._colours(), *self.talk.events())
+        info = ScreenInfo(self._title(), self._colours(), *self.talk.events())
         aside = self._hint_aside()
         if aside is not None:
             # A hint takes the events' place (and the message's row, when there is none).
@@ -404,6 +404,9 @@ class TerminalGame:
             console.print(menu_view(menu, width, keys))
         if self.talk.message is not None:
             console.print(self.talk.message)
+
+    def _title(self) -> str:  # a shared table's remote views show no seed
+        return game_title(self.session)
 
     def _rows_below(self, prompt: FormattedText | None, width: int) -> int:
         """Rows under the menu: the message (wrapped) and the prompt with what was typed
@@ -436,7 +439,7 @@ class TerminalGame:
         """Over the planner: the title and the standings, as on the game screen."""
         width, _ = self.size()
         state = self.session.state
-        info = ScreenInfo(game_title(self.session), self._colours(), "", [])
+        info = ScreenInfo(self._title(), self._colours(), "", [])
         return Group(
             title_line(state, info, width), panels.standings(state, info.colours, width=width)
         )
@@ -480,8 +483,7 @@ class TerminalGame:
 
 
 def game_title(session: Session) -> str:
-    """The screen's title: a seeded game says so (its draws can be foreseen from the seed);
-    a game without a seed shows none, since it has none."""
+    """The screen's title: a seeded game says so (whoever has the seed foresees draws)."""
     if session.seed is None:
         return "Thebes"
     return f"Thebes — seeded game, seed {session.seed}"
