@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from thebes.tui.terminal import Terminal
 
 ALL_ADDRESSES = ("", "0.0.0.0", "::")
+LETTING_GO_SECONDS = 5.0  # how long the views may take to say goodbye as hosting ends
 
 
 class HostSetupError(ThebesError):
@@ -94,7 +95,12 @@ def _serve(
             else:
                 table.attach(terminal, own, threading.Event(), host=True)
         finally:
-            table.close()  # a signal or an error: every view leaves, the game as saved
+            # At the game's end every terminal shows the final table before the connections
+            # go; on a signal or an error each says why it ends.
+            if table.session.is_over:
+                table.wait_for_views(LETTING_GO_SECONDS)
+            table.close()
+            table.wait_for_views(LETTING_GO_SECONDS)
             stop.set()
             bots.join(5)
 

@@ -310,6 +310,12 @@ class HostedTable:
         if place.host:
             self.close(but=place)
 
+    def wait_for_views(self, timeout: float) -> bool:
+        """Until every terminal attached has let go of the table (at the game's end each
+        shows the final table first), at most ``timeout`` seconds: whether they all did."""
+        with self._cond:
+            return self._cond.wait_for(lambda: not self._places and not self._watchers, timeout)
+
     def close(self, *, but: Place | None = None) -> None:
         """End hosting (the host quit, or the hosting process is ending): every view but
         ``but`` leaves, saying why; ``over`` is set. The game is saved as it is."""
