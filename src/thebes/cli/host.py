@@ -79,6 +79,7 @@ def _serve(
         else:
             for line in lines:
                 terminal.say(line)
+            table.host_notes = lines  # the table hides them: the host's `invites` shows them
         if args.listen in (None, *ALL_ADDRESSES):
             streams.complain(
                 f"listening on every address of this machine, port {host.port}: anyone "

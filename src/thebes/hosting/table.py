@@ -42,6 +42,9 @@ class HostedTable:
         self.lock = lock  # held by whoever hosts, for as long as the table is open
         self.fast = fast
         self.undo_wait = UNDO_WAIT_SECONDS
+        # What the host's terminal alone may see (how friends join, their codes): set by
+        # whoever hosts, before attaching the host's terminal.
+        self.host_notes: list[str] = []
         self._cond = threading.Condition()
         self._version = 0  # any change: every view redraws
         self._moves = 0  # a change of the game's history: an action drawn before is stale
@@ -295,6 +298,9 @@ class HostedTable:
             except SaveError as exc:
                 return False, f"Not saved: {exc}."
             return True, f"Saved to {printable(str(self.session.autosave))}."
+
+    def notes_for(self, place: Place) -> list[str]:
+        return list(self.host_notes) if place.host else []
 
     def game_file(self) -> Path | None:
         path = self.session.autosave

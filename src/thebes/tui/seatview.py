@@ -60,7 +60,10 @@ class SeatView(TerminalGame):
             hinter=hinter,
         )
         game_file = seating.game_file()
-        if place.host and game_file is not None:
+        if place.host and seating.notes_for(place):
+            # The invites printed before the table are hidden by it: the host gets them back.
+            self.talk.say("Type invites to see how friends join.")
+        elif place.host and game_file is not None:
             self.talk.say(saved_notice(game_file))
         place.wakers += [self.prompt.app.invalidate, self.question.app.invalidate]
 
