@@ -123,6 +123,8 @@ class SeatView(TerminalGame):
             message = self._watch_message(seat)
         self._draw(menu, message)
         text = self._ask(message, legal, menu)
+        if self.redrawing:
+            return  # someone else acted, or the window changed: the message stays said
         action = self._interpret(text, legal, menu) if mine else self._interpret_watching(text)
         if action is not None and self._too_small():
             self.talk.warn(f"Not played: {session.notation(action)}; the terminal shrank.")
