@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from thebes.tui.terminal import Terminal
 
 ALL_ADDRESSES = ("", "0.0.0.0", "::")
+LETTING_GO_SECONDS = 5.0  # how long the views may take to say goodbye as hosting ends
 
 
 class HostSetupError(ThebesError):
@@ -78,6 +79,7 @@ def _serve(
         else:
             for line in lines:
                 terminal.say(line)
+            table.host_notes = lines  # the table hides them: the host's `invites` shows them
         if args.listen in (None, *ALL_ADDRESSES):
             streams.complain(
                 f"listening on every address of this machine, port {host.port}: anyone "
@@ -94,7 +96,12 @@ def _serve(
             else:
                 table.attach(terminal, own, threading.Event(), host=True)
         finally:
-            table.close()  # a signal or an error: every view leaves, the game as saved
+            # At the game's end every terminal shows the final table before the connections
+            # go; on a signal or an error each says why it ends.
+            if table.session.is_over:
+                table.wait_for_views(LETTING_GO_SECONDS)
+            table.close()
+            table.wait_for_views(LETTING_GO_SECONDS)
             stop.set()
             bots.join(5)
 

@@ -42,6 +42,9 @@ class HostedTable:
         self.lock = lock  # held by whoever hosts, for as long as the table is open
         self.fast = fast
         self.undo_wait = UNDO_WAIT_SECONDS
+        # What the host's terminal alone may see (how friends join, their codes): set by
+        # whoever hosts, before attaching the host's terminal.
+        self.host_notes: list[str] = []
         self._cond = threading.Condition()
         self._version = 0  # any change: every view redraws
         self._moves = 0  # a change of the game's history: an action drawn before is stale
@@ -296,6 +299,9 @@ class HostedTable:
                 return False, f"Not saved: {exc}."
             return True, f"Saved to {printable(str(self.session.autosave))}."
 
+    def notes_for(self, place: Place) -> list[str]:
+        return list(self.host_notes) if place.host else []
+
     def game_file(self) -> Path | None:
         path = self.session.autosave
         if path is None:
@@ -309,6 +315,12 @@ class HostedTable:
         """The host leaves: hosting ends for everyone."""
         if place.host:
             self.close(but=place)
+
+    def wait_for_views(self, timeout: float) -> bool:
+        """Until every terminal attached has let go of the table (at the game's end each
+        shows the final table first), at most ``timeout`` seconds: whether they all did."""
+        with self._cond:
+            return self._cond.wait_for(lambda: not self._places and not self._watchers, timeout)
 
     def close(self, *, but: Place | None = None) -> None:
         """End hosting (the host quit, or the hosting process is ending): every view but

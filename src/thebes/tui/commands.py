@@ -216,6 +216,12 @@ class Commands:
             "it puts a bot in the seat of a player who left."
         )
 
+    def _invites(self, _: str) -> None:
+        self.talk.warn(
+            f"'invites' is for the host of a hosted game ('{thebes_command('host')}'): it "
+            "shows how friends join, and their codes."
+        )
+
     def _page(self, renderable: RenderableType) -> None:
         page(self.terminal, renderable)
 
@@ -283,6 +289,11 @@ COMMANDS: Mapping[str, Command] = {
             "bot",
             "'bot SEAT LEVEL': the host puts a bot in a seat whose player left",
             Commands._bot,
+        ),
+        Command(
+            "invites",
+            "the host of a hosted table: how friends join, each seat's command and code",
+            Commands._invites,
         ),
     )
 }

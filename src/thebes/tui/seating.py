@@ -18,12 +18,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
+from rich.console import Group
+from rich.text import Text
+
 from thebes.analysis.hints import Hinter
 from thebes.records.session import Session
 from thebes.rules import Action
 from thebes.safeio.saving import SaveError, save_target
 from thebes.tui.commands import Commands
-from thebes.tui.talk import TableTalk
+from thebes.tui.talk import TableTalk, saved_notice
 from thebes.tui.terminal import Terminal
 
 # What a terminal that is not to move may type, as its prompt says it.
@@ -95,6 +98,10 @@ class Seating(Protocol):
 
     def save_now(self) -> tuple[bool, str]:
         """Save to the game's file now (the host's ``save``)."""
+
+    def notes_for(self, place: Place) -> list[str]:
+        """What the host's terminal alone may see (the invites, with their codes): nothing
+        for any other place."""
 
     def game_file(self) -> Path | None:
         """Where the game is autosaved on the host (told to the host's terminal only)."""
@@ -180,6 +187,16 @@ class SeatCommands(Commands):
             self.talk.warn("say TEXT: the text goes to everyone at the table.")
             return
         self.seating.say(self.place, argument)
+
+    def _invites(self, _: str) -> None:
+        notes = self.seating.notes_for(self.place)
+        if not notes:
+            self.talk.warn("Only the host sees how friends join: ask the host for your code.")
+            return
+        game_file = self.seating.game_file()
+        if game_file is not None:
+            notes.append(saved_notice(game_file))
+        self._page(Group(*(Text(line) for line in notes)))
 
     def _bot(self, argument: str) -> None:
         if not self.place.host:

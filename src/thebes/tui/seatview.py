@@ -60,7 +60,10 @@ class SeatView(TerminalGame):
             hinter=hinter,
         )
         game_file = seating.game_file()
-        if place.host and game_file is not None:
+        if place.host and seating.notes_for(place):
+            # The invites printed before the table are hidden by it: the host gets them back.
+            self.talk.say("Type invites to see how friends join.")
+        elif place.host and game_file is not None:
             self.talk.say(saved_notice(game_file))
         place.wakers += [self.prompt.app.invalidate, self.question.app.invalidate]
 
@@ -127,6 +130,8 @@ class SeatView(TerminalGame):
             message = self._watch_message(seat)
         self._draw(menu, message)
         text = self._ask(message, legal, menu)
+        if self.redrawing:
+            return  # someone else acted, or the window changed: the message stays said
         action = self._interpret(text, legal, menu) if mine else self._interpret_watching(text)
         if action is not None and self._too_small():
             self.talk.warn(f"Not played: {session.notation(action)}; the terminal shrank.")

@@ -94,6 +94,7 @@ class TerminalGame:
             hinter=hinter,
         )
         self.typed = ""  # what the player had typed when a resize interrupted the prompt
+        self.redrawing = False  # the last prompt was left to draw the table anew, not typed
         self.drawn_size = (0, 0)
 
     # ------------------------------------------------------------ the loop
@@ -217,7 +218,8 @@ class TerminalGame:
                 # The session's application outlives this prompt: the planner's and the
                 # quit question's prompts must not be left on a resize.
                 self.prompt.app.before_render -= self._resize_check
-            if text.startswith(RESIZED):
+            self.redrawing = text.startswith(RESIZED)
+            if self.redrawing:
                 self.typed = text[len(RESIZED) :]
                 return ""
             return text
