@@ -24,6 +24,9 @@ import termios
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
+from typing import Any
+
+from prompt_toolkit.application.current import get_app_or_none
 
 ENDING = (signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT)
 
@@ -31,11 +34,11 @@ ENDING = (signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT)
 class Ended(SystemExit):
     """The process was asked to end by the signal ``signum``.
 
-    A SystemExit, not an Exception, so that no ``except Exception`` swallows it; and not any
-    other BaseException, since asyncio hands those raised inside a callback of its loop (a
-    prompt_toolkit prompt, where a signal often lands) to the loop's exception handler,
-    which prompt_toolkit answers with "Press ENTER to continue": the signal was lost and the
-    process hung. asyncio lets SystemExit and KeyboardInterrupt through."""
+    A SystemExit, not an Exception, so that no ``except Exception`` swallows it. A running
+    prompt is ended from its own loop (:func:`_end_prompt`); should the exception still be
+    raised inside some other asyncio loop's callback, asyncio lets SystemExit through, where
+    it would hand any other BaseException to the loop's exception handler (prompt_toolkit's
+    answers "Press ENTER to continue", and the process hung)."""
 
     def __init__(self, signum: int) -> None:
         super().__init__(signum)
@@ -80,12 +83,10 @@ def ending_on_signals() -> Iterator[None]:
         for number, handler in before.items():
             signal.signal(number, handler)
         if _Watch.came is not None and modes is not None:
-            # The with blocks on the way out restore the terminal; a signal landing inside
-            # prompt_toolkit as it switches modes can slip past them, so the modes thebes
-            # started with are put back once more.
-            with contextlib.suppress(OSError, termios.error):
-                if os.tcgetpgrp(0) == os.getpgrp():  # a background process would be stopped
-                    termios.tcsetattr(0, termios.TCSADRAIN, modes)
+            # The with blocks on the way out restore the terminal; should a signal land
+            # where one of them has set a mode and not yet taken charge of undoing it, the
+            # modes thebes started with are put back all the same.
+            _restore_modes(modes)
 
 
 @contextmanager
@@ -124,11 +125,36 @@ def _arrived(signum: int, _frame: FrameType | None) -> None:
     _Watch.came = signum
     if signum == signal.SIGHUP:
         _let_go_of_a_lost_terminal()
-    if not _Watch.holding:
+    if not _Watch.holding and not _end_prompt(signum):
         _raise()
 
 
-def _modes_of_own_terminal() -> list[object] | None:
+def _end_prompt(signum: int) -> bool:
+    """End the prompt_toolkit application running here, if there is one, by making it raise
+    :class:`Ended` from its own loop; whether it did. An exception raised into the middle of
+    its event loop would leave its tasks half-run, to be finished as the interpreter ends:
+    one of them put the terminal back into raw mode after everything else had restored it,
+    and printed tracebacks."""
+    app = get_app_or_none()
+    if app is None or not app.is_running or app.is_done:
+        return False
+    _Watch.raised = True
+
+    def end() -> None:
+        if not app.is_done:
+            app.exit(exception=Ended(signum))
+
+    app.loop.call_soon_threadsafe(end)  # type: ignore[union-attr]
+    return True
+
+
+def _restore_modes(modes: list[Any]) -> None:
+    with contextlib.suppress(OSError, termios.error):
+        if os.tcgetpgrp(0) == os.getpgrp():  # a background process would be stopped
+            termios.tcsetattr(0, termios.TCSADRAIN, modes)
+
+
+def _modes_of_own_terminal() -> list[Any] | None:
     """The modes of the terminal at standard input, if it is one."""
     try:
         return termios.tcgetattr(0)
