@@ -94,3 +94,13 @@ def test_thebes_host_json_lets_a_player_in_and_a_sigterm_ends_it(tmp_path: Path)
     assert game.exists()
     with pytest.raises(OSError), socket.create_connection(("127.0.0.1", port), 5):
         pass
+
+
+def test_host_takes_no_confirm_as_play_does() -> None:
+    from thebes.cli.arguments import build_parser
+    from thebes.cli.streams import Streams
+
+    parser = build_parser(Streams(None))
+    args = parser.parse_args(["host", "--players", "Ann,Bob", "--no-confirm"])
+    assert args.no_confirm is True
+    assert parser.parse_args(["host", "--players", "Ann,Bob"]).no_confirm is False

@@ -102,17 +102,13 @@ def _add_play(commands: argparse._SubParsersAction[_Parser]) -> None:
     )
     play.set_defaults(handler=play_command)
     _add_new_game(play)
-    play.add_argument(
-        "--no-confirm",
-        action="store_true",
-        help="a menu number plays its action at once, without showing it to confirm first",
-    )
     play.add_argument("--fast", action="store_true", help="no pause after a bot's move")
     _add_no_color(play, "no colours (NO_COLOR works too)")
 
 
 def _add_new_game(command: argparse.ArgumentParser) -> None:
-    """The options of a new game: seats, seed, save file, variants, undo and hints."""
+    """The options of a new game: seats, seed, save file, variants, undo, hints and
+    confirmation."""
     command.add_argument(
         "--players",
         metavar="NAMES",
@@ -144,6 +140,11 @@ def _add_new_game(command: argparse.ArgumentParser) -> None:
     command.add_argument("--no-undo", action="store_true", help="turn off undo for this game")
     command.add_argument(
         "--no-hints", action="store_true", help="turn off the hint command for this game"
+    )
+    command.add_argument(
+        "--no-confirm",
+        action="store_true",
+        help="a menu number plays its action at once, without showing it to confirm first",
     )
 
 

@@ -175,7 +175,11 @@ def _game(args: argparse.Namespace, terminal: Terminal) -> Iterator[tuple[Sessio
     from thebes.tui.launch import GameOptions, new_game, saved_where
 
     options = GameOptions(
-        args.seed, Variants.from_names(args.variant), undo=not args.no_undo, hints=not args.no_hints
+        args.seed,
+        Variants.from_names(args.variant),
+        undo=not args.no_undo,
+        hints=not args.no_hints,
+        confirm=not args.no_confirm,
     )
     ask = terminal if terminal.interactive and not args.json else None
     with new_game(args.players, args.bot, options, args.save, args.force, ask=ask,

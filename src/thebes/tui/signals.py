@@ -20,13 +20,12 @@ import contextlib
 import errno
 import os
 import signal
+import sys
 import termios
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
 from typing import Any
-
-from prompt_toolkit.application.current import get_app_or_none
 
 ENDING = (signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT)
 
@@ -135,7 +134,10 @@ def _end_prompt(signum: int) -> bool:
     its event loop would leave its tasks half-run, to be finished as the interpreter ends:
     one of them put the terminal back into raw mode after everything else had restored it,
     and printed tracebacks."""
-    app = get_app_or_none()
+    current = sys.modules.get("prompt_toolkit.application.current")
+    if current is None:  # never imported: no prompt has run (and `thebes` loads it late)
+        return False
+    app = current.get_app_or_none()
     if app is None or not app.is_running or app.is_done:
         return False
     _Watch.raised = True
@@ -144,7 +146,7 @@ def _end_prompt(signum: int) -> bool:
         if not app.is_done:
             app.exit(exception=Ended(signum))
 
-    app.loop.call_soon_threadsafe(end)  # type: ignore[union-attr]
+    app.loop.call_soon_threadsafe(end)
     return True
 
 
