@@ -21,7 +21,6 @@ from thebes.rules import Action
 from thebes.safeio.text import printable
 from thebes.tui.commands import COMMANDS
 from thebes.tui.hintview import HINT_KEY
-from thebes.tui.linecap import line_problem
 from thebes.tui.menu import build_menu
 from thebes.tui.prompting import wrapped_question
 from thebes.tui.seating import WATCHING, Place, Question, SeatCommands, Seating
@@ -171,15 +170,10 @@ class SeatView(TerminalGame):
     def _interpret_watching(self, text: str) -> Action | None:
         """A line typed out of turn: commands that look are carried out, anything that would
         act is refused with the reason. Never an action."""
-        self.talk.message = None
-        problem = line_problem(text)
-        if problem is not None:
-            self.talk.warn(problem)
+        line = self._read_line(text)
+        if line is None:
             return None
-        text = text.strip()
-        if not text:
-            return None
-        word = text.split()[0].lower()
+        text, word = line
         if word == "hint" or text == HINT_KEY:
             self.talk.warn("A hint is for the player to move, on their turn, at their terminal.")
         elif word in COMMANDS:

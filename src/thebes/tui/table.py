@@ -299,18 +299,24 @@ class TerminalGame:
             ask = " — a number, an action, or help: "
         return FormattedText([(style, seat_info.name), ("", note + ask)])
 
-    def _interpret(
-        self, text: str, legal: Sequence[Action], menu: list[MenuEntry]
-    ) -> Action | None:
+    def _read_line(self, text: str) -> tuple[str, str] | None:
+        """A typed line, stripped, and its first word in lower case; None for an empty
+        line or one refused (the reason said). The last message goes either way."""
         self.talk.message = None
         problem = line_problem(text)
         if problem is not None:
             self.talk.warn(problem)
             return None
         text = text.strip()
-        if not text:
+        return (text, text.split()[0].lower()) if text else None
+
+    def _interpret(
+        self, text: str, legal: Sequence[Action], menu: list[MenuEntry]
+    ) -> Action | None:
+        line = self._read_line(text)
+        if line is None:
             return None
-        word = text.split()[0].lower()
+        text, word = line
         choice = read_choice(text)
         if choice is not None:
             return self._confirmed(self._menu_choice(menu, *choice))
