@@ -174,6 +174,13 @@ def _parse_yaml(path: Path, text: str) -> Any:
         return yaml.safe_load(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
+        if "nesting depth" in str(getattr(exc, "problem", "")) and mark is not None:
+            # libyaml (PyYAML 6.0.4 on) has a nesting limit of its own, met while it looks
+            # ahead, before the event that would reach MAX_DEPTH: the same refusal.
+            line = mark.line + 1
+            raise DataError(
+                f"{path}: line {line}: nested more than {MAX_DEPTH} levels deep"
+            ) from None
         where = f" at line {mark.line + 1}" if mark is not None else ""
         raise DataError(f"{path}: not valid YAML{where}: {_show(_first_line(exc), 120)}") from None
     except RecursionError:  # not expected after the depth check; never a traceback
