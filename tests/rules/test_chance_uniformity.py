@@ -40,16 +40,15 @@ class HalfBiased(SeededChance):
     lower half of its range: the first half of a pile or bag comes out 1.2 times as often
     as it should, the second half 0.8 times."""
 
-    __slots__ = ()
+    __slots__ = ("_rng",)
 
     def __init__(self, seed: int) -> None:
         super().__init__(seed)
-        rng = random.Random(seed)
+        self._rng = random.Random(seed)
 
-        def below(n: int) -> int:
-            return rng.randrange((n + 1) // 2) if rng.random() < 0.2 else rng.randrange(n)
-
-        self._below = below
+    def below(self, n: int) -> int:
+        rng = self._rng
+        return rng.randrange((n + 1) // 2) if rng.random() < 0.2 else rng.randrange(n)
 
 
 def chi_square(observed: list[int], expected: list[float]) -> float:

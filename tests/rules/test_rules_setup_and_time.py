@@ -22,6 +22,7 @@ from helpers import (
 from thebes.rules import (
     END_TIME,
     Dig,
+    Event,
     Exchange,
     Exhibit,
     ExhibitionRevealed,
@@ -125,13 +126,14 @@ def test_S6_exhibitions_come_only_from_stack_2_small_ones_first() -> None:
     state = start(3)
     for seed in range(20):
         chance = SeededChance(seed)
-        table = CardsInPlay(state.deck, list(state.display), [])
+        events: list[Event] = []
+        table = CardsInPlay(state.deck, list(state.display), [], events)
         for _ in range(27):  # all of stack 1: researcher cards only
             table.fill_slot(0, chance, CAT)
-        assert not any(isinstance(e, ExhibitionRevealed) for e in table.events)
+        assert not any(isinstance(e, ExhibitionRevealed) for e in events)
         for _ in range(27):  # all of stack 2: its 27 cards and the 5 small exhibitions
             table.fill_slot(0, chance, CAT)
-        revealed = [e.card for e in table.events if isinstance(e, ExhibitionRevealed)]
+        revealed = [e.card for e in events if isinstance(e, ExhibitionRevealed)]
         stack_2 = table.deck.piles[-1]
         # Exhibitions below the last researcher card of stack 2 are still in it.
         assert stack_2.hidden == 0

@@ -2,7 +2,8 @@
 
 A game is a :class:`GameState`; :func:`new_game` sets one up, :func:`legal_actions` lists
 what the active player may do, :func:`apply` does it (drawing from a :class:`Chance`) and
-returns the next state with its events, and :func:`scores` breaks down the score at any
+returns the next state with its events (:func:`advance`, the same without the check and the
+events, is a search's), and :func:`scores` breaks down the score at any
 moment.
 
 This module is the engine's public API: every other package imports the engine from here,
@@ -23,7 +24,7 @@ from thebes.rules.chance import (
     bot_seed,
     derive_seed,
 )
-from thebes.rules.engine import apply, cards_spent, player_after
+from thebes.rules.engine import advance, apply, cards_spent, player_after
 from thebes.rules.events import (
     CardDrawnAndDiscarded,
     CardRevealed,
@@ -153,6 +154,7 @@ __all__ = [
     "YearTurned",
     "action_cost",
     "active_seat",
+    "advance",
     "all_actions",
     "apply",
     "bag_contents",

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Protocol
 
 from thebes.rules.state import Pile
@@ -53,11 +53,20 @@ def derive_seed(*parts: int) -> int:
     """A 64-bit seed mixed from integers (splitmix64 finaliser): same parts, same seed."""
     x = _GOLDEN
     for part in parts:
-        x = ((x ^ (part & _MASK)) + _GOLDEN) & _MASK
-        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
-        x ^= x >> 31
+        x = mix_seed(x, part)
     return x
+
+
+def mix_seed(seed: int, part: int) -> int:
+    """``derive_seed(*parts, part)`` from ``seed = derive_seed(*parts)``: a caller that
+    derives many seeds from one prefix mixes the prefix once."""
+    x = ((seed ^ (part & _MASK)) + _GOLDEN) & _MASK
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+    return x ^ (x >> 31)
+
+
+_CHANCE_PREFIX = derive_seed(CHANCE_STREAM)
 
 
 class SplitMix:
@@ -83,15 +92,15 @@ class SplitMix:
 class _UniformChance:
     """Uniform draws from a source of numbers ``below(n)`` in 0..n-1."""
 
-    __slots__ = ("_below",)
+    __slots__ = ()
 
-    def __init__(self, below: Callable[[int], int]) -> None:
-        self._below = below
+    def below(self, n: int) -> int:
+        raise NotImplementedError
 
     def draw_card(self, pile: Pile, unseen: tuple[int, ...]) -> int:
-        pick = self._below(pile.size)
+        pick = self.below(pile.hidden + len(pile.known))
         if pick < pile.hidden:
-            return unseen[self._below(len(unseen))]
+            return unseen[self.below(len(unseen))]
         return pile.known[pick - pile.hidden]
 
     def draw_tokens(
@@ -102,7 +111,7 @@ class _UniformChance:
         positions = list(range(size))
         found: list[int] = []
         debris_drawn = 0
-        below = self._below
+        below = self.below
         for i in range(count):
             j = i + below(size - i)
             positions[i], positions[j] = positions[j], positions[i]
@@ -115,13 +124,14 @@ class _UniformChance:
         return tuple(found), debris_drawn
 
 
-class SeededChance(_UniformChance):
+class SeededChance(SplitMix, _UniformChance):
     """Uniform draws from a seeded generator: the same seed gives the same draws."""
 
     __slots__ = ()
 
     def __init__(self, seed: int) -> None:
-        super().__init__(SplitMix(derive_seed(CHANCE_STREAM, seed)).below)
+        # SplitMix seeded with derive_seed(CHANCE_STREAM, seed), its prefix mixed once.
+        self._state = mix_seed(_CHANCE_PREFIX, seed)
 
     @classmethod
     def for_action(cls, game_seed: int, action_number: int) -> SeededChance:
@@ -134,8 +144,8 @@ class SecretChance(_UniformChance):
 
     __slots__ = ()
 
-    def __init__(self) -> None:
-        super().__init__(secrets.randbelow)
+    def below(self, n: int) -> int:
+        return secrets.randbelow(n)
 
 
 def bot_seed(game_seed: int | None, seat: int) -> int:

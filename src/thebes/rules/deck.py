@@ -62,7 +62,7 @@ class CardsInPlay:
     deck: Deck
     display: list[int]
     exhibitions: list[int]
-    events: list[Event] = field(default_factory=list)
+    events: list[Event] | None = field(default_factory=list)  # None: nobody reads them
     preview: bool = False  # V5: keep the top two cards of the draw pile face up
 
     def draw(self, chance: Chance, catalog: Catalog) -> int:
@@ -97,7 +97,8 @@ class CardsInPlay:
             self.deck = Deck(
                 d.unseen, d.piles, d.reserve, d.discard, d.reshuffles, (*d.face_up, card)
             )
-            self.events.append(CardTurnedUp(card))
+            if self.events is not None:
+                self.events.append(CardTurnedUp(card))
 
     def _draw_face_down(self, chance: Chance, catalog: Catalog, *, reshuffle: bool) -> int:
         deck = self.deck
@@ -118,7 +119,8 @@ class CardsInPlay:
                     deck.unseen, (), deck.reserve, deck.discard, deck.reshuffles, deck.face_up
                 )
                 return NO_CARD
-            self.events.append(DeckReshuffled(pile.size, with_reserve))
+            if self.events is not None:
+                self.events.append(DeckReshuffled(pile.size, with_reserve))
             piles = (pile,)
             deck = Deck(deck.unseen, piles, None, (), deck.reshuffles + 1, deck.face_up)
         pile = piles[0]
@@ -142,13 +144,15 @@ class CardsInPlay:
             card = self.draw(chance, catalog)
             if card == NO_CARD:
                 self.display[slot] = NO_CARD
-                self.events.append(SlotLeftEmpty(slot))
+                if self.events is not None:
+                    self.events.append(SlotLeftEmpty(slot))
                 return
             if catalog.card(card).kind is CardKind.EXHIBITION:
                 self._show_exhibition(card)
                 continue
             self.display[slot] = card
-            self.events.append(CardRevealed(slot, card))
+            if self.events is not None:
+                self.events.append(CardRevealed(slot, card))
             return
 
     def discard(self, *cards: int) -> None:
@@ -179,7 +183,8 @@ class CardsInPlay:
             self._show_exhibition(card)
         else:
             self.discard(card)
-            self.events.append(CardDrawnAndDiscarded(card))
+            if self.events is not None:
+                self.events.append(CardDrawnAndDiscarded(card))
 
     def _show_exhibition(self, card: int) -> None:
         """K2, D9: the exhibition enters slot a; a fourth pushes slot c's out."""
@@ -188,7 +193,8 @@ class CardsInPlay:
         if len(self.exhibitions) > EXHIBITION_SLOTS:
             pushed_out = self.exhibitions.pop()
             self.discard(pushed_out)
-        self.events.append(ExhibitionRevealed(card, pushed_out))
+        if self.events is not None:
+            self.events.append(ExhibitionRevealed(card, pushed_out))
 
 
 def _holds_researcher_card(pile: Pile, catalog: Catalog) -> bool:

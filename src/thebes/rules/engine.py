@@ -33,19 +33,26 @@ from thebes.rules.events import (
     YearTurned,
 )
 from thebes.rules.knowledge import knowledge_for, tokens_to_draw
-from thebes.rules.legal import IllegalAction, cost, must_retire, reason_illegal
-from thebes.rules.state import END_TIME, NO_CARD, GameState, PlayerState, year_of
+from thebes.rules.legal import IllegalAction, must_retire, reason_illegal
+from thebes.rules.state import END_TIME, NO_CARD, RENEW_WEEKS, GameState, PlayerState, year_of
 from thebes.rules.tableau import changed_player, first_card_of
-from thebes.rules.travel import destination, journey
-from thebes.rules.turns import active_seat, is_over, permits_after_move, renews_permits
+from thebes.rules.tables import tables_of
+from thebes.rules.turns import (
+    active_seat,
+    exchange_price,
+    is_over,
+    permits_after_move,
+    renews_permits,
+)
 
 
 @dataclass(slots=True)
 class _Turn:
-    """What one action changes, gathered while it is done."""
+    """What one action changes, gathered while it is done. ``events`` is None when nobody
+    will read them (:func:`advance`)."""
 
-    events: list[Event]
-    table: CardsInPlay
+    events: list[Event] | None
+    table: CardsInPlay | None
     bags: tuple[tuple[int, ...], ...]
     site_bonus: tuple[int, ...]
     cards: tuple[int, ...] = ()
@@ -68,75 +75,155 @@ def apply(state: GameState, action: Action, chance: Chance) -> tuple[GameState, 
     reason = reason_illegal(state, seat, player, action)
     if reason is not None:
         raise IllegalAction(reason)
+    events: list[Event] = []
+    after = _play(state, seat, player, action, chance, events)
+    return after, tuple(events)
+
+
+def advance(state: GameState, action: Action, chance: Chance) -> GameState:
+    """The state after the active player takes ``action``, which must be one of
+    :func:`~thebes.rules.legal.legal_actions` (not checked here), without its events.
+
+    The same state as :func:`apply` gives, at the cost of a search's playouts: they choose
+    among the legal actions and read no events. What ``chance`` draws is checked as in
+    :func:`apply`.
+    """
+    seat = active_seat(state)
+    if seat is None:
+        raise IllegalAction("the game is over: every marker is on the end square")
+    return _play(state, seat, state.players[seat], action, chance, None)
+
+
+def _play(
+    state: GameState,
+    seat: int,
+    player: PlayerState,
+    action: Action,
+    chance: Chance,
+    events: list[Event] | None,
+) -> GameState:
     if isinstance(action, Retire):
-        forced = must_retire(state, seat)
-        moved = player_after(state, action)
-        return _finish(state, seat, moved, [Retired(seat, forced)], exchanged=False)
+        if events is not None:
+            events.append(Retired(seat, must_retire(state, seat)))
+        return _finish(state, seat, _retired(state, player), events, exchanged=False)
 
     catalog = state.catalog
-    events: list[Event] = []
-    where = destination(state, action)
-    assert where is not None
-    weeks = cost(state, seat, player, action)
-    if where != player.location:
-        travel = journey(catalog, player, where, action.zeppelin)
+    where, travel, weeks = _journey_and_weeks(state, seat, player, action)
+    if events is not None and where != player.location:
         events.append(Travelled(seat, player.location, where, travel, action.zeppelin))
     # K3: single-use cards are spent when the action is declared, before anything is drawn.
-    spent = tuple(cards_spent(catalog, player, action))
-    events.extend(CardSpent(seat, card) for card in spent)
-    table = CardsInPlay(
-        state.deck,
-        list(state.display),
-        list(state.exhibitions),
-        events,
-        preview=state.variants.card_preview,
-    )
-    if spent:
-        table.discard(*spent)
+    spent = _spent(catalog, player, action)
+    if events is not None:
+        events.extend(CardSpent(seat, card) for card in spent)
+    table = None
+    if spent or not isinstance(action, Dig):
+        table = CardsInPlay(
+            state.deck,
+            list(state.display),
+            list(state.exhibitions),
+            events,
+            preview=state.variants.card_preview,
+        )
+        if spent:
+            table.discard(*spent)
     turn = _Turn(events, table, state.bags, state.site_bonus, spent=spent)
 
     match action:
         case TakeCard():
-            _take(state, seat, action, weeks, chance, turn)
+            assert table is not None
+            _take(state, seat, action, weeks, chance, table, turn)
         case Exchange():
-            old = turn.table.clear_display()
-            events.append(DisplayExchanged(seat, old, weeks))
-            turn.table.fill_display(chance, catalog)
+            assert table is not None
+            old = table.clear_display()
+            if events is not None:
+                events.append(DisplayExchanged(seat, old, weeks))
+            table.fill_display(chance, catalog)
         case Renew():
-            old = turn.table.clear_display()
-            events.append(DisplayRenewed(seat, old, weeks))
-            turn.table.fill_display(chance, catalog)
+            assert table is not None
+            old = table.clear_display()
+            if events is not None:
+                events.append(DisplayRenewed(seat, old, weeks))
+            table.fill_display(chance, catalog)
         case Exhibit():
-            _exhibit(state, seat, action, weeks, chance, turn)
+            assert table is not None
+            _exhibit(state, seat, action, weeks, chance, table, turn)
         case Dig():
             _dig(state, seat, player, action, chance, turn)
         case _:
             assert_never(action)
-    return _move_on(state, seat, action, where, weeks, turn)
+    return _move_on(state, seat, player, action, where, weeks, turn)
+
+
+def _journey_and_weeks(
+    state: GameState,
+    seat: int,
+    player: PlayerState,
+    action: TakeCard | Exchange | Dig | Exhibit | Renew,
+) -> tuple[int, int, int]:
+    """Where the action happens, the weeks of the journey there, and the weeks in all: what
+    :func:`~thebes.rules.travel.destination`, :func:`~thebes.rules.travel.journey` and
+    :func:`~thebes.rules.legal.cost` say, worked out together from the tables."""
+    tables = tables_of(state.catalog)
+    match action:
+        case TakeCard(slot=slot):
+            card = state.display[slot]
+            where, weeks = tables.city[card], tables.weeks[card]
+        case Dig(region=region, weeks=weeks):
+            where = state.catalog.site_base + region
+        case Exchange():
+            where, weeks = state.catalog.exchange_city, exchange_price(state, seat)
+        case Exhibit(slot=slot):
+            card = state.exhibitions[slot]
+            where, weeks = tables.city[card], tables.weeks[card]
+        case Renew():
+            return player.location, 0, RENEW_WEEKS  # V3: where the player stands
+        case _:
+            assert_never(action)
+    travel = 0 if action.zeppelin else tables.travel[player.cars > 0][player.location][where]
+    return where, travel, travel + weeks
+
+
+def _retired(state: GameState, player: PlayerState) -> PlayerState:
+    """A5: the marker moves to the end square, on top of any there."""
+    return replace(player, time=END_TIME, arrival=state.clock)
 
 
 def _take(
-    state: GameState, seat: int, action: TakeCard, weeks: int, chance: Chance, turn: _Turn
+    state: GameState,
+    seat: int,
+    action: TakeCard,
+    weeks: int,
+    chance: Chance,
+    table: CardsInPlay,
+    turn: _Turn,
 ) -> None:
     card = state.display[action.slot]
     turn.cards = (card,)
-    turn.events.append(CardTaken(seat, action.slot, card, weeks))
-    turn.table.display[action.slot] = NO_CARD
-    turn.table.fill_slot(action.slot, chance, state.catalog)
+    if turn.events is not None:
+        turn.events.append(CardTaken(seat, action.slot, card, weeks))
+    table.display[action.slot] = NO_CARD
+    table.fill_slot(action.slot, chance, state.catalog)
 
 
 def _exhibit(
-    state: GameState, seat: int, action: Exhibit, weeks: int, chance: Chance, turn: _Turn
+    state: GameState,
+    seat: int,
+    action: Exhibit,
+    weeks: int,
+    chance: Chance,
+    table: CardsInPlay,
+    turn: _Turn,
 ) -> None:
-    table = turn.table
     held = table.exhibitions.pop(action.slot)
     turn.exhibitions = (held,)
-    turn.events.append(ExhibitionHeld(seat, held, weeks))
+    if turn.events is not None:
+        turn.events.append(ExhibitionHeld(seat, held, weeks))
     variants = state.variants
     # P10: with both variants, the display is renewed before the extra card is drawn.
     if variants.renew_after_exhibition:  # V2
         old = table.clear_display()
-        turn.events.append(DisplayRenewed(-1, old, 0))
+        if turn.events is not None:
+            turn.events.append(DisplayRenewed(-1, old, 0))
         table.fill_display(chance, state.catalog)
     if variants.more_exhibitions:  # V4
         table.draw_for_exhibitions(chance, state.catalog)
@@ -150,42 +237,58 @@ def _dig(
     know = knowledge_for(player, region, legend=action.legend, assistant=action.assistant)
     bag = turn.bags[region]
     debris = debris_in_bag(state, region)
-    aside = debris_aside(state, region)  # V1: what replaces the tokens kept, once drawn
     count = min(
         tokens_to_draw(catalog, player, know.total, action.weeks, shovel=action.shovel),
         len(bag) + debris,
     )
     found, debris_drawn = chance.draw_tokens(bag, debris, count)
-    _check_token_draw(catalog, region, bag, debris, count, found, debris_drawn)
     left = tuple(t for t in bag if t not in found)
+    # The lengths give away a token drawn twice or not in the bag; the check says which.
+    if (
+        len(left) != len(bag) - len(found)
+        or len(found) + debris_drawn != count
+        or not 0 <= debris_drawn <= debris
+    ):
+        _check_token_draw(catalog, region, bag, debris, count, found, debris_drawn)
     turn.bags = (*turn.bags[:region], left, *turn.bags[region + 1 :])
     turn.tokens = found
-    replaced = min(len(found), aside)
-    left_aside = aside - replaced if state.variants.steady_digs else None
-    turn.events.append(
-        Dug(
-            seat, region, action.weeks, know.total, count, found, debris_drawn, replaced, left_aside
+    if turn.events is not None:
+        aside = debris_aside(state, region)  # V1: what replaces the tokens kept, once drawn
+        replaced = min(len(found), aside)
+        left_aside = aside - replaced if state.variants.steady_digs else None
+        turn.events.append(
+            Dug(
+                seat,
+                region,
+                action.weeks,
+                know.total,
+                count,
+                found,
+                debris_drawn,
+                replaced,
+                left_aside,
+            )
         )
-    )
     bonus = turn.site_bonus[region]
     if bonus:  # A3.10: the first dig at a site also takes the artifact lying on it
         turn.tokens = (*found, bonus)
         turn.site_bonus = (*turn.site_bonus[:region], 0, *turn.site_bonus[region + 1 :])
-        turn.events.append(FirstDigBonus(seat, region, bonus))
+        if turn.events is not None:
+            turn.events.append(FirstDigBonus(seat, region, bonus))
 
 
 def _move_on(
     state: GameState,
     seat: int,
+    player: PlayerState,
     action: TakeCard | Exchange | Renew | Exhibit | Dig,
     where: int,
     weeks: int,
     turn: _Turn,
-) -> tuple[GameState, tuple[Event, ...]]:
+) -> GameState:
     """T2, T4, Y1: the marker moves on and lands on top; passing week 52 renews the permits."""
-    player = state.players[seat]
     time = player.time + weeks
-    if renews_permits(player.time, time):
+    if turn.events is not None and renews_permits(player.time, time):
         turn.events.append(YearTurned(seat, year_of(time)))
     moved = _moved(
         state,
@@ -220,18 +323,15 @@ def player_after(
         raise IllegalAction("the game is over: every marker is on the end square")
     player = state.players[seat]
     if isinstance(action, Retire):
-        return replace(player, time=END_TIME, arrival=state.clock)
-    where = destination(state, action)
-    assert where is not None
-    time = player.time + cost(state, seat, player, action)
-    spent = tuple(cards_spent(state.catalog, player, action))
+        return _retired(state, player)
+    where, _, weeks = _journey_and_weeks(state, seat, player, action)
     return _moved(
         state,
         player,
         action,
         where,
-        time,
-        spent=spent,
+        player.time + weeks,
+        spent=_spent(state.catalog, player, action),
         cards=cards,
         tokens=tokens,
         exhibitions=exhibitions,
@@ -269,6 +369,15 @@ def _moved(
     )
 
 
+def _spent(catalog: Catalog, player: PlayerState, action: Action) -> tuple[int, ...]:
+    if not action.zeppelin and not (
+        isinstance(action, Dig)
+        and (action.legend or action.assistant or action.shovel or action.special_permit)
+    ):
+        return ()
+    return tuple(cards_spent(catalog, player, action))
+
+
 def cards_spent(catalog: Catalog, player: PlayerState, action: Action) -> list[int]:
     """The single-use cards the action discards: zeppelin, legend, assistant, shovel, permit."""
     spent = []
@@ -290,23 +399,24 @@ def _finish(
     state: GameState,
     seat: int,
     player: PlayerState,
-    events: list[Event],
+    events: list[Event] | None,
     *,
     exchanged: bool,
     turn: _Turn | None = None,
-) -> tuple[GameState, tuple[Event, ...]]:
+) -> GameState:
     # D4: another player's turn resets the exchange price.
     streak = state.exchange_streak if state.last_actor == seat else 0
     if exchanged:
         streak += 1
-    # Built field by field: dataclasses.replace is slow on this hot path.
+    table = None if turn is None else turn.table
+    players = state.players
     after = GameState(
         state.catalog,
         state.variants,
-        (*state.players[:seat], player, *state.players[seat + 1 :]),
-        state.display if turn is None else tuple(turn.table.display),
-        state.exhibitions if turn is None else tuple(turn.table.exhibitions),
-        state.deck if turn is None else turn.table.deck,
+        (*players[:seat], player, *players[seat + 1 :]),
+        state.display if table is None else tuple(table.display),
+        state.exhibitions if table is None else tuple(table.exhibitions),
+        state.deck if table is None else table.deck,
         state.bags if turn is None else turn.bags,
         state.site_bonus if turn is None else turn.site_bonus,
         state.clock + 1,
@@ -314,9 +424,9 @@ def _finish(
         streak,
         state.actions_taken + 1,
     )
-    if is_over(after):
+    if events is not None and is_over(after):
         events.append(GameEnded())
-    return after, tuple(events)
+    return after
 
 
 def _check_token_draw(
@@ -328,6 +438,7 @@ def _check_token_draw(
     found: tuple[int, ...],
     debris_drawn: int,
 ) -> None:
+    """Raise :class:`ImpossibleDraw` saying what is wrong with a dig's draw."""
     site = catalog.regions[region]
     if len(found) + debris_drawn != count:
         raise ImpossibleDraw(
@@ -336,6 +447,5 @@ def _check_token_draw(
         )
     if not 0 <= debris_drawn <= debris:
         raise ImpossibleDraw(f"the {site} bag holds {debris} debris, not {debris_drawn}")
-    if len(set(found)) != len(found) or any(t not in bag for t in found):
-        missing = next((t for t in found if t not in bag), found[0] if found else 0)
-        raise ImpossibleDraw(f"token {missing} is not (or not twice) in the {site} bag")
+    missing = next((t for t in found if t not in bag), found[0] if found else 0)
+    raise ImpossibleDraw(f"token {missing} is not (or not twice) in the {site} bag")

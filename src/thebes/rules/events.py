@@ -3,10 +3,10 @@ order, and the narration tells them in words."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from thebes.rules.values import value
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Travelled:
     player: int
     origin: int
@@ -15,7 +15,7 @@ class Travelled:
     zeppelin: bool
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class CardTaken:
     player: int
     slot: int
@@ -23,14 +23,14 @@ class CardTaken:
     weeks: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class DisplayExchanged:
     player: int
     discarded: tuple[int, ...]
     weeks: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class CardRevealed:
     """A card was drawn into display slot ``slot``."""
 
@@ -38,7 +38,7 @@ class CardRevealed:
     card: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class ExhibitionRevealed:
     """An exhibition was drawn and entered slot a; ``pushed_out`` left slot c (0: none)."""
 
@@ -46,7 +46,7 @@ class ExhibitionRevealed:
     pushed_out: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class DisplayRenewed:
     """The four display cards were discarded for new ones: by a player's action (V3), or
     after an exhibition (V2, ``player`` -1)."""
@@ -56,34 +56,34 @@ class DisplayRenewed:
     weeks: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class CardTurnedUp:
     """V5: the card now lies face up on the draw pile, to be drawn after those before it."""
 
     card: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class CardDrawnAndDiscarded:
     """V4: the card drawn after an exhibition was no exhibition, so it was discarded."""
 
     card: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class DeckReshuffled:
     cards: int
     with_reserve: bool
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class SlotLeftEmpty:
     """No card was left anywhere to fill display slot ``slot``."""
 
     slot: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class CardSpent:
     """A single-use card went to the discard pile: legend, assistant, shovel, zeppelin, permit."""
 
@@ -91,7 +91,7 @@ class CardSpent:
     card: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Dug:
     player: int
     region: int
@@ -104,21 +104,21 @@ class Dug:
     aside: int | None = None  # V1: the debris still set aside after that; None without V1
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class FirstDigBonus:
     player: int
     region: int
     token: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class ExhibitionHeld:
     player: int
     card: int
     weeks: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class YearTurned:
     """The player's marker passed week 52: their permits are valid again (T4, Y1)."""
 
@@ -126,13 +126,13 @@ class YearTurned:
     year: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Retired:
     player: int
     forced: bool
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class GameEnded:
     pass
 

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from thebes.catalog.components import LEGEND_VALUE, WHEEL_SIZE, Catalog
 from thebes.rules.state import PlayerState
+from thebes.rules.values import value
 
 
 def helper_bonus(held: int, discard_lone: bool) -> int:
@@ -24,7 +23,7 @@ def total_knowledge(specialized: int, general: int) -> int:
     return total if total < WHEEL_SIZE else WHEEL_SIZE
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Knowledge:
     """What a player brings to a dig at one site."""
 

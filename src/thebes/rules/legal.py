@@ -29,6 +29,7 @@ from thebes.rules.state import (
     GameState,
     PlayerState,
 )
+from thebes.rules.tables import tables_of
 from thebes.rules.travel import destination, journey
 from thebes.rules.turns import active_seat, exchange_price
 
@@ -140,53 +141,63 @@ def may_retire(state: GameState, seat: int, others: list[Action] | None = None) 
 
 
 def regular_actions(state: GameState, seat: int) -> list[Action]:
-    """The legal actions other than retiring, in the listing's order."""
+    """The legal actions other than retiring, in the listing's order: takes, exchanges, digs,
+    exhibitions, a renewal. Each with a zeppelin right after the same without one (P3: only
+    where there is a journey for it to shorten)."""
+    player = state.players[seat]
+    tables = tables_of(state.catalog)
+    weeks_of = tables.weeks
+    city = tables.city
+    remaining = END_TIME - player.time
+    route = tables.travel[player.cars > 0][player.location]
+    zeppelins = player.zeppelins > 0
     actions: list[Action] = []
-    _add_takes(state, state.players[seat], actions)
-    _add_exchanges(state, seat, actions)
-    _add_digs(state, state.players[seat], actions)
-    _add_exhibitions(state, state.players[seat], actions)
-    if _renew_possible(state, state.players[seat]):
-        actions.append(_RENEW)
+    add = actions.append
+    display = state.display
+    for slot, card in enumerate(display):
+        if card != NO_CARD:
+            weeks = weeks_of[card]
+            base = route[city[card]]
+            if base + weeks <= remaining:
+                add(_TAKE[slot][0])
+            if zeppelins and base and weeks <= remaining:
+                add(_TAKE[slot][1])
+    if any(display):
+        price = exchange_price(state, seat)
+        base = route[state.catalog.exchange_city]
+        if base + price <= remaining:
+            add(_EXCHANGE[0])
+        if zeppelins and base and price <= remaining:
+            add(_EXCHANGE[1])
+    _add_digs(state, player, route, remaining, actions)
+    artifacts = player.artifacts
+    requires = tables.requires
+    for slot, card in enumerate(state.exhibitions):
+        if any(have < need for have, need in zip(artifacts, requires[card], strict=True)):
+            continue
+        weeks = weeks_of[card]
+        base = route[city[card]]
+        if base + weeks <= remaining:
+            add(_EXHIBIT[slot][0])
+        if zeppelins and base and weeks <= remaining:
+            add(_EXHIBIT[slot][1])
+    if _renew_possible(state, player):
+        add(_RENEW)
     return actions
 
 
-def _zeppelin_options(player: PlayerState, journey_weeks: int) -> tuple[bool, ...]:
-    # P3: a zeppelin is offered only when there is a journey for it to shorten.
-    return _BOTH if player.zeppelins and journey_weeks > 0 else _NO
-
-
-def _add_takes(state: GameState, player: PlayerState, actions: list[Action]) -> None:
+def _add_digs(
+    state: GameState,
+    player: PlayerState,
+    route: tuple[int, ...],
+    remaining: int,
+    actions: list[Action],
+) -> None:
     catalog = state.catalog
-    remaining = END_TIME - player.time
-    for slot, card_id in enumerate(state.display):
-        if card_id == NO_CARD:
-            continue
-        card = catalog.card(card_id)
-        base = journey(catalog, player, card.city, False)
-        for zeppelin in _zeppelin_options(player, base):
-            if (0 if zeppelin else base) + card.weeks <= remaining:
-                actions.append(_TAKE[slot][zeppelin])
-
-
-def _add_exchanges(state: GameState, seat: int, actions: list[Action]) -> None:
-    if not any(state.display):
-        return
-    player = state.players[seat]
-    remaining = END_TIME - player.time
-    base = journey(state.catalog, player, state.catalog.exchange_city, False)
-    price = exchange_price(state, seat)
-    for zeppelin in _zeppelin_options(player, base):
-        if (0 if zeppelin else base) + price <= remaining:
-            actions.append(_EXCHANGE[zeppelin])
-
-
-def _add_digs(state: GameState, player: PlayerState, actions: list[Action]) -> None:
-    catalog = state.catalog
-    remaining = END_TIME - player.time
     min_weeks = catalog.min_weeks
     assistant_options = _BOTH if player.assistants == 1 else _NO
     shovel_options = _BOTH if player.shovels == 1 else _NO
+    site_base = catalog.site_base
     for region in range(REGION_COUNT):
         permit = bool(player.permits_used >> region & 1)
         if permit and not player.special_permits:
@@ -199,9 +210,9 @@ def _add_digs(state: GameState, player: PlayerState, actions: list[Action]) -> N
             legend_options = _YES  # D5: the legend is the only specialized knowledge here
         else:
             continue
-        base = journey(catalog, player, catalog.site_base + region, False)
+        base = route[site_base + region]
         region_digs = _DIGS[region]
-        for zeppelin in _zeppelin_options(player, base):
+        for zeppelin in _BOTH if player.zeppelins and base else _NO:
             longest = min(WHEEL_SIZE, remaining - (0 if zeppelin else base))
             for legend in legend_options:
                 for assistant in assistant_options:
@@ -214,19 +225,6 @@ def _add_digs(state: GameState, player: PlayerState, actions: list[Action]) -> N
                     for shovel in shovel_options:
                         digs = region_digs[legend, assistant, shovel, permit, zeppelin]
                         actions.extend(digs[shortest : longest + 1])
-
-
-def _add_exhibitions(state: GameState, player: PlayerState, actions: list[Action]) -> None:
-    catalog = state.catalog
-    remaining = END_TIME - player.time
-    for slot, card_id in enumerate(state.exhibitions):
-        card = catalog.card(card_id)
-        if any(have < need for have, need in zip(player.artifacts, card.requires, strict=True)):
-            continue
-        base = journey(catalog, player, card.city, False)
-        for zeppelin in _zeppelin_options(player, base):
-            if (0 if zeppelin else base) + card.weeks <= remaining:
-                actions.append(_EXHIBIT[slot][zeppelin])
 
 
 # ---------------------------------------------------------------- why not

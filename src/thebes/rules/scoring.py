@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from thebes.catalog.components import TokenKind
 from thebes.catalog.kinds import CONGRESS_VP
 from thebes.rules.state import GameState
+from thebes.rules.values import value
 
 MAJORITY_VP = 5  # E4: the single highest player
 SHARED_MAJORITY_VP = 3  # E4: each of the tied highest players
@@ -17,7 +16,7 @@ def congress_vp(held: int) -> int:
     return CONGRESS_VP[min(held, len(CONGRESS_VP) - 1)]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Score:
     artifacts: int
     exhibitions: int

@@ -36,7 +36,8 @@ def new_game(
         )
         for seat, name in enumerate(names)
     )
-    table = CardsInPlay(initial_deck(catalog, count), [NO_CARD] * DISPLAY_SLOTS, [])
+    events: list[Event] = []
+    table = CardsInPlay(initial_deck(catalog, count), [NO_CARD] * DISPLAY_SLOTS, [], events)
     table.fill_display(chance, catalog)
     if variants.card_preview:
         table.preview = True
@@ -55,4 +56,4 @@ def new_game(
         exchange_streak=0,
         actions_taken=0,
     )
-    return state, tuple(table.events)
+    return state, tuple(events)

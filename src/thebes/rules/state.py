@@ -21,9 +21,10 @@ end square, week 1 of 1904, is :data:`END_TIME`.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, fields
+from dataclasses import fields
 
 from thebes.catalog.components import WEEKS_PER_YEAR, Catalog
+from thebes.rules.values import value
 
 FIRST_YEAR = 1901
 LAST_YEAR = 1903
@@ -54,7 +55,7 @@ def time_of(year: int, week: int) -> int:
 # ---------------------------------------------------------------- variants
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Variants:
     """The optional rules of *Jenseits von Theben* (2004) a game is played with (V1-V5).
 
@@ -104,7 +105,7 @@ RENEW_WEEKS = 2  # V3
 # ---------------------------------------------------------------- state
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class PlayerState:
     """One player's marker, archaeologist and tableau.
 
@@ -137,7 +138,7 @@ class PlayerState:
         return self.time >= END_TIME
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Pile:
     """A face-down stack: ``hidden`` unseen researcher cards plus the ``known`` cards in it."""
 
@@ -149,7 +150,7 @@ class Pile:
         return self.hidden + len(self.known)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Deck:
     unseen: tuple[int, ...]  # researcher cards nobody has seen yet, sorted
     piles: tuple[Pile, ...]  # the draw pile, top stack first
@@ -165,7 +166,7 @@ class Deck:
         return len(self.face_up) + sum(p.size for p in self.piles)
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class GameState:
     catalog: Catalog
     variants: Variants

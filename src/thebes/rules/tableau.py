@@ -8,11 +8,10 @@ by what one action adds and removes, which the engine does on every turn;
 
 from __future__ import annotations
 
-from typing import Any, assert_never
-
 from thebes.catalog.components import REGION_COUNT, Catalog, TokenKind
-from thebes.catalog.kinds import KINDS, CardKind, Tally
+from thebes.catalog.kinds import CardKind
 from thebes.rules.state import PlayerState
+from thebes.rules.tables import BOOKS, tables_of
 
 
 def make_player(
@@ -78,21 +77,56 @@ def changed_player(
     gained_exhibitions: tuple[int, ...] = (),
 ) -> PlayerState:
     """The player after one action: moved, and holding what it gained and lost."""
-    new: dict[str, Any] = {}
     cards = player.cards
+    books = player.books
+    artifacts = player.artifacts
+    counters = [
+        player.general,
+        player.legends,
+        player.assistants,
+        player.shovels,
+        player.cars,
+        player.zeppelins,
+        player.special_permits,
+        player.congresses,
+    ]
     if gained_cards or lost_cards:
-        new = _card_counters(catalog, player, gained_cards, lost_cards)
+        change = tables_of(catalog).change
+        points = list(books)
+        for sign, changed in ((1, gained_cards), (-1, lost_cards)):
+            for card_id in changed:
+                how = change[card_id]
+                if how is None:
+                    raise ValueError(f"card {card_id} is not a researcher card")
+                if how.counter == BOOKS:
+                    points[how.region] += sign * how.add
+                else:
+                    counters[how.counter] = (counters[how.counter] ^ how.flip) + sign * how.add
+        books = tuple(points)
         cards = tuple(sorted(cards + gained_cards))
         for card_id in lost_cards:
             cards = remove_one(cards, card_id)
     tokens = player.tokens
     if gained_tokens:
-        new.update(_token_counters(catalog, player, new, gained_tokens))
+        kinds = tables_of(catalog).token
+        points = list(books)
+        found = list(artifacts)
+        for token_id in gained_tokens:
+            kind, region = kinds[token_id]
+            if kind == TokenKind.ARTIFACT:
+                found[region] += 1
+            elif kind == TokenKind.BOOK:
+                points[region] += 1
+            elif kind == TokenKind.GENERAL:
+                counters[0] += 1  # general points: COUNTERS[0]
+            else:
+                raise KeyError(token_id)
+        books = tuple(points)
+        artifacts = tuple(found)
         tokens = add_sorted(tokens, *gained_tokens)
     exhibitions = player.exhibitions
     if gained_exhibitions:
         exhibitions = add_sorted(exhibitions, *gained_exhibitions)
-    # Built field by field: dataclasses.replace would cost a third of an apply().
     return PlayerState(
         player.name,
         location,
@@ -102,64 +136,14 @@ def changed_player(
         cards,
         exhibitions,
         tokens,
-        new.get("books", player.books),
-        new.get("general", player.general),
-        new.get("legends", player.legends),
-        new.get("assistants", player.assistants),
-        new.get("shovels", player.shovels),
-        new.get("cars", player.cars),
-        new.get("zeppelins", player.zeppelins),
-        new.get("special_permits", player.special_permits),
-        new.get("congresses", player.congresses),
-        new.get("artifacts", player.artifacts),
+        books,
+        counters[0],
+        counters[1],
+        counters[2],
+        counters[3],
+        counters[4],
+        counters[5],
+        counters[6],
+        counters[7],
+        artifacts,
     )
-
-
-def _card_counters(
-    catalog: Catalog,
-    player: PlayerState,
-    gained: tuple[int, ...],
-    lost: tuple[int, ...],
-) -> dict[str, Any]:
-    """The tableau's counters after gaining and losing these cards (catalog.kinds.KINDS)."""
-    books = list(player.books)
-    counts: dict[str, int] = {}
-    for card_id, sign in [(c, 1) for c in gained] + [(c, -1) for c in lost]:
-        card = catalog.card(card_id)
-        info = KINDS[card.kind]
-        name = info.counter
-        match info.tally:
-            case Tally.REGION_POINTS:
-                books[card.region] += sign * card.value
-            case Tally.REGION_FLAG:
-                counts[name] = counts.get(name, getattr(player, name)) ^ 1 << card.region
-            case Tally.POINTS:
-                counts[name] = counts.get(name, getattr(player, name)) + sign * card.value
-            case Tally.COUNT:
-                counts[name] = counts.get(name, getattr(player, name)) + sign
-            case Tally.NONE:
-                raise ValueError(f"card {card_id} is not a researcher card")
-            case _:
-                assert_never(info.tally)
-    return {"books": tuple(books), **counts}
-
-
-def _token_counters(
-    catalog: Catalog, player: PlayerState, changes: dict[str, Any], gained: tuple[int, ...]
-) -> dict[str, Any]:
-    """Artifacts per region, book points and general points after gaining these tokens."""
-    books = list(changes.get("books", player.books))
-    general = changes.get("general", player.general)
-    artifacts = list(player.artifacts)
-    for token_id in gained:
-        token = catalog.token(token_id)
-        match token.kind:
-            case TokenKind.ARTIFACT:
-                artifacts[token.region] += 1
-            case TokenKind.BOOK:
-                books[token.book_region] += 1
-            case TokenKind.GENERAL:
-                general += 1
-            case _:
-                assert_never(token.kind)
-    return {"books": tuple(books), "general": general, "artifacts": tuple(artifacts)}

@@ -7,19 +7,15 @@ from typing import assert_never
 from thebes.catalog.components import Catalog
 from thebes.rules.actions import Action, Dig, Exchange, Exhibit, Renew, Retire, TakeCard
 from thebes.rules.state import NO_CARD, GameState, PlayerState
+from thebes.rules.tables import tables_of
 from thebes.rules.turns import active_seat
-
-CAR_MIN_JOURNEY = 3  # M2: a car saves a week on journeys this long or longer
 
 
 def journey(catalog: Catalog, player: PlayerState, destination: int, zeppelin: bool) -> int:
     """M1-M3: weeks to travel by the shortest route, with the car and a zeppelin."""
     if zeppelin:
         return 0
-    weeks = catalog.travel[player.location][destination]
-    if player.cars and weeks >= CAR_MIN_JOURNEY:
-        weeks -= 1
-    return weeks
+    return tables_of(catalog).travel[player.cars > 0][player.location][destination]
 
 
 def destination(state: GameState, action: Action) -> int | None:

@@ -22,7 +22,7 @@ from thebes.rules import (
     SeededChance,
     Variants,
     active_seat,
-    apply,
+    advance,
     is_over,
     legal_actions,
     new_game,
@@ -157,5 +157,5 @@ def play_random_game(
         seat = active_seat(state)
         assert seat is not None
         action = seats[seat].choose(state, legal_actions(state))
-        state, _ = apply(state, action, SeededChance.for_action(seed, state.actions_taken))
+        state = advance(state, action, SeededChance.for_action(seed, state.actions_taken))
     return state

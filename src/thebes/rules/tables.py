@@ -1,0 +1,117 @@
+"""A catalog's components as flat tables indexed by id, made once: what the engine's hot paths
+read instead of looking each card up.
+
+Listing the legal actions and applying one happen for every action a bot looks at, and they
+ask the same questions again and again: where a card is, how many weeks it takes, how far a
+player with or without a car travels, what a card or token adds to a tableau. The answers
+are fixed by the catalog, so :func:`tables_of` works them out the first time a catalog is
+used and keeps them beside it.
+"""
+
+from __future__ import annotations
+
+from typing import assert_never
+
+from thebes.catalog.components import Card, Catalog, TokenKind
+from thebes.catalog.kinds import KINDS, Tally
+from thebes.rules.values import value
+
+# The scalar counters of a PlayerState, in the order changed_player keeps them.
+COUNTERS = (
+    "general",
+    "legends",
+    "assistants",
+    "shovels",
+    "cars",
+    "zeppelins",
+    "special_permits",
+    "congresses",
+)
+BOOKS = -1  # a change to the book points of a region rather than to a counter
+CAR_MIN_JOURNEY = 3  # M2: a car saves a week on journeys this long or longer
+
+
+@value
+class CardChange:
+    """What holding a researcher card adds: ``counter`` (an index of :data:`COUNTERS`, or
+    :data:`BOOKS`) becomes ``(old ^ flip) + add`` when it is gained, ``(old ^ flip) - add``
+    when it is lost; for books, ``add`` points of ``region``."""
+
+    counter: int
+    flip: int
+    add: int
+    region: int
+
+
+@value
+class Tables:
+    city: tuple[int, ...]  # per card id: where it is taken or exhibited (0 for no card)
+    weeks: tuple[int, ...]  # per card id
+    exhibition: tuple[bool, ...]  # per card id
+    requires: tuple[tuple[int, ...], ...]  # per card id: artifacts per region an exhibition needs
+    vp: tuple[int, ...]  # per card id: an exhibition's VP, else 0
+    change: tuple[CardChange | None, ...]  # per card id; None for exhibitions
+    # travel[car][a][b]: weeks from a to b (M1, M2), ``car`` 1 when the player holds one.
+    travel: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]
+    # per token id: (kind, region it counts for: an artifact's bag, a book token's region)
+    token: tuple[tuple[int, int], ...]
+    artifact_vp: tuple[int, ...]  # per token id: an artifact's VP, else 0
+
+
+_MADE: dict[int, tuple[Catalog, Tables]] = {}
+
+
+def tables_of(catalog: Catalog) -> Tables:
+    """The tables of ``catalog`` (made on first use, then kept for as long as it lives)."""
+    made = _MADE.get(id(catalog))
+    if made is None or made[0] is not catalog:
+        made = (catalog, _make(catalog))
+        _MADE[id(catalog)] = made
+    return made[1]
+
+
+def _make(catalog: Catalog) -> Tables:
+    cards = catalog.cards
+    empty = (0,) * len(catalog.regions)
+    return Tables(
+        city=tuple(0 if c is None else c.city for c in cards),
+        weeks=tuple(0 if c is None else c.weeks for c in cards),
+        exhibition=tuple(c is not None and KINDS[c.kind].tally is Tally.NONE for c in cards),
+        requires=tuple(empty if c is None or not c.requires else c.requires for c in cards),
+        vp=tuple(
+            c.value if c is not None and KINDS[c.kind].tally is Tally.NONE else 0 for c in cards
+        ),
+        change=tuple(None if c is None else _card_change(c) for c in cards),
+        travel=(
+            catalog.travel,
+            tuple(
+                tuple(w - 1 if w >= CAR_MIN_JOURNEY else w for w in row) for row in catalog.travel
+            ),
+        ),
+        token=tuple(
+            (-1, -1)
+            if t is None
+            else (t.kind, t.book_region if t.kind is TokenKind.BOOK else t.region)
+            for t in catalog.tokens
+        ),
+        artifact_vp=tuple(
+            t.value if t is not None and t.kind is TokenKind.ARTIFACT else 0 for t in catalog.tokens
+        ),
+    )
+
+
+def _card_change(card: Card) -> CardChange | None:
+    counter = KINDS[card.kind].counter
+    match KINDS[card.kind].tally:
+        case Tally.REGION_POINTS:
+            return CardChange(BOOKS, 0, card.value, card.region)
+        case Tally.REGION_FLAG:
+            return CardChange(COUNTERS.index(counter), 1 << card.region, 0, card.region)
+        case Tally.POINTS:
+            return CardChange(COUNTERS.index(counter), 0, card.value, -1)
+        case Tally.COUNT:
+            return CardChange(COUNTERS.index(counter), 0, 1, -1)
+        case Tally.NONE:
+            return None
+        case other:
+            assert_never(other)
