@@ -18,10 +18,11 @@ from thebes.rules import (
     Action,
     GameState,
     SeededChance,
-    apply,
+    advance,
     derive_seed,
     is_over,
     legal_actions,
+    mix_seed,
     scores,
 )
 
@@ -53,13 +54,14 @@ def play_out(
     """How the game stands after ``action`` and greedy play from there, until the end or
     until ``seat`` has spent ``horizon`` more weeks (None: to the end)."""
     stop = None if horizon is None else state.players[seat].time + horizon
-    state, _ = apply(state, action, SeededChance(derive_seed(seed, state.actions_taken)))
+    draws = derive_seed(seed)  # the draws of action n are SeededChance(derive_seed(seed, n))
+    state = advance(state, action, SeededChance(mix_seed(draws, state.actions_taken)))
     while not is_over(state):
         if stop is not None and state.players[seat].time >= stop:
             outlook = greedy.judge(state.catalog).outlook
             return Outcome(tuple(outlook.of(state, i) for i in range(len(state.players))))
         choice = greedy.choose(state, legal_actions(state))
-        state, _ = apply(state, choice, SeededChance(derive_seed(seed, state.actions_taken)))
+        state = advance(state, choice, SeededChance(mix_seed(draws, state.actions_taken)))
     return Outcome(tuple(float(s.total) for s in scores(state)))
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from thebes.rules import Action, GameState, SplitMix, bot_seed, derive_seed
+from thebes.rules import Action, GameState, SplitMix, bot_seed, derive_seed, mix_seed
 
 
 class RandomPlayer:
@@ -14,8 +14,8 @@ class RandomPlayer:
     level = "random"
 
     def __init__(self, game_seed: int | None, seat: int) -> None:
-        self._seed = bot_seed(game_seed, seat)
+        self._seed = derive_seed(bot_seed(game_seed, seat))  # mixed with each action number
 
     def choose(self, state: GameState, legal: Sequence[Action]) -> Action:
-        rng = SplitMix(derive_seed(self._seed, state.actions_taken))
+        rng = SplitMix(mix_seed(self._seed, state.actions_taken))
         return legal[rng.below(len(legal))]

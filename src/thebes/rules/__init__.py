@@ -23,6 +23,7 @@ from thebes.rules.chance import (
     SplitMix,
     bot_seed,
     derive_seed,
+    mix_seed,
 )
 from thebes.rules.engine import advance, apply, cards_spent, player_after
 from thebes.rules.events import (
@@ -178,6 +179,7 @@ __all__ = [
     "majority_awards",
     "majority_vp",
     "make_player",
+    "mix_seed",
     "new_game",
     "permits_after_move",
     "player_after",

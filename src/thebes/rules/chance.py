@@ -98,10 +98,11 @@ class _UniformChance:
         raise NotImplementedError
 
     def draw_card(self, pile: Pile, unseen: tuple[int, ...]) -> int:
-        pick = self.below(pile.hidden + len(pile.known))
-        if pick < pile.hidden:
+        hidden = pile.hidden
+        pick = self.below(hidden + len(pile.known))
+        if pick < hidden:
             return unseen[self.below(len(unseen))]
-        return pile.known[pick - pile.hidden]
+        return pile.known[pick - hidden]
 
     def draw_tokens(
         self, bag: tuple[int, ...], debris: int, count: int

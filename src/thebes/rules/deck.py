@@ -24,6 +24,7 @@ from thebes.rules.events import (
 )
 from thebes.rules.state import NO_CARD, Deck, Pile
 from thebes.rules.tableau import add_sorted, remove_one
+from thebes.rules.tables import tables_of
 
 # S7 (D2): with 2 players, 40 on top and 41 below.
 TWO_PLAYER_TOP = 40
@@ -75,22 +76,23 @@ class CardsInPlay:
         With V5 the face-up cards are the top of the draw pile: the first of them is drawn,
         and the next face-down card is turned up in its place (P13).
         """
+        if not self.preview:
+            return self._draw_face_down(chance, catalog, True)
         face_up = self.deck.face_up
-        if not self.preview or not face_up:
-            card = self._draw_face_down(chance, catalog, reshuffle=True)
+        if not face_up:
+            card = self._draw_face_down(chance, catalog, True)
         else:
             card = face_up[0]
             d = self.deck
             self.deck = Deck(d.unseen, d.piles, d.reserve, d.discard, d.reshuffles, face_up[1:])
-        if self.preview:
-            self.turn_up(chance, catalog)
+        self.turn_up(chance, catalog)
         return card
 
     def turn_up(self, chance: Chance, catalog: Catalog) -> None:
         """V5: turn up face-down cards until two lie face up or none is left face down (a
         reshuffle waits until a card must be drawn, as K1 says)."""
         while len(self.deck.face_up) < PREVIEW_CARDS:
-            card = self._draw_face_down(chance, catalog, reshuffle=False)
+            card = self._draw_face_down(chance, catalog, False)
             if card == NO_CARD:
                 return
             d = self.deck
@@ -100,10 +102,10 @@ class CardsInPlay:
             if self.events is not None:
                 self.events.append(CardTurnedUp(card))
 
-    def _draw_face_down(self, chance: Chance, catalog: Catalog, *, reshuffle: bool) -> int:
+    def _draw_face_down(self, chance: Chance, catalog: Catalog, reshuffle: bool) -> int:
         deck = self.deck
         piles = deck.piles
-        while piles and piles[0].size == 0:
+        while piles and not (piles[0].hidden or piles[0].known):
             piles = piles[1:]
         if not piles:
             if not reshuffle:
@@ -124,15 +126,19 @@ class CardsInPlay:
             piles = (pile,)
             deck = Deck(deck.unseen, piles, None, (), deck.reshuffles + 1, deck.face_up)
         pile = piles[0]
-        card = chance.draw_card(pile, deck.unseen)
         unseen = deck.unseen
+        card = chance.draw_card(pile, unseen)
         if card in pile.known:
             pile = Pile(pile.hidden, remove_one(pile.known, card))
-        elif pile.hidden > 0 and card in unseen:
-            pile = Pile(pile.hidden - 1, pile.known)
-            unseen = remove_one(unseen, card)
         else:
-            raise ImpossibleDraw(f"card {card} cannot be drawn: it is not in the draw pile")
+            try:
+                i = unseen.index(card) if pile.hidden > 0 else -1
+            except ValueError:
+                i = -1
+            if i < 0:
+                raise ImpossibleDraw(f"card {card} cannot be drawn: it is not in the draw pile")
+            pile = Pile(pile.hidden - 1, pile.known)
+            unseen = unseen[:i] + unseen[i + 1 :]
         self.deck = Deck(
             unseen, (pile, *piles[1:]), deck.reserve, deck.discard, deck.reshuffles, deck.face_up
         )
@@ -140,6 +146,7 @@ class CardsInPlay:
 
     def fill_slot(self, slot: int, chance: Chance, catalog: Catalog) -> None:
         """Draw into display slot ``slot`` until a researcher card lands there (K1, K2)."""
+        exhibition = tables_of(catalog).exhibition
         while True:
             card = self.draw(chance, catalog)
             if card == NO_CARD:
@@ -147,7 +154,7 @@ class CardsInPlay:
                 if self.events is not None:
                     self.events.append(SlotLeftEmpty(slot))
                 return
-            if catalog.card(card).kind is CardKind.EXHIBITION:
+            if exhibition[card]:
                 self._show_exhibition(card)
                 continue
             self.display[slot] = card

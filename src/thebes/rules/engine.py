@@ -9,8 +9,7 @@ it draws: :func:`apply` uses it, and so does a bot looking ahead.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import assert_never
+from typing import NoReturn, assert_never
 
 from thebes.catalog.components import Catalog
 from thebes.catalog.kinds import CardKind
@@ -35,7 +34,7 @@ from thebes.rules.events import (
 from thebes.rules.knowledge import knowledge_for, tokens_to_draw
 from thebes.rules.legal import IllegalAction, must_retire, reason_illegal
 from thebes.rules.state import END_TIME, NO_CARD, RENEW_WEEKS, GameState, PlayerState, year_of
-from thebes.rules.tableau import changed_player, first_card_of
+from thebes.rules.tableau import first_card_of, moved_player
 from thebes.rules.tables import tables_of
 from thebes.rules.turns import (
     active_seat,
@@ -44,21 +43,6 @@ from thebes.rules.turns import (
     permits_after_move,
     renews_permits,
 )
-
-
-@dataclass(slots=True)
-class _Turn:
-    """What one action changes, gathered while it is done. ``events`` is None when nobody
-    will read them (:func:`advance`)."""
-
-    events: list[Event] | None
-    table: CardsInPlay | None
-    bags: tuple[tuple[int, ...], ...]
-    site_bonus: tuple[int, ...]
-    cards: tuple[int, ...] = ()
-    tokens: tuple[int, ...] = ()
-    exhibitions: tuple[int, ...] = ()
-    spent: tuple[int, ...] = field(default=())
 
 
 def apply(state: GameState, action: Action, chance: Chance) -> tuple[GameState, tuple[Event, ...]]:
@@ -105,7 +89,8 @@ def _play(
     if isinstance(action, Retire):
         if events is not None:
             events.append(Retired(seat, must_retire(state, seat)))
-        return _finish(state, seat, _retired(state, player), events, exchanged=False)
+        retired = _retired(state, player)
+        return _finish(state, seat, retired, events, False, None, state.bags, state.site_bonus)
 
     catalog = state.catalog
     where, travel, weeks = _journey_and_weeks(state, seat, player, action)
@@ -126,12 +111,19 @@ def _play(
         )
         if spent:
             table.discard(*spent)
-    turn = _Turn(events, table, state.bags, state.site_bonus, spent=spent)
-
+    cards: tuple[int, ...] = ()
+    tokens: tuple[int, ...] = ()
+    held: tuple[int, ...] = ()
+    bags = state.bags
+    site_bonus = state.site_bonus
     match action:
-        case TakeCard():
+        case TakeCard(slot=slot):
             assert table is not None
-            _take(state, seat, action, weeks, chance, table, turn)
+            cards = (state.display[slot],)
+            if events is not None:
+                events.append(CardTaken(seat, slot, cards[0], weeks))
+            table.display[slot] = NO_CARD
+            table.fill_slot(slot, chance, catalog)
         case Exchange():
             assert table is not None
             old = table.clear_display()
@@ -146,12 +138,18 @@ def _play(
             table.fill_display(chance, catalog)
         case Exhibit():
             assert table is not None
-            _exhibit(state, seat, action, weeks, chance, table, turn)
+            held = _exhibit(state, seat, action, weeks, chance, table, events)
         case Dig():
-            _dig(state, seat, player, action, chance, turn)
+            tokens, bags, site_bonus = _dig(state, seat, player, action, chance, events)
         case _:
             assert_never(action)
-    return _move_on(state, seat, player, action, where, weeks, turn)
+    time = player.time + weeks
+    if events is not None and renews_permits(player.time, time):
+        events.append(YearTurned(seat, year_of(time)))
+    moved = _moved(state, player, action, where, time, spent, cards, tokens, held)
+    return _finish(
+        state, seat, moved, events, isinstance(action, Exchange), table, bags, site_bonus
+    )
 
 
 def _journey_and_weeks(
@@ -185,24 +183,10 @@ def _journey_and_weeks(
 
 def _retired(state: GameState, player: PlayerState) -> PlayerState:
     """A5: the marker moves to the end square, on top of any there."""
-    return replace(player, time=END_TIME, arrival=state.clock)
-
-
-def _take(
-    state: GameState,
-    seat: int,
-    action: TakeCard,
-    weeks: int,
-    chance: Chance,
-    table: CardsInPlay,
-    turn: _Turn,
-) -> None:
-    card = state.display[action.slot]
-    turn.cards = (card,)
-    if turn.events is not None:
-        turn.events.append(CardTaken(seat, action.slot, card, weeks))
-    table.display[action.slot] = NO_CARD
-    table.fill_slot(action.slot, chance, state.catalog)
+    p = player
+    return moved_player(
+        state.catalog, p, p.location, END_TIME, state.clock, p.permits_used, (), (), (), ()
+    )
 
 
 def _exhibit(
@@ -212,51 +196,59 @@ def _exhibit(
     weeks: int,
     chance: Chance,
     table: CardsInPlay,
-    turn: _Turn,
-) -> None:
+    events: list[Event] | None,
+) -> tuple[int, ...]:
+    """A4 (with V2 and V4): the exhibition held, in a tuple."""
     held = table.exhibitions.pop(action.slot)
-    turn.exhibitions = (held,)
-    if turn.events is not None:
-        turn.events.append(ExhibitionHeld(seat, held, weeks))
+    if events is not None:
+        events.append(ExhibitionHeld(seat, held, weeks))
     variants = state.variants
     # P10: with both variants, the display is renewed before the extra card is drawn.
     if variants.renew_after_exhibition:  # V2
         old = table.clear_display()
-        if turn.events is not None:
-            turn.events.append(DisplayRenewed(-1, old, 0))
+        if events is not None:
+            events.append(DisplayRenewed(-1, old, 0))
         table.fill_display(chance, state.catalog)
     if variants.more_exhibitions:  # V4
         table.draw_for_exhibitions(chance, state.catalog)
+    return (held,)
 
 
 def _dig(
-    state: GameState, seat: int, player: PlayerState, action: Dig, chance: Chance, turn: _Turn
-) -> None:
+    state: GameState,
+    seat: int,
+    player: PlayerState,
+    action: Dig,
+    chance: Chance,
+    events: list[Event] | None,
+) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """A3: the tokens kept (the site's first-dig artifact among them), the bags and the
+    artifacts left on the sites after the dig."""
     catalog = state.catalog
     region = action.region
     know = knowledge_for(player, region, legend=action.legend, assistant=action.assistant)
-    bag = turn.bags[region]
+    bags = state.bags
+    bag = bags[region]
     debris = debris_in_bag(state, region)
     count = min(
         tokens_to_draw(catalog, player, know.total, action.weeks, shovel=action.shovel),
         len(bag) + debris,
     )
     found, debris_drawn = chance.draw_tokens(bag, debris, count)
-    left = tuple(t for t in bag if t not in found)
-    # The lengths give away a token drawn twice or not in the bag; the check says which.
-    if (
-        len(left) != len(bag) - len(found)
-        or len(found) + debris_drawn != count
-        or not 0 <= debris_drawn <= debris
-    ):
+    if len(found) + debris_drawn != count or not 0 <= debris_drawn <= debris:
         _check_token_draw(catalog, region, bag, debris, count, found, debris_drawn)
-    turn.bags = (*turn.bags[:region], left, *turn.bags[region + 1 :])
-    turn.tokens = found
-    if turn.events is not None:
+    left = bag
+    for token in found:
+        if token not in left:  # not in the bag, or drawn twice
+            _check_token_draw(catalog, region, bag, debris, count, found, debris_drawn)
+        i = left.index(token)
+        left = left[:i] + left[i + 1 :]
+    bags = (*bags[:region], left, *bags[region + 1 :])
+    if events is not None:
         aside = debris_aside(state, region)  # V1: what replaces the tokens kept, once drawn
         replaced = min(len(found), aside)
         left_aside = aside - replaced if state.variants.steady_digs else None
-        turn.events.append(
+        events.append(
             Dug(
                 seat,
                 region,
@@ -269,40 +261,14 @@ def _dig(
                 left_aside,
             )
         )
-    bonus = turn.site_bonus[region]
+    site_bonus = state.site_bonus
+    bonus = site_bonus[region]
     if bonus:  # A3.10: the first dig at a site also takes the artifact lying on it
-        turn.tokens = (*found, bonus)
-        turn.site_bonus = (*turn.site_bonus[:region], 0, *turn.site_bonus[region + 1 :])
-        if turn.events is not None:
-            turn.events.append(FirstDigBonus(seat, region, bonus))
-
-
-def _move_on(
-    state: GameState,
-    seat: int,
-    player: PlayerState,
-    action: TakeCard | Exchange | Renew | Exhibit | Dig,
-    where: int,
-    weeks: int,
-    turn: _Turn,
-) -> GameState:
-    """T2, T4, Y1: the marker moves on and lands on top; passing week 52 renews the permits."""
-    time = player.time + weeks
-    if turn.events is not None and renews_permits(player.time, time):
-        turn.events.append(YearTurned(seat, year_of(time)))
-    moved = _moved(
-        state,
-        player,
-        action,
-        where,
-        time,
-        spent=turn.spent,
-        cards=turn.cards,
-        tokens=turn.tokens,
-        exhibitions=turn.exhibitions,
-    )
-    exchanged = isinstance(action, Exchange)
-    return _finish(state, seat, moved, turn.events, exchanged=exchanged, turn=turn)
+        found = (*found, bonus)
+        site_bonus = (*site_bonus[:region], 0, *site_bonus[region + 1 :])
+        if events is not None:
+            events.append(FirstDigBonus(seat, region, bonus))
+    return found, bags, site_bonus
 
 
 def player_after(
@@ -325,16 +291,9 @@ def player_after(
     if isinstance(action, Retire):
         return _retired(state, player)
     where, _, weeks = _journey_and_weeks(state, seat, player, action)
+    spent = _spent(state.catalog, player, action)
     return _moved(
-        state,
-        player,
-        action,
-        where,
-        player.time + weeks,
-        spent=_spent(state.catalog, player, action),
-        cards=cards,
-        tokens=tokens,
-        exhibitions=exhibitions,
+        state, player, action, where, player.time + weeks, spent, cards, tokens, exhibitions
     )
 
 
@@ -344,7 +303,6 @@ def _moved(
     action: Action,
     where: int,
     time: int,
-    *,
     spent: tuple[int, ...],
     cards: tuple[int, ...],
     tokens: tuple[int, ...],
@@ -355,17 +313,17 @@ def _moved(
     if isinstance(action, Dig):
         # A3.2: the permit is used (it stays used when a special permit was spent).
         permits_used |= 1 << action.region
-    return changed_player(
+    return moved_player(
         state.catalog,
         player,
-        location=where,
-        time=time,
-        arrival=state.clock,
-        permits_used=permits_after_move(player.time, time, permits_used),
-        gained_cards=cards,
-        lost_cards=spent,
-        gained_tokens=tokens,
-        gained_exhibitions=exhibitions,
+        where,
+        time,
+        state.clock,
+        permits_after_move(player.time, time, permits_used),
+        cards,
+        spent,
+        tokens,
+        exhibitions,
     )
 
 
@@ -400,15 +358,15 @@ def _finish(
     seat: int,
     player: PlayerState,
     events: list[Event] | None,
-    *,
     exchanged: bool,
-    turn: _Turn | None = None,
+    table: CardsInPlay | None,
+    bags: tuple[tuple[int, ...], ...],
+    site_bonus: tuple[int, ...],
 ) -> GameState:
     # D4: another player's turn resets the exchange price.
     streak = state.exchange_streak if state.last_actor == seat else 0
     if exchanged:
         streak += 1
-    table = None if turn is None else turn.table
     players = state.players
     after = GameState(
         state.catalog,
@@ -417,8 +375,8 @@ def _finish(
         state.display if table is None else tuple(table.display),
         state.exhibitions if table is None else tuple(table.exhibitions),
         state.deck if table is None else table.deck,
-        state.bags if turn is None else turn.bags,
-        state.site_bonus if turn is None else turn.site_bonus,
+        bags,
+        site_bonus,
         state.clock + 1,
         seat,
         streak,
@@ -437,7 +395,7 @@ def _check_token_draw(
     count: int,
     found: tuple[int, ...],
     debris_drawn: int,
-) -> None:
+) -> NoReturn:
     """Raise :class:`ImpossibleDraw` saying what is wrong with a dig's draw."""
     site = catalog.regions[region]
     if len(found) + debris_drawn != count:

@@ -8,6 +8,7 @@ same function :func:`~thebes.rules.knowledge.knowledge_for` uses.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import product
 from typing import assert_never
 
@@ -171,19 +172,30 @@ def regular_actions(state: GameState, seat: int) -> list[Action]:
             add(_EXCHANGE[1])
     _add_digs(state, player, route, remaining, actions)
     artifacts = player.artifacts
-    requires = tables.requires
+    needs = tables.needs
     for slot, card in enumerate(state.exhibitions):
-        if any(have < need for have, need in zip(artifacts, requires[card], strict=True)):
-            continue
-        weeks = weeks_of[card]
-        base = route[city[card]]
-        if base + weeks <= remaining:
-            add(_EXHIBIT[slot][0])
-        if zeppelins and base and weeks <= remaining:
-            add(_EXHIBIT[slot][1])
-    if _renew_possible(state, player):
+        for region, need in needs[card]:
+            if artifacts[region] < need:
+                break
+        else:
+            _add_exhibition(slot, weeks_of[card], route[city[card]], remaining, zeppelins, add)
+    if state.variants.renew_anywhere and _renew_possible(state, player):
         add(_RENEW)
     return actions
+
+
+def _add_exhibition(
+    slot: int,
+    weeks: int,
+    base: int,
+    remaining: int,
+    zeppelins: bool,
+    add: Callable[[Action], None],
+) -> None:
+    if base + weeks <= remaining:
+        add(_EXHIBIT[slot][0])
+    if zeppelins and base and weeks <= remaining:
+        add(_EXHIBIT[slot][1])
 
 
 def _add_digs(
@@ -195,36 +207,43 @@ def _add_digs(
 ) -> None:
     catalog = state.catalog
     min_weeks = catalog.min_weeks
-    assistant_options = _BOTH if player.assistants == 1 else _NO
-    shovel_options = _BOTH if player.shovels == 1 else _NO
+    assistants = player.assistants
+    # (discard a lone assistant?, its knowledge bonus) for each choice there is
+    assistant_options = tuple((a, helper_bonus(assistants, a)) for a in _options(assistants))
+    shovel_options = _options(player.shovels)
     site_base = catalog.site_base
-    for region in range(REGION_COUNT):
-        permit = bool(player.permits_used >> region & 1)
+    legends = player.legends
+    permits_used = player.permits_used
+    general = player.general
+    zeppelins = player.zeppelins
+    for region, books in enumerate(player.books):
+        has_legend = legends >> region & 1
+        if not books and not has_legend:
+            continue
+        permit = permits_used >> region & 1 == 1
         if permit and not player.special_permits:
             continue
-        has_legend = bool(player.legends >> region & 1)
-        books = player.books[region]
-        if books:
-            legend_options = _BOTH if has_legend else _NO
-        elif has_legend:
-            legend_options = _YES  # D5: the legend is the only specialized knowledge here
-        else:
-            continue
+        # D5: without books, the legend is the only specialized knowledge here.
+        legend_options = (_BOTH if has_legend else _NO) if books else _YES
         base = route[site_base + region]
         region_digs = _DIGS[region]
-        for zeppelin in _BOTH if player.zeppelins and base else _NO:
+        for zeppelin in _BOTH if zeppelins and base else _NO:
             longest = min(WHEEL_SIZE, remaining - (0 if zeppelin else base))
             for legend in legend_options:
-                for assistant in assistant_options:
+                for assistant, bonus in assistant_options:
                     # knowledge_for(...).total without building the object: this loop is hot.
-                    specialized = books + (LEGEND_VALUE if legend else 0)
-                    specialized += helper_bonus(player.assistants, assistant)
-                    shortest = min_weeks[total_knowledge(specialized, player.general)]
+                    specialized = books + (LEGEND_VALUE if legend else 0) + bonus
+                    shortest = min_weeks[total_knowledge(specialized, general)]
                     if shortest > longest:
                         continue
                     for shovel in shovel_options:
                         digs = region_digs[legend, assistant, shovel, permit, zeppelin]
                         actions.extend(digs[shortest : longest + 1])
+
+
+def _options(held: int) -> tuple[bool, ...]:
+    """Whether to discard a lone assistant or shovel for its bonus: a choice only with one."""
+    return _BOTH if held == 1 else _NO
 
 
 # ---------------------------------------------------------------- why not

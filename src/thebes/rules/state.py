@@ -21,7 +21,7 @@ end square, week 1 of 1904, is :data:`END_TIME`.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import fields
+from dataclasses import field, fields
 
 from thebes.catalog.components import WEEKS_PER_YEAR, Catalog
 from thebes.rules.values import value
@@ -31,6 +31,7 @@ LAST_YEAR = 1903
 END_TIME = (LAST_YEAR + 1 - FIRST_YEAR) * WEEKS_PER_YEAR  # week 1 of 1904
 LAST_YEAR_START = (LAST_YEAR - FIRST_YEAR) * WEEKS_PER_YEAR
 NO_CARD = 0
+NOT_WORKED_OUT = -2  # GameState.to_move before anyone asked
 
 
 def year_of(time: int) -> int:
@@ -180,6 +181,10 @@ class GameState:
     last_actor: int  # seat of the player who acted last, -1 before the first action
     exchange_streak: int  # exchanges by last_actor since another player's turn (D4)
     actions_taken: int
+    # The seat to move, once turns.active_seat has worked it out (-1: nobody, the game is
+    # over; -2: not yet). A memo, not part of the value: equality, hashing and the digest
+    # leave it out, and dataclasses.replace starts it afresh.
+    to_move: int = field(default=NOT_WORKED_OUT, init=False, compare=False, repr=False)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameState):

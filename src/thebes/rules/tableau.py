@@ -11,7 +11,7 @@ from __future__ import annotations
 from thebes.catalog.components import REGION_COUNT, Catalog, TokenKind
 from thebes.catalog.kinds import CardKind
 from thebes.rules.state import PlayerState
-from thebes.rules.tables import BOOKS, tables_of
+from thebes.rules.tables import BOOKS, CardChange, tables_of
 
 
 def make_player(
@@ -77,73 +77,97 @@ def changed_player(
     gained_exhibitions: tuple[int, ...] = (),
 ) -> PlayerState:
     """The player after one action: moved, and holding what it gained and lost."""
-    cards = player.cards
-    books = player.books
-    artifacts = player.artifacts
-    counters = [
-        player.general,
-        player.legends,
-        player.assistants,
-        player.shovels,
-        player.cars,
-        player.zeppelins,
-        player.special_permits,
-        player.congresses,
-    ]
+    return moved_player(
+        catalog,
+        player,
+        location,
+        time,
+        arrival,
+        permits_used,
+        gained_cards,
+        lost_cards,
+        gained_tokens,
+        gained_exhibitions,
+    )
+
+
+def moved_player(
+    catalog: Catalog,
+    player: PlayerState,
+    location: int,
+    time: int,
+    arrival: int,
+    permits_used: int,
+    gained_cards: tuple[int, ...],
+    lost_cards: tuple[int, ...],
+    gained_tokens: tuple[int, ...],
+    gained_exhibitions: tuple[int, ...],
+) -> PlayerState:
+    """:func:`changed_player` with its arguments in order: the engine's hot path."""
+    p = player
+    cards = p.cards
     if gained_cards or lost_cards:
-        change = tables_of(catalog).change
-        points = list(books)
-        for sign, changed in ((1, gained_cards), (-1, lost_cards)):
-            for card_id in changed:
-                how = change[card_id]
-                if how is None:
-                    raise ValueError(f"card {card_id} is not a researcher card")
-                if how.counter == BOOKS:
-                    points[how.region] += sign * how.add
-                else:
-                    counters[how.counter] = (counters[how.counter] ^ how.flip) + sign * how.add
-        books = tuple(points)
         cards = tuple(sorted(cards + gained_cards))
         for card_id in lost_cards:
             cards = remove_one(cards, card_id)
-    tokens = player.tokens
-    if gained_tokens:
-        kinds = tables_of(catalog).token
-        points = list(books)
-        found = list(artifacts)
-        for token_id in gained_tokens:
-            kind, region = kinds[token_id]
-            if kind == TokenKind.ARTIFACT:
-                found[region] += 1
-            elif kind == TokenKind.BOOK:
-                points[region] += 1
-            elif kind == TokenKind.GENERAL:
-                counters[0] += 1  # general points: COUNTERS[0]
-            else:
-                raise KeyError(token_id)
-        books = tuple(points)
-        artifacts = tuple(found)
-        tokens = add_sorted(tokens, *gained_tokens)
-    exhibitions = player.exhibitions
-    if gained_exhibitions:
-        exhibitions = add_sorted(exhibitions, *gained_exhibitions)
-    return PlayerState(
-        player.name,
+    moved = PlayerState(
+        p.name,
         location,
         time,
         arrival,
         permits_used,
         cards,
-        exhibitions,
-        tokens,
-        books,
-        counters[0],
-        counters[1],
-        counters[2],
-        counters[3],
-        counters[4],
-        counters[5],
-        counters[6],
-        counters[7],
-        artifacts,
+        add_sorted(p.exhibitions, *gained_exhibitions) if gained_exhibitions else p.exhibitions,
+        add_sorted(p.tokens, *gained_tokens) if gained_tokens else p.tokens,
+        p.books,
+        p.general,
+        p.legends,
+        p.assistants,
+        p.shovels,
+        p.cars,
+        p.zeppelins,
+        p.special_permits,
+        p.congresses,
+        p.artifacts,
     )
+    # The counters are brought up to date on the new value before anyone else sees it:
+    # one field set for each card or token, rather than all eighteen built again.
+    if gained_cards or lost_cards:
+        tables = tables_of(catalog)
+        for card_id in gained_cards:
+            _count(moved, tables.change[card_id], card_id, 1)
+        for card_id in lost_cards:
+            _count(moved, tables.change[card_id], card_id, -1)
+    if gained_tokens:
+        kinds = tables_of(catalog).token
+        for token_id in gained_tokens:
+            kind, region = kinds[token_id]
+            if kind == TokenKind.ARTIFACT:
+                _set(moved, "artifacts", _plus_one(moved.artifacts, region))
+            elif kind == TokenKind.BOOK:
+                _set(moved, "books", _plus_one(moved.books, region))
+            elif kind == TokenKind.GENERAL:
+                _set(moved, "general", moved.general + 1)
+            else:
+                raise KeyError(token_id)
+    return moved
+
+
+_set = object.__setattr__
+
+
+def _count(player: PlayerState, change: CardChange | None, card_id: int, sign: int) -> None:
+    if change is None:
+        raise ValueError(f"card {card_id} is not a researcher card")
+    if change.counter == BOOKS:
+        books = player.books
+        region = change.region
+        points = books[region] + sign * change.add
+        _set(player, BOOKS, (*books[:region], points, *books[region + 1 :]))
+    else:
+        held: int = getattr(player, change.counter)
+        _set(player, change.counter, (held ^ change.flip) + sign * change.add)
+
+
+def _plus_one(counts: tuple[int, ...], index: int) -> tuple[int, ...]:
+    return (*counts[:index], counts[index] + 1, *counts[index + 1 :])

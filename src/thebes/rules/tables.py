@@ -27,17 +27,17 @@ COUNTERS = (
     "special_permits",
     "congresses",
 )
-BOOKS = -1  # a change to the book points of a region rather than to a counter
+BOOKS = "books"  # a change to the book points of a region rather than to a counter
 CAR_MIN_JOURNEY = 3  # M2: a car saves a week on journeys this long or longer
 
 
 @value
 class CardChange:
-    """What holding a researcher card adds: ``counter`` (an index of :data:`COUNTERS`, or
-    :data:`BOOKS`) becomes ``(old ^ flip) + add`` when it is gained, ``(old ^ flip) - add``
-    when it is lost; for books, ``add`` points of ``region``."""
+    """What holding a researcher card adds: the PlayerState field ``counter`` (one of
+    :data:`COUNTERS`, or :data:`BOOKS`) becomes ``(old ^ flip) + add`` when it is gained,
+    ``(old ^ flip) - add`` when it is lost; for books, ``add`` points of ``region``."""
 
-    counter: int
+    counter: str
     flip: int
     add: int
     region: int
@@ -48,7 +48,8 @@ class Tables:
     city: tuple[int, ...]  # per card id: where it is taken or exhibited (0 for no card)
     weeks: tuple[int, ...]  # per card id
     exhibition: tuple[bool, ...]  # per card id
-    requires: tuple[tuple[int, ...], ...]  # per card id: artifacts per region an exhibition needs
+    # per card id: (region, artifacts) for each region whose artifacts an exhibition needs
+    needs: tuple[tuple[tuple[int, int], ...], ...]
     vp: tuple[int, ...]  # per card id: an exhibition's VP, else 0
     change: tuple[CardChange | None, ...]  # per card id; None for exhibitions
     # travel[car][a][b]: weeks from a to b (M1, M2), ``car`` 1 when the player holds one.
@@ -59,25 +60,30 @@ class Tables:
 
 
 _MADE: dict[int, tuple[Catalog, Tables]] = {}
+_last: list[tuple[Catalog, Tables]] = []  # the catalog asked for last: nearly always the one
 
 
 def tables_of(catalog: Catalog) -> Tables:
     """The tables of ``catalog`` (made on first use, then kept for as long as it lives)."""
+    if _last and _last[0][0] is catalog:
+        return _last[0][1]
     made = _MADE.get(id(catalog))
     if made is None or made[0] is not catalog:
         made = (catalog, _make(catalog))
         _MADE[id(catalog)] = made
+    _last[:] = [made]
     return made[1]
 
 
 def _make(catalog: Catalog) -> Tables:
     cards = catalog.cards
-    empty = (0,) * len(catalog.regions)
     return Tables(
         city=tuple(0 if c is None else c.city for c in cards),
         weeks=tuple(0 if c is None else c.weeks for c in cards),
         exhibition=tuple(c is not None and KINDS[c.kind].tally is Tally.NONE for c in cards),
-        requires=tuple(empty if c is None or not c.requires else c.requires for c in cards),
+        needs=tuple(
+            () if c is None else tuple((r, n) for r, n in enumerate(c.requires) if n) for c in cards
+        ),
         vp=tuple(
             c.value if c is not None and KINDS[c.kind].tally is Tally.NONE else 0 for c in cards
         ),
@@ -106,11 +112,11 @@ def _card_change(card: Card) -> CardChange | None:
         case Tally.REGION_POINTS:
             return CardChange(BOOKS, 0, card.value, card.region)
         case Tally.REGION_FLAG:
-            return CardChange(COUNTERS.index(counter), 1 << card.region, 0, card.region)
+            return CardChange(counter, 1 << card.region, 0, card.region)
         case Tally.POINTS:
-            return CardChange(COUNTERS.index(counter), 0, card.value, -1)
+            return CardChange(counter, 0, card.value, -1)
         case Tally.COUNT:
-            return CardChange(COUNTERS.index(counter), 0, 1, -1)
+            return CardChange(counter, 0, 1, -1)
         case Tally.NONE:
             return None
         case other:

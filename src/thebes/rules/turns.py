@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
-from thebes.rules.state import END_TIME, GameState, year_of
+from thebes.rules.state import END_TIME, NOT_WORKED_OUT, GameState, year_of
 
 
 def active_seat(state: GameState) -> int | None:
     """T1, T2: the player furthest back in time, the top of the stack first; None at the end."""
+    seat = state.to_move
+    if seat != NOT_WORKED_OUT:
+        return None if seat < 0 else seat
     best = None
     best_time = END_TIME
     best_arrival = -1
@@ -15,12 +18,14 @@ def active_seat(state: GameState) -> int | None:
         t = player.time
         if t < best_time or (t == best_time and t < END_TIME and player.arrival > best_arrival):
             best, best_time, best_arrival = seat, t, player.arrival
+    # Every search asks this several times of each state; the memo is the state's own.
+    object.__setattr__(state, "to_move", -1 if best is None else best)
     return best
 
 
 def is_over(state: GameState) -> bool:
     """E0: every marker is on the end square."""
-    return all(p.time >= END_TIME for p in state.players)
+    return active_seat(state) is None  # the memo of the seat to move answers at once
 
 
 def game_year(state: GameState) -> int:

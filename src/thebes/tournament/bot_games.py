@@ -23,8 +23,10 @@ from thebes.rules import (
     Variants,
     active_seat,
     advance,
+    derive_seed,
     is_over,
     legal_actions,
+    mix_seed,
     new_game,
     scores,
     winners,
@@ -153,9 +155,10 @@ def play_random_game(
     names = DEFAULT_NAMES[:player_count]
     state, _ = new_game(catalog, names, SeededChance.for_action(seed, SETUP), variants)
     seats = [RandomPlayer(seed, seat) for seat in range(player_count)]
+    draws = derive_seed(seed)  # SeededChance.for_action(seed, n), its first part mixed once
     while not is_over(state):
         seat = active_seat(state)
         assert seat is not None
         action = seats[seat].choose(state, legal_actions(state))
-        state = advance(state, action, SeededChance.for_action(seed, state.actions_taken))
+        state = advance(state, action, SeededChance(mix_seed(draws, state.actions_taken)))
     return state
