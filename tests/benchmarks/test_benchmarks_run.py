@@ -39,6 +39,7 @@ SCRIPTS = (
     "bench_analysis.py",
     "bench_bots.py",
     "bench_engine.py",
+    "bench_game_digests.py",
     "bench_hostile_input.py",
     "bench_record.py",
     "bench_screen.py",
@@ -78,16 +79,61 @@ def test_every_benchmark_is_run_here() -> None:
     assert sorted(p.name for p in BENCHMARKS.glob("*.py")) == list(SCRIPTS)
 
 
-def test_engine_benchmark_prints_games_per_second_and_call_times(tmp_path: Path) -> None:
+def test_engine_benchmark_prints_games_per_second_beside_the_mock(tmp_path: Path) -> None:
     lines = figures("bench_engine.py", "--seconds", "0.05", cwd=tmp_path)
-    assert len(lines) == 5
-    for players in (2, 3, 4):
+    assert len(lines) == 6
+    beside = line(
+        rf"4 players: +({NUM}) random games/s, ({NUM}) µs an action; mock ({NUM}) µs an "
+        rf"action; engine/mock ({NUM}) \(median of 7 rounds, CPU time\)",
+        lines,
+    )
+    assert float(beside[1]) > 0 and float(beside[2]) > 0 and float(beside[3]) > 0
+    line(rf"4 players through apply \(checked, with events\): +{NUM} games/s", lines)
+    for players in (2, 3):
         rate = rf"{players} players: +{NUM} random games/s  \(([0-9]+) actions per game\)"
         assert int(line(rate, lines)[1]) > 0
     listing = rf"legal_actions: +{NUM} µs per call \(mid-game, ([0-9]+) actions listed\)"
     listed = line(listing, lines)
     assert int(listed[1]) > 0
-    line(rf"apply: +{NUM} µs per call \(mid-game\)", lines)
+    line(rf"apply: +{NUM} µs per call \(mid-game, checked, with events\)", lines)
+
+
+def test_engine_benchmark_refuses_no_time(tmp_path: Path) -> None:
+    done = bench("bench_engine.py", "--seconds", "0", cwd=tmp_path)
+    assert done.returncode == 2
+    assert "--seconds must be more than 0" in done.stderr
+
+
+def test_game_digests_are_those_of_the_list_and_a_change_is_found(tmp_path: Path) -> None:
+    listed = BENCHMARKS / "game_digests.txt"
+    lines = figures(
+        "bench_game_digests.py",
+        "--first",
+        "10",
+        "--games",
+        "6",
+        "--check",
+        str(listed),
+        cwd=tmp_path,
+    )
+    assert lines[-1] == "6 of 6 games as before"
+    changed = listed.read_text(encoding="utf-8").splitlines()
+    changed[12] = changed[12][:-4] + "0000"  # game 12's digest, edited
+    edited = tmp_path / "edited.txt"
+    edited.write_text("\n".join(changed) + "\n", encoding="utf-8")
+    done = bench(
+        "bench_game_digests.py",
+        "--first",
+        "10",
+        "--games",
+        "6",
+        "--check",
+        str(edited),
+        cwd=tmp_path,
+    )
+    assert done.returncode == 1
+    assert f"differs: {changed[12]}" in done.stdout
+    assert done.stdout.splitlines()[-1] == "5 of 6 games as before"
 
 
 def test_record_benchmark_prints_load_times_for_2_3_and_4_players(tmp_path: Path) -> None:

@@ -148,7 +148,11 @@ class CardsInPlay:
         """Draw into display slot ``slot`` until a researcher card lands there (K1, K2)."""
         exhibition = tables_of(catalog).exhibition
         while True:
-            card = self.draw(chance, catalog)
+            card = (
+                self.draw(chance, catalog)
+                if self.preview
+                else self._draw_face_down(chance, catalog, True)
+            )
             if card == NO_CARD:
                 self.display[slot] = NO_CARD
                 if self.events is not None:

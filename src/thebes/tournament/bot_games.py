@@ -156,9 +156,7 @@ def play_random_game(
     state, _ = new_game(catalog, names, SeededChance.for_action(seed, SETUP), variants)
     seats = [RandomPlayer(seed, seat) for seat in range(player_count)]
     draws = derive_seed(seed)  # SeededChance.for_action(seed, n), its first part mixed once
-    while not is_over(state):
-        seat = active_seat(state)
-        assert seat is not None
+    while (seat := active_seat(state)) is not None:
         action = seats[seat].choose(state, legal_actions(state))
         state = advance(state, action, SeededChance(mix_seed(draws, state.actions_taken)))
     return state
