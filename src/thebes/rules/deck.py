@@ -8,8 +8,6 @@ off the top pile and checks the answer.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from thebes.catalog.components import DISPLAY_SLOTS, EXHIBITION_SLOTS, Catalog
 from thebes.catalog.kinds import CardKind
 from thebes.rules.chance import Chance, ImpossibleDraw
@@ -56,15 +54,56 @@ def initial_deck(catalog: Catalog, player_count: int) -> Deck:
     return Deck(unseen=unseen, piles=piles, reserve=reserve, discard=(), reshuffles=0)
 
 
-@dataclass(slots=True)
 class CardsInPlay:
-    """The deck and both displays while one action changes them."""
+    """The deck and both displays while one action changes them.
 
-    deck: Deck
-    display: list[int]
-    exhibitions: list[int]
-    events: list[Event] | None = field(default_factory=list)  # None: nobody reads them
-    preview: bool = False  # V5: keep the top two cards of the draw pile face up
+    The deck is held in its parts, changed in place while the action draws, and made a
+    :class:`~thebes.rules.state.Deck` again when asked (:attr:`deck`): an exchange draws four
+    cards, and a deck value built after each draw would cost more than the draws.
+    """
+
+    __slots__ = (
+        "_discard",
+        "_face_up",
+        "_piles",
+        "_reserve",
+        "_reshuffles",
+        "_unseen",
+        "display",
+        "events",
+        "exhibitions",
+        "preview",
+    )
+
+    def __init__(
+        self,
+        deck: Deck,
+        display: list[int],
+        exhibitions: list[int],
+        events: list[Event] | None = None,
+        preview: bool = False,  # V5: keep the top two cards of the draw pile face up
+    ) -> None:
+        self.display = display
+        self.exhibitions = exhibitions
+        self.events = events  # None: nobody reads them
+        self.preview = preview
+        self._unseen = deck.unseen
+        self._piles = deck.piles
+        self._reserve = deck.reserve
+        self._discard = deck.discard
+        self._reshuffles = deck.reshuffles
+        self._face_up = deck.face_up
+
+    @property
+    def deck(self) -> Deck:
+        return Deck(
+            self._unseen,
+            self._piles,
+            self._reserve,
+            self._discard,
+            self._reshuffles,
+            self._face_up,
+        )
 
     def draw(self, chance: Chance, catalog: Catalog) -> int:
         """Take the top card of the draw pile, reshuffling first if it is empty (K1).
@@ -78,55 +117,49 @@ class CardsInPlay:
         """
         if not self.preview:
             return self._draw_face_down(chance, catalog, True)
-        face_up = self.deck.face_up
+        face_up = self._face_up
         if not face_up:
             card = self._draw_face_down(chance, catalog, True)
         else:
             card = face_up[0]
-            d = self.deck
-            self.deck = Deck(d.unseen, d.piles, d.reserve, d.discard, d.reshuffles, face_up[1:])
+            self._face_up = face_up[1:]
         self.turn_up(chance, catalog)
         return card
 
     def turn_up(self, chance: Chance, catalog: Catalog) -> None:
         """V5: turn up face-down cards until two lie face up or none is left face down (a
         reshuffle waits until a card must be drawn, as K1 says)."""
-        while len(self.deck.face_up) < PREVIEW_CARDS:
+        while len(self._face_up) < PREVIEW_CARDS:
             card = self._draw_face_down(chance, catalog, False)
             if card == NO_CARD:
                 return
-            d = self.deck
-            self.deck = Deck(
-                d.unseen, d.piles, d.reserve, d.discard, d.reshuffles, (*d.face_up, card)
-            )
+            self._face_up = (*self._face_up, card)
             if self.events is not None:
                 self.events.append(CardTurnedUp(card))
 
     def _draw_face_down(self, chance: Chance, catalog: Catalog, reshuffle: bool) -> int:
-        deck = self.deck
-        piles = deck.piles
+        piles = self._piles
         while piles and not (piles[0].hidden or piles[0].known):
             piles = piles[1:]
         if not piles:
             if not reshuffle:
                 return NO_CARD
-            if deck.reserve is not None:
-                pile = Pile(deck.reserve.hidden, tuple(sorted(deck.reserve.known + deck.discard)))
-                with_reserve = True
+            reserve = self._reserve
+            if reserve is not None:
+                pile = Pile(reserve.hidden, tuple(sorted(reserve.known + self._discard)))
             else:
-                pile = Pile(0, deck.discard)
-                with_reserve = False
+                pile = Pile(0, self._discard)
             if not _holds_researcher_card(pile, catalog):
-                self.deck = Deck(
-                    deck.unseen, (), deck.reserve, deck.discard, deck.reshuffles, deck.face_up
-                )
+                self._piles = ()
                 return NO_CARD
             if self.events is not None:
-                self.events.append(DeckReshuffled(pile.size, with_reserve))
+                self.events.append(DeckReshuffled(pile.size, reserve is not None))
             piles = (pile,)
-            deck = Deck(deck.unseen, piles, None, (), deck.reshuffles + 1, deck.face_up)
+            self._reserve = None
+            self._discard = ()
+            self._reshuffles += 1
         pile = piles[0]
-        unseen = deck.unseen
+        unseen = self._unseen
         card = chance.draw_card(pile, unseen)
         if card in pile.known:
             pile = Pile(pile.hidden, remove_one(pile.known, card))
@@ -138,10 +171,8 @@ class CardsInPlay:
             if i < 0:
                 raise ImpossibleDraw(f"card {card} cannot be drawn: it is not in the draw pile")
             pile = Pile(pile.hidden - 1, pile.known)
-            unseen = unseen[:i] + unseen[i + 1 :]
-        self.deck = Deck(
-            unseen, (pile, *piles[1:]), deck.reserve, deck.discard, deck.reshuffles, deck.face_up
-        )
+            self._unseen = unseen[:i] + unseen[i + 1 :]
+        self._piles = (pile, *piles[1:])
         return card
 
     def fill_slot(self, slot: int, chance: Chance, catalog: Catalog) -> None:
@@ -167,10 +198,7 @@ class CardsInPlay:
             return
 
     def discard(self, *cards: int) -> None:
-        d = self.deck
-        self.deck = Deck(
-            d.unseen, d.piles, d.reserve, add_sorted(d.discard, *cards), d.reshuffles, d.face_up
-        )
+        self._discard = add_sorted(self._discard, *cards)
 
     def clear_display(self) -> tuple[int, ...]:
         """Discard the display cards (A2, V2, V3) and return them; :meth:`fill_display`

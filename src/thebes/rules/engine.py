@@ -97,7 +97,7 @@ def _play(
     if events is not None and where != player.location:
         events.append(Travelled(seat, player.location, where, travel, action.zeppelin))
     # K3: single-use cards are spent when the action is declared, before anything is drawn.
-    spent = _spent(catalog, player, action)
+    spent = _spent(catalog, player, action) if action.zeppelin or isinstance(action, Dig) else ()
     if events is not None:
         events.extend(CardSpent(seat, card) for card in spent)
     table = None

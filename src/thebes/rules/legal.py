@@ -56,6 +56,12 @@ _DIGS = tuple(
 _NO = (False,)
 _YES = (True,)
 _BOTH = (False, True)
+# By assistants held (3 or more alike): (discard a lone one?, the knowledge it brings) for
+# each choice there is (A3.4, D6).
+_ASSISTANT_OPTIONS = tuple(
+    tuple((lone, helper_bonus(held, lone)) for lone in (_BOTH if held == 1 else _NO))
+    for held in range(4)
+)
 
 
 def all_actions() -> tuple[Action, ...]:
@@ -124,7 +130,8 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     if seat is None:
         return ()
     actions = regular_actions(state, seat)
-    if may_retire(state, seat, actions):
+    # may_retire(state, seat, actions), without the calls: A5, and D8 when nothing else is left
+    if state.players[seat].time >= LAST_YEAR_START or not actions:
         actions.append(_RETIRE)
     return tuple(actions)
 
@@ -207,11 +214,10 @@ def _add_digs(
 ) -> None:
     catalog = state.catalog
     min_weeks = catalog.min_weeks
-    assistants = player.assistants
     # (discard a lone assistant?, its knowledge bonus) for each choice there is
-    assistant_options = tuple((a, helper_bonus(assistants, a)) for a in _options(assistants))
-    shovel_options = _options(player.shovels)
-    site_base = catalog.site_base
+    assistant_options = _ASSISTANT_OPTIONS[min(player.assistants, 3)]
+    shovel_options = _BOTH if player.shovels == 1 else _NO
+    site_base = catalog.city_count  # catalog.site_base, without the property's call
     legends = player.legends
     permits_used = player.permits_used
     general = player.general
@@ -239,11 +245,6 @@ def _add_digs(
                     for shovel in shovel_options:
                         digs = region_digs[legend, assistant, shovel, permit, zeppelin]
                         actions.extend(digs[shortest : longest + 1])
-
-
-def _options(held: int) -> tuple[bool, ...]:
-    """Whether to discard a lone assistant or shovel for its bonus: a choice only with one."""
-    return _BOTH if held == 1 else _NO
 
 
 # ---------------------------------------------------------------- why not
