@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from difflib import get_close_matches
 from pathlib import Path
 
 from rich.console import Group, RenderableType
@@ -13,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from thebes.analysis.hints import Hinter
+from thebes.records.notation import VERBS
 from thebes.records.session import Session
 from thebes.rules import (
     NO_VARIANTS,
@@ -24,6 +26,7 @@ from thebes.rules import (
 )
 from thebes.safeio.invocation import thebes_command
 from thebes.safeio.saving import SaveError, make_folder_for, save_target
+from thebes.safeio.text import clipped, shown
 from thebes.tui import panels
 from thebes.tui.menu import RENEW_NUMBER
 from thebes.tui.paging import page
@@ -407,3 +410,15 @@ def keys_view(variants: Variants = NO_VARIANTS) -> RenderableType:
         keys.append(("variants:", "the optional rules this game is played with ('help')"))
         keys += [(variant_id(name), f"the variant {name}") for name in variants.names]
     return Group(Text("The screen's marks and abbreviations", style="bold"), two_columns(keys))
+
+
+def did_you_mean(word: str, text: str) -> str:
+    """ " Did you mean 'take 1'?" for a first word one slip from an action or a command
+    (a letter swapped, missing or extra), else nothing."""
+    if word in VERBS or word in COMMANDS:
+        return ""  # a known word: the message already says what is wrong with the rest
+    close = get_close_matches(word, [*VERBS, *COMMANDS], n=1, cutoff=0.75)
+    if not close:
+        return ""
+    rest = text.strip()[len(word) :]
+    return f" Did you mean {shown(clipped(close[0] + rest))}?"

@@ -12,7 +12,6 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from difflib import get_close_matches
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import WordCompleter
@@ -24,14 +23,14 @@ from rich.text import Text
 from thebes.analysis.hints import Hinter
 from thebes.bots import Player, make_bot
 from thebes.records.library import as_file_argument
-from thebes.records.notation import VERBS, NotationError, parse_dig_site
+from thebes.records.notation import NotationError, parse_dig_site
 from thebes.records.session import Session
 from thebes.rules import Action, Dig, why_illegal
 from thebes.safeio.invocation import thebes_command
-from thebes.safeio.text import clipped, printable, shown
+from thebes.safeio.text import printable
 from thebes.tui import panels
 from thebes.tui.chart import game_chart
-from thebes.tui.commands import COMMANDS, Commands
+from thebes.tui.commands import COMMANDS, Commands, did_you_mean
 from thebes.tui.final import final_view
 from thebes.tui.hintview import HINT_KEY, MENU_LABEL, hint_panel
 from thebes.tui.linecap import line_problem
@@ -331,7 +330,7 @@ class TerminalGame:
                 return self._confirmed(self._plan_at(legal, *site))
             action = self.session.parse(text)
         except NotationError as exc:
-            self.talk.warn(f"{exc}.{_did_you_mean(word, text)} Type help for the commands.")
+            self.talk.warn(f"{exc}.{did_you_mean(word, text)} Type help for the commands.")
             return None
         if action in legal:
             return action
@@ -495,15 +494,3 @@ def game_title(session: Session) -> str:
     if session.seed is None:
         return "Thebes"
     return f"Thebes — seeded game, seed {session.seed}"
-
-
-def _did_you_mean(word: str, text: str) -> str:
-    """ " Did you mean 'take 1'?" for a first word one slip from an action or a command
-    (a letter swapped, missing or extra), else nothing."""
-    if word in VERBS or word in COMMANDS:
-        return ""  # a known word: the message already says what is wrong with the rest
-    close = get_close_matches(word, [*VERBS, *COMMANDS], n=1, cutoff=0.75)
-    if not close:
-        return ""
-    rest = text.strip()[len(word) :]
-    return f" Did you mean {shown(clipped(close[0] + rest))}?"
