@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import multiprocessing
 import signal
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass, field
 from math import sqrt
 from pathlib import Path
@@ -21,8 +21,9 @@ from pathlib import Path
 from thebes.bots import BOT_LEVELS
 from thebes.catalog.components import Catalog
 from thebes.catalog.loading import default_catalog
+from thebes.records.gamefile import dump_record
 from thebes.rules import NO_VARIANTS, Variants
-from thebes.safeio.saving import SaveError
+from thebes.safeio.saving import SaveError, write_game_file
 from thebes.tournament.bot_games import (
     DEFAULT_NAMES,
     GameResult,
@@ -91,14 +92,30 @@ def play_game(
     variants: Variants = NO_VARIANTS,
 ) -> PlayedGame:
     """One whole game: its result, with the level of each player's bot."""
+    result, text = game_and_file(catalog, seed, seats, variants, save_dir is not None)
+    return saved(result, text, save_dir)
+
+
+def game_and_file(
+    catalog: Catalog, seed: int, seats: Sequence[Entry], variants: Variants, with_file: bool
+) -> tuple[GameResult, str | None]:
+    """One whole game: its result, and its game file's text if ``with_file``."""
     pairs = [(e.name, e.level) for e in seats]
     session = seated_session(catalog, seed, pairs, variants=variants)
     result = GameResult.of(session.state, seed, {e.name: e.level for e in seats})
-    if save_dir is not None:
-        try:
-            session.save(save_dir / game_file_name(len(seats), seed))
-        except SaveError as exc:
-            return PlayedGame(result, str(exc))
+    return result, dump_record(session.to_record()) if with_file else None
+
+
+def saved(result: GameResult, text: str | None, save_dir: Path | None) -> PlayedGame:
+    """The game whose result and file text these are, its file written into ``save_dir``
+    (None: not saved). Where the game was played does not matter: the file is written
+    here, by the process that prints the results."""
+    if save_dir is None or text is None or result.seed is None:
+        return PlayedGame(result)
+    try:
+        write_game_file(save_dir / game_file_name(len(result.players), result.seed), text)
+    except SaveError as exc:
+        return PlayedGame(result, str(exc))
     return PlayedGame(result)
 
 
@@ -115,14 +132,22 @@ class Series:
         return seating(self.entries, self.seed + index, self.rotate)
 
 
-def play_series(series: Series, jobs: int = 1) -> Iterator[PlayedGame]:
-    """Each game of the series, in order, played by ``jobs`` processes."""
+def play_series(
+    series: Series, jobs: int = 1, finished: Callable[[], None] | None = None
+) -> Generator[PlayedGame, None, None]:
+    """Each game of the series, in order, played by ``jobs`` processes; ``finished`` is
+    called as each game ends. Close the generator when done with it
+    (``contextlib.closing``): that stops the processes, even when the series is not played
+    to its end."""
     indices = range(series.games)
     if jobs <= 1 or series.games == 1:
         catalog = default_catalog()
         for i in indices:
             seats = series.seats(i)
-            yield play_game(catalog, series.seed + i, seats, series.save_dir, series.variants)
+            played = play_game(catalog, series.seed + i, seats, series.save_dir, series.variants)
+            if finished is not None:
+                finished()
+            yield played
         return
     with multiprocessing.Pool(min(jobs, series.games), _start_worker) as pool:
         # Pool.imap takes in its whole input at once: handing it a window of games at a
@@ -133,7 +158,10 @@ def play_series(series: Series, jobs: int = 1) -> Iterator[PlayedGame]:
                 (series.seed + i, series.seats(i), series.save_dir, series.variants)
                 for i in indices[first : first + window]
             ]
-            yield from pool.imap(_play_in_worker, tasks)
+            for played in pool.imap(_play_in_worker, tasks):
+                if finished is not None:
+                    finished()
+                yield played
         # Let the workers finish on their own rather than be terminated on leaving the
         # block: they exit cleanly (and a coverage run measures them too).
         pool.close()
