@@ -1,7 +1,9 @@
 """`thebes simulate`: series of games between bots, a line per game and the standings.
 
-The games are played by :mod:`thebes.tournament.series`; this checks the options, prints
-the results as they come (plain or JSON) and says which game files could not be written.
+The games are played by :mod:`thebes.tournament.series`, in local processes or, with
+``--scheduler``, on a Dask cluster (:mod:`thebes.tournament.cluster`); this checks the
+options, prints the results as they come (plain or JSON) and says which game files could
+not be written.
 """
 
 from __future__ import annotations
@@ -71,7 +73,7 @@ def simulate_command(args: argparse.Namespace, handed: Terminal | None) -> int:
         def write(result: GameResult) -> None:
             streams.say(json.dumps(result.as_json()), flush=True)
 
-        with closing(play_series(series, args.jobs)) as games:
+        with closing(play_series(series, args.jobs, args.scheduler)) as games:
             table = series_standings(entries, unsaved.said(games), write)
         streams.say(json.dumps(summary_json(table, args.games)))
         return EXIT_ERROR if unsaved.count else EXIT_OK
@@ -80,7 +82,7 @@ def simulate_command(args: argparse.Namespace, handed: Terminal | None) -> int:
         progress_bar(args.games, bar=streams.errors, lines=streams.out) as advance,
         # The bar counts games as they end, wherever they are played; their lines are
         # printed in seed order.
-        closing(play_series(series, args.jobs, advance)) as games,
+        closing(play_series(series, args.jobs, args.scheduler, advance)) as games,
     ):
 
         def show(result: GameResult) -> None:

@@ -5,8 +5,9 @@ more than one seat). Game ``i`` of a series with seed ``S`` has seed ``S + i``; 
 rotation, the entries sit ``seed mod players`` seats further on in each game, so every entry
 plays every seat equally often over a multiple of ``players`` games, and a game depends on
 its seed alone: ``--games 1 --seed S+i`` plays it again, seats included. Games are
-independent, so they can be played in parallel processes and give the same results in the
-same order whatever the number of processes.
+independent, so they can be played in parallel processes, or on the workers of a Dask
+cluster (:mod:`thebes.tournament.cluster`), and give the same results in the same order
+whatever plays them.
 """
 
 from __future__ import annotations
@@ -15,14 +16,18 @@ import multiprocessing
 import signal
 from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass, field
+from importlib import metadata
 from math import sqrt
 from pathlib import Path
+from types import ModuleType
 
 from thebes.bots import BOT_LEVELS
 from thebes.catalog.components import Catalog
 from thebes.catalog.loading import default_catalog
+from thebes.errors import EXIT_USAGE, ThebesError
 from thebes.records.gamefile import dump_record
 from thebes.rules import NO_VARIANTS, Variants
+from thebes.safeio.invocation import pip_install_command
 from thebes.safeio.saving import SaveError, write_game_file
 from thebes.tournament.bot_games import (
     DEFAULT_NAMES,
@@ -132,13 +137,27 @@ class Series:
         return seating(self.entries, self.seed + index, self.rotate)
 
 
+class ClusterUnavailable(ThebesError):
+    """A study given a Dask scheduler where Dask distributed is not installed."""
+
+    exit_code = EXIT_USAGE
+
+
 def play_series(
-    series: Series, jobs: int = 1, finished: Callable[[], None] | None = None
+    series: Series,
+    jobs: int = 1,
+    scheduler: str | None = None,
+    finished: Callable[[], None] | None = None,
 ) -> Generator[PlayedGame, None, None]:
-    """Each game of the series, in order, played by ``jobs`` processes; ``finished`` is
-    called as each game ends. Close the generator when done with it
-    (``contextlib.closing``): that stops the processes, even when the series is not played
-    to its end."""
+    """Each game of the series, in order, played by ``jobs`` processes, or by the workers
+    of the Dask cluster whose scheduler is at the address ``scheduler``; ``finished`` is
+    called as each game ends (on a cluster, in the order they end). Close the generator
+    when done with it (``contextlib.closing``): that stops the processes or leaves the
+    cluster, even when the series is not played to its end."""
+    if scheduler is not None:
+        cluster = _cluster_module()
+        yield from cluster.play_on_cluster(series, scheduler, finished)
+        return
     indices = range(series.games)
     if jobs <= 1 or series.games == 1:
         catalog = default_catalog()
@@ -166,6 +185,37 @@ def play_series(
         # block: they exit cleanly (and a coverage run measures them too).
         pool.close()
         pool.join()
+
+
+def _cluster_module() -> ModuleType:
+    """:mod:`thebes.tournament.cluster`, imported only for a study given a scheduler (Dask
+    takes a while to import, and is an optional extra); ClusterUnavailable says how to
+    install it when it is not there."""
+    try:
+        from thebes.tournament import cluster
+    except ImportError as exc:
+        if (exc.name or "").partition(".")[0] == "thebes":
+            raise  # our own bug, not a missing library
+        install = pip_install_command(_cluster_requirement())
+        raise ClusterUnavailable(
+            f"--scheduler needs Dask distributed (the extra thebes[cluster]): {install}"
+        ) from None
+    return cluster
+
+
+def _cluster_requirement() -> str:
+    """What the extra thebes[cluster] installs, as the installed package's metadata says
+    (``distributed>=...``): installing it works however thebes itself was installed, where
+    ``pip install thebes[cluster]`` would look for thebes on PyPI."""
+    try:
+        requirements = metadata.requires("thebes") or []
+    except metadata.PackageNotFoundError:  # run from a source tree that was never installed
+        requirements = []
+    for requirement in requirements:
+        wanted, _, marker = requirement.partition(";")
+        if marker.replace(" ", "").replace("'", '"') == 'extra=="cluster"':
+            return wanted.strip()
+    return "distributed"
 
 
 _worker_catalog: Catalog | None = None
