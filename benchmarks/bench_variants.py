@@ -2,6 +2,7 @@
 
 Run: python benchmarks/bench_variants.py [--games G] [--strong-games K] [--jobs J] [--seed S]
                                          [--configs base,card-preview,...] [--strong-configs ...]
+                                         [--scheduler ADDRESS]
 Prints figures; asserts nothing. For the base game, each variant alone and all five together
 (`--configs` picks some; `all` is all five), it plays:
 
@@ -22,16 +23,23 @@ Game i of a series has seed S+i in every configuration, so `thebes simulate --pl
 --bots greedy --rotate --variant NAME --seed S+i --games 1` plays it again. Shared wins count
 as fractions. Errors are one standard error: a difference of less than about two of them is
 within noise. The greedy table comes first (seconds), strong's lines as each series ends.
+
+With `--scheduler ADDRESS` the games are played by the workers of the Dask cluster whose
+scheduler is at ADDRESS, as `thebes simulate --scheduler` plays them (docs/studies.md): the
+same games, so the same figures; only the times differ.
 """
 
 from __future__ import annotations
 
 import argparse
 import multiprocessing
+import sys
 import time
+from contextlib import closing
 from dataclasses import dataclass
 from math import sqrt
 
+from thebes.errors import ThebesError
 from thebes.rules import NO_VARIANTS, VARIANT_NAMES, Variants
 from thebes.tournament.bot_games import GameResult
 from thebes.tournament.series import Series, entries_for, play_series
@@ -91,15 +99,27 @@ class LuckFigures:
     seconds: float
 
 
-def series(config: str, levels: list[str], games: int, seed: int, jobs: int) -> list[GameResult]:
+@dataclass(frozen=True, slots=True)
+class Players:
+    """What plays the games: ``jobs`` local processes, or the Dask cluster whose scheduler
+    is at ``scheduler``."""
+
+    jobs: int
+    scheduler: str | None = None
+
+
+def series(
+    config: str, levels: list[str], games: int, seed: int, players: Players
+) -> list[GameResult]:
     entries = entries_for(levels, 2)
     chosen = Series(tuple(entries), games, seed, rotate=True, variants=variants_of(config))
-    return [played.result for played in play_series(chosen, jobs)]
+    with closing(play_series(chosen, players.jobs, players.scheduler)) as played:
+        return [game.result for game in played]
 
 
-def luck(config: str, games: int, seed: int, jobs: int) -> LuckFigures:
+def luck(config: str, games: int, seed: int, players: Players) -> LuckFigures:
     start = time.perf_counter()
-    results = series(config, ["greedy"], games, seed, jobs)
+    results = series(config, ["greedy"], games, seed, players)
     diffs, totals, first_wins = [], [], 0.0
     for r in results:
         first, second = (score.total for score in r.scores)
@@ -117,9 +137,9 @@ def luck(config: str, games: int, seed: int, jobs: int) -> LuckFigures:
     )
 
 
-def strong_wins(config: str, games: int, seed: int, jobs: int) -> tuple[Estimate, float]:
+def strong_wins(config: str, games: int, seed: int, players: Players) -> tuple[Estimate, float]:
     start = time.perf_counter()
-    results = series(config, ["strong", "greedy"], games, seed, jobs)
+    results = series(config, ["strong", "greedy"], games, seed, players)
     wins = sum(1 / len(r.leaders) for r in results if "strong" in r.leaders)
     return rate(wins, games), time.perf_counter() - start
 
@@ -155,6 +175,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--configs", default=",".join(CONFIGS))
     parser.add_argument("--strong-configs", help="default: those of --configs")
+    parser.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler's address")
     args = parser.parse_args()
     if args.games < 2:
         parser.error("--games: 2 or more (a standard deviation needs two games)")
@@ -164,13 +185,29 @@ def main() -> None:
     strong_configs = args.strong_configs.split(",") if args.strong_configs else configs
     for config in configs + strong_configs:
         variants_of(config)  # an unknown name stops the study before it starts
-    print(f"2 players, {args.jobs} processes, seeds from {args.seed}", flush=True)
+    players = Players(args.jobs, args.scheduler)
+    where = f"the Dask cluster at {args.scheduler}" if args.scheduler else f"{args.jobs} processes"
+    print(f"2 players, {where}, seeds from {args.seed}", flush=True)
+    try:
+        study(args.games, args.strong_games, args.seed, configs, strong_configs, players)
+    except ThebesError as exc:  # the cluster cannot be reached, or cannot play the study
+        sys.exit(f"bench_variants: {exc.line}")
+
+
+def study(
+    games: int,
+    strong_games: int,
+    seed: int,
+    configs: list[str],
+    strong_configs: list[str],
+    players: Players,
+) -> None:
     start = time.perf_counter()
-    print_luck({c: luck(c, args.games, args.seed, args.jobs) for c in configs}, args.games)
-    if args.strong_games:
-        print(f"\nstrong against greedy, {args.strong_games} games a configuration, seats rotated")
+    print_luck({c: luck(c, games, seed, players) for c in configs}, games)
+    if strong_games:
+        print(f"\nstrong against greedy, {strong_games} games a configuration, seats rotated")
         for config in strong_configs:
-            won, seconds = strong_wins(config, args.strong_games, args.seed, args.jobs)
+            won, seconds = strong_wins(config, strong_games, seed, players)
             print(f"{config:24} strong wins {won.show(100)}%  ({seconds:.0f}s)", flush=True)
     print(f"\n{time.perf_counter() - start:.0f} s in all")
 

@@ -74,6 +74,20 @@ def test_every_package_but_hosting_is_forbidden_asyncssh() -> None:
     assert {f"thebes.{name}" for name in top - {"hosting"}} == set(ssh_only["source_modules"])
 
 
+def test_every_package_but_the_tournaments_is_forbidden_dask() -> None:
+    # A package added later must be named in the contract, or it could load Dask, an
+    # optional extra that only a study given a scheduler needs.
+    config = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    contracts = config["tool"]["importlinter"]["contracts"]
+    dask_only = next(c for c in contracts if "distributed" in c.get("forbidden_modules", []))
+    assert set(dask_only["forbidden_modules"]) == {"dask", "distributed"}
+    package = REPO / "src" / "thebes"
+    top = {p.parent.name for p in package.glob("*/__init__.py")}
+    top |= {p.stem for p in package.glob("*.py") if p.stem not in ("__init__", "__main__")}
+    expected = {f"thebes.{name}" for name in top - {"tournament"}}
+    assert expected == set(dask_only["source_modules"])
+
+
 def test_the_contracts_hold_on_the_package_as_it_is(copy: Path) -> None:
     result = lint_imports(copy)
     assert result.returncode == 0, result.stdout + result.stderr
@@ -99,6 +113,7 @@ def test_the_contracts_hold_on_the_package_as_it_is(copy: Path) -> None:
         ("thebes.errors", "import rich.console", "Only the terminal UI imports rich"),
         ("thebes.analysis.hints", "from thebes.rules.legal import legal_actions", "public API"),
         ("thebes.bots.outlook", "from thebes.records import gamefile", "Bots know nothing"),
+        ("thebes.cli.simulate", "import distributed", "Only thebes.tournament imports dask"),
     ],
 )
 def test_a_planted_import_breaks_its_contract(

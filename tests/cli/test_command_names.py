@@ -1,6 +1,7 @@
 """Messages name `thebes` as this user can run it (`thebes` when the `thebes` on the PATH is
-this program, else the path that was run, or `python -m thebes`), `thebes --version`, and
-`--save` on a game that exists says what can be done with it."""
+this program, else the path that was run, or `python -m thebes`), and the Python that runs
+it when they say what to install; `thebes --version`, and `--save` on a game that exists
+says what can be done with it."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from terminal import run_with_keys, text_terminal
 from thebes.cli.main import main
 from thebes.records.session import Session, default_seats
 from thebes.rules import TakeCard
-from thebes.safeio.invocation import thebes_command
+from thebes.safeio.invocation import pip_install_command, thebes_command
 from thebes.tournament.bot_games import bot_session
 
 
@@ -38,6 +39,21 @@ def venv_script(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def test_a_thebes_off_the_path_is_named_by_the_path_that_was_run(venv_script: Path) -> None:
     assert thebes_command("resume g.json") == f"{venv_script} resume g.json"
+
+
+def test_what_to_install_is_installed_with_the_python_that_runs_thebes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    python = tmp_path / "my venv" / "bin" / "python3"
+    python.parent.mkdir(parents=True)
+    python.write_text("#!/bin/sh\n", encoding="utf-8")
+    python.chmod(0o755)
+    monkeypatch.setattr(sys, "executable", str(python))
+    monkeypatch.setenv("PATH", str(tmp_path))  # no python3 there
+    wanted = "distributed>=2024.1"
+    assert pip_install_command(wanted) == f"'{python}' -m pip install '{wanted}'"
+    monkeypatch.setenv("PATH", str(python.parent))
+    assert pip_install_command(wanted) == f"python3 -m pip install '{wanted}'"
 
 
 def test_the_thebes_on_the_path_is_named_thebes(

@@ -264,12 +264,20 @@ def _add_simulate(commands: argparse._SubParsersAction[_Parser]) -> None:
     simulate.add_argument("--games", type=_positive, default=1)
     _add_variant(simulate)
     simulate.add_argument("--seed", type=_seed, default=1)
-    simulate.add_argument(
+    where = simulate.add_mutually_exclusive_group()
+    where.add_argument(
         "--jobs",
         type=_positive,
         default=1,
         metavar="J",
         help="play J games at once in parallel processes (same results for any J)",
+    )
+    where.add_argument(
+        "--scheduler",
+        type=_address,
+        metavar="ADDRESS",
+        help="play the games on the workers of the Dask cluster whose scheduler is at "
+        "ADDRESS, such as tcp://10.0.0.5:8786 (same results; needs thebes[cluster])",
     )
     simulate.add_argument(
         "--json", action="store_true", help="one JSON object per game, then a summary object"
@@ -463,6 +471,14 @@ def _path_text(text: str) -> str:
     if not text:
         raise argparse.ArgumentTypeError("an empty path names no file or folder")
     return text
+
+
+def _address(text: str) -> str:
+    """A scheduler's address, checked by Dask when it is reached; an empty one is refused
+    here (to Dask it means a cluster of its own on this machine)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty address names no scheduler")
+    return text.strip()
 
 
 def _path(text: str) -> Path:

@@ -1,7 +1,9 @@
 """`thebes simulate`: series of games between bots, a line per game and the standings.
 
-The games are played by :mod:`thebes.tournament.series`; this checks the options, prints
-the results as they come (plain or JSON) and says which game files could not be written.
+The games are played by :mod:`thebes.tournament.series`, in local processes or, with
+``--scheduler``, on a Dask cluster (:mod:`thebes.tournament.cluster`); this checks the
+options, prints the results as they come (plain or JSON) and says which game files could
+not be written.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -65,23 +68,27 @@ def simulate_command(args: argparse.Namespace, handed: Terminal | None) -> int:
     variants = Variants.from_names(args.variant)
     series = Series(tuple(entries), args.games, args.seed, args.rotate, save_dir, variants)
     unsaved = _UnsavedGames(streams)
-    results = unsaved.said(play_series(series, args.jobs))
     if args.json:
 
         def write(result: GameResult) -> None:
             streams.say(json.dumps(result.as_json()), flush=True)
 
-        table = series_standings(entries, results, write)
+        with closing(play_series(series, args.jobs, args.scheduler)) as games:
+            table = series_standings(entries, unsaved.said(games), write)
         streams.say(json.dumps(summary_json(table, args.games)))
         return EXIT_ERROR if unsaved.count else EXIT_OK
     seed_width = len(str(args.seed + args.games - 1))  # the games' lines stay aligned
-    with progress_bar(args.games, bar=streams.errors, lines=streams.out) as advance:
+    with (
+        progress_bar(args.games, bar=streams.errors, lines=streams.out) as advance,
+        # The bar counts games as they end, wherever they are played; their lines are
+        # printed in seed order.
+        closing(play_series(series, args.jobs, args.scheduler, advance)) as games,
+    ):
 
         def show(result: GameResult) -> None:
             streams.say(f"seed {result.seed:<{seed_width}d}  {_score_line(result)}", flush=True)
-            advance()
 
-        table = series_standings(entries, results, show)
+        table = series_standings(entries, unsaved.said(games), show)
     streams.say()
     for line in standings_lines(table):
         streams.say(line)

@@ -1,5 +1,5 @@
 """How the person at the keyboard runs this program, for the messages that tell them to run
-it again ('thebes resume FILE goes on with it').
+it again ('thebes resume FILE goes on with it'), or to install what an option needs into it.
 
 An install into a virtual environment leaves `thebes` in ``.venv/bin``, off the PATH: a
 message saying `thebes resume ...` would then name a command the shell does not find. So a
@@ -24,6 +24,15 @@ def thebes_command(words: str = "") -> str:
     printable by the caller) after the program as they can run it."""
     program = _program()
     return f"{program} {words}" if words else program
+
+
+def pip_install_command(requirement: str) -> str:
+    """The command line that installs ``requirement`` (``distributed>=2024.1``) into the
+    Python this program runs on, as the user can type it: ``.venv/bin/python -m pip
+    install ...`` for a program in a virtual environment, where a bare ``pip`` might be
+    another Python's."""
+    python = _as_typed(sys.executable) if sys.executable else "python3"
+    return f"{python} -m pip install {shlex.quote(requirement)}"
 
 
 def _program() -> str:

@@ -5,24 +5,30 @@ more than one seat). Game ``i`` of a series with seed ``S`` has seed ``S + i``; 
 rotation, the entries sit ``seed mod players`` seats further on in each game, so every entry
 plays every seat equally often over a multiple of ``players`` games, and a game depends on
 its seed alone: ``--games 1 --seed S+i`` plays it again, seats included. Games are
-independent, so they can be played in parallel processes and give the same results in the
-same order whatever the number of processes.
+independent, so they can be played in parallel processes, or on the workers of a Dask
+cluster (:mod:`thebes.tournament.cluster`), and give the same results in the same order
+whatever plays them.
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import signal
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass, field
+from importlib import metadata
 from math import sqrt
 from pathlib import Path
+from types import ModuleType
 
 from thebes.bots import BOT_LEVELS
 from thebes.catalog.components import Catalog
 from thebes.catalog.loading import default_catalog
+from thebes.errors import EXIT_USAGE, ThebesError
+from thebes.records.gamefile import dump_record
 from thebes.rules import NO_VARIANTS, Variants
-from thebes.safeio.saving import SaveError
+from thebes.safeio.invocation import pip_install_command
+from thebes.safeio.saving import SaveError, write_game_file
 from thebes.tournament.bot_games import (
     DEFAULT_NAMES,
     GameResult,
@@ -91,14 +97,30 @@ def play_game(
     variants: Variants = NO_VARIANTS,
 ) -> PlayedGame:
     """One whole game: its result, with the level of each player's bot."""
+    result, text = game_and_file(catalog, seed, seats, variants, save_dir is not None)
+    return saved(result, text, save_dir)
+
+
+def game_and_file(
+    catalog: Catalog, seed: int, seats: Sequence[Entry], variants: Variants, with_file: bool
+) -> tuple[GameResult, str | None]:
+    """One whole game: its result, and its game file's text if ``with_file``."""
     pairs = [(e.name, e.level) for e in seats]
     session = seated_session(catalog, seed, pairs, variants=variants)
     result = GameResult.of(session.state, seed, {e.name: e.level for e in seats})
-    if save_dir is not None:
-        try:
-            session.save(save_dir / game_file_name(len(seats), seed))
-        except SaveError as exc:
-            return PlayedGame(result, str(exc))
+    return result, dump_record(session.to_record()) if with_file else None
+
+
+def saved(result: GameResult, text: str | None, save_dir: Path | None) -> PlayedGame:
+    """The game whose result and file text these are, its file written into ``save_dir``
+    (None: not saved). Where the game was played does not matter: the file is written
+    here, by the process that prints the results."""
+    if save_dir is None or text is None or result.seed is None:
+        return PlayedGame(result)
+    try:
+        write_game_file(save_dir / game_file_name(len(result.players), result.seed), text)
+    except SaveError as exc:
+        return PlayedGame(result, str(exc))
     return PlayedGame(result)
 
 
@@ -115,14 +137,36 @@ class Series:
         return seating(self.entries, self.seed + index, self.rotate)
 
 
-def play_series(series: Series, jobs: int = 1) -> Iterator[PlayedGame]:
-    """Each game of the series, in order, played by ``jobs`` processes."""
+class ClusterUnavailable(ThebesError):
+    """A study given a Dask scheduler where Dask distributed is not installed."""
+
+    exit_code = EXIT_USAGE
+
+
+def play_series(
+    series: Series,
+    jobs: int = 1,
+    scheduler: str | None = None,
+    finished: Callable[[], None] | None = None,
+) -> Generator[PlayedGame, None, None]:
+    """Each game of the series, in order, played by ``jobs`` processes, or by the workers
+    of the Dask cluster whose scheduler is at the address ``scheduler``; ``finished`` is
+    called as each game ends (on a cluster, in the order they end). Close the generator
+    when done with it (``contextlib.closing``): that stops the processes or leaves the
+    cluster, even when the series is not played to its end."""
+    if scheduler is not None:
+        cluster = _cluster_module()
+        yield from cluster.play_on_cluster(series, scheduler, finished)
+        return
     indices = range(series.games)
     if jobs <= 1 or series.games == 1:
         catalog = default_catalog()
         for i in indices:
             seats = series.seats(i)
-            yield play_game(catalog, series.seed + i, seats, series.save_dir, series.variants)
+            played = play_game(catalog, series.seed + i, seats, series.save_dir, series.variants)
+            if finished is not None:
+                finished()
+            yield played
         return
     with multiprocessing.Pool(min(jobs, series.games), _start_worker) as pool:
         # Pool.imap takes in its whole input at once: handing it a window of games at a
@@ -133,11 +177,45 @@ def play_series(series: Series, jobs: int = 1) -> Iterator[PlayedGame]:
                 (series.seed + i, series.seats(i), series.save_dir, series.variants)
                 for i in indices[first : first + window]
             ]
-            yield from pool.imap(_play_in_worker, tasks)
+            for played in pool.imap(_play_in_worker, tasks):
+                if finished is not None:
+                    finished()
+                yield played
         # Let the workers finish on their own rather than be terminated on leaving the
         # block: they exit cleanly (and a coverage run measures them too).
         pool.close()
         pool.join()
+
+
+def _cluster_module() -> ModuleType:
+    """:mod:`thebes.tournament.cluster`, imported only for a study given a scheduler (Dask
+    takes a while to import, and is an optional extra); ClusterUnavailable says how to
+    install it when it is not there."""
+    try:
+        from thebes.tournament import cluster
+    except ImportError as exc:
+        if (exc.name or "").partition(".")[0] == "thebes":
+            raise  # our own bug, not a missing library
+        install = pip_install_command(_cluster_requirement())
+        raise ClusterUnavailable(
+            f"--scheduler needs Dask distributed (the extra thebes[cluster]): {install}"
+        ) from None
+    return cluster
+
+
+def _cluster_requirement() -> str:
+    """What the extra thebes[cluster] installs, as the installed package's metadata says
+    (``distributed>=...``): installing it works however thebes itself was installed, where
+    ``pip install thebes[cluster]`` would look for thebes on PyPI."""
+    try:
+        requirements = metadata.requires("thebes") or []
+    except metadata.PackageNotFoundError:  # run from a source tree that was never installed
+        requirements = []
+    for requirement in requirements:
+        wanted, _, marker = requirement.partition(";")
+        if marker.replace(" ", "").replace("'", '"') == 'extra=="cluster"':
+            return wanted.strip()
+    return "distributed"
 
 
 _worker_catalog: Catalog | None = None
