@@ -86,9 +86,7 @@ def mock_legal(state: MockState, seat: int) -> list[MockAction]:
     player = state.players[seat]
     actions = [MockAction(0, slot, 1 + card % 3) for slot, card in enumerate(state.display)]
     actions += [MockAction(1, r, w) for r in range(2) for w in (2, 3, 4) if state.bags[r]]
-    return [
-        a for a in actions if player.time + a.weeks <= MOCK_END and (a.kind or state.unseen)
-    ]
+    return [a for a in actions if player.time + a.weeks <= MOCK_END and (a.kind or state.unseen)]
 
 
 def mock_apply(state: MockState, seat: int, action: MockAction, rng: SplitMix) -> MockState:
