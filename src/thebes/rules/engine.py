@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import NoReturn, assert_never
 
-from thebes.catalog.components import Catalog
+from thebes.catalog.components import LEGEND_VALUE, Catalog
 from thebes.catalog.kinds import CardKind
 from thebes.rules.actions import Action, Dig, Exchange, Exhibit, Renew, Retire, TakeCard
 from thebes.rules.bags import debris_aside, debris_in_bag
@@ -31,7 +31,7 @@ from thebes.rules.events import (
     Travelled,
     YearTurned,
 )
-from thebes.rules.knowledge import knowledge_for, tokens_to_draw
+from thebes.rules.knowledge import helper_bonus, tokens_to_draw, total_knowledge
 from thebes.rules.legal import IllegalAction, must_retire, reason_illegal
 from thebes.rules.state import END_TIME, NO_CARD, RENEW_WEEKS, GameState, PlayerState, year_of
 from thebes.rules.tableau import first_card_of, moved_player
@@ -226,12 +226,16 @@ def _dig(
     artifacts left on the sites after the dig."""
     catalog = state.catalog
     region = action.region
-    know = knowledge_for(player, region, legend=action.legend, assistant=action.assistant)
+    # knowledge_for(...).total without building the object: every dig of a search asks.
+    specialized = player.books[region] + (LEGEND_VALUE if action.legend else 0)
+    specialized += helper_bonus(player.assistants, action.assistant)
+    total = total_knowledge(specialized, player.general)
     bags = state.bags
     bag = bags[region]
-    debris = debris_in_bag(state, region)
+    steady = state.variants.steady_digs  # V1 changes the debris in the bag
+    debris = debris_in_bag(state, region) if steady else catalog.debris[region]
     count = min(
-        tokens_to_draw(catalog, player, know.total, action.weeks, shovel=action.shovel),
+        tokens_to_draw(catalog, player, total, action.weeks, shovel=action.shovel),
         len(bag) + debris,
     )
     found, debris_drawn = chance.draw_tokens(bag, debris, count)
@@ -253,7 +257,7 @@ def _dig(
                 seat,
                 region,
                 action.weeks,
-                know.total,
+                total,
                 count,
                 found,
                 debris_drawn,

@@ -140,16 +140,22 @@ def moved_player(
             _count(moved, tables.change[card_id], card_id, -1)
     if gained_tokens:
         kinds = tables_of(catalog).token
+        artifacts = list(moved.artifacts)
+        books = list(moved.books)
+        general = moved.general
         for token_id in gained_tokens:
             kind, region = kinds[token_id]
             if kind == TokenKind.ARTIFACT:
-                _set(moved, "artifacts", _plus_one(moved.artifacts, region))
+                artifacts[region] += 1
             elif kind == TokenKind.BOOK:
-                _set(moved, "books", _plus_one(moved.books, region))
+                books[region] += 1
             elif kind == TokenKind.GENERAL:
-                _set(moved, "general", moved.general + 1)
+                general += 1
             else:
                 raise KeyError(token_id)
+        _set(moved, "artifacts", tuple(artifacts))
+        _set(moved, "books", tuple(books))
+        _set(moved, "general", general)
     return moved
 
 
@@ -167,7 +173,3 @@ def _count(player: PlayerState, change: CardChange | None, card_id: int, sign: i
     else:
         held: int = getattr(player, change.counter)
         _set(player, change.counter, (held ^ change.flip) + sign * change.add)
-
-
-def _plus_one(counts: tuple[int, ...], index: int) -> tuple[int, ...]:
-    return (*counts[:index], counts[index] + 1, *counts[index + 1 :])
