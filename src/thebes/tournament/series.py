@@ -89,10 +89,11 @@ def play_game(
     seats: Sequence[Entry],
     save_dir: Path | None = None,
     variants: Variants = NO_VARIANTS,
+    expert_budget: int | None = None,
 ) -> PlayedGame:
     """One whole game: its result, with the level of each player's bot."""
     pairs = [(e.name, e.level) for e in seats]
-    session = seated_session(catalog, seed, pairs, variants=variants)
+    session = seated_session(catalog, seed, pairs, variants=variants, expert_budget=expert_budget)
     result = GameResult.of(session.state, seed, {e.name: e.level for e in seats})
     if save_dir is not None:
         try:
@@ -110,6 +111,7 @@ class Series:
     rotate: bool = False
     save_dir: Path | None = None
     variants: Variants = NO_VARIANTS
+    expert_budget: int | None = None  # the expert bots' simulations a move (None: default)
 
     def seats(self, index: int) -> list[Entry]:
         return seating(self.entries, self.seed + index, self.rotate)
@@ -122,7 +124,14 @@ def play_series(series: Series, jobs: int = 1) -> Iterator[PlayedGame]:
         catalog = default_catalog()
         for i in indices:
             seats = series.seats(i)
-            yield play_game(catalog, series.seed + i, seats, series.save_dir, series.variants)
+            yield play_game(
+                catalog,
+                series.seed + i,
+                seats,
+                series.save_dir,
+                series.variants,
+                series.expert_budget,
+            )
         return
     with multiprocessing.Pool(min(jobs, series.games), _start_worker) as pool:
         # Pool.imap takes in its whole input at once: handing it a window of games at a
@@ -130,7 +139,13 @@ def play_series(series: Series, jobs: int = 1) -> Iterator[PlayedGame]:
         window = TASKS_PER_JOB * jobs
         for first in range(0, series.games, window):
             tasks = [
-                (series.seed + i, series.seats(i), series.save_dir, series.variants)
+                (
+                    series.seed + i,
+                    series.seats(i),
+                    series.save_dir,
+                    series.variants,
+                    series.expert_budget,
+                )
                 for i in indices[first : first + window]
             ]
             yield from pool.imap(_play_in_worker, tasks)
@@ -150,10 +165,11 @@ def _start_worker() -> None:
     _worker_catalog = default_catalog()
 
 
-def _play_in_worker(task: tuple[int, list[Entry], Path | None, Variants]) -> PlayedGame:
+def _play_in_worker(
+    task: tuple[int, list[Entry], Path | None, Variants, int | None],
+) -> PlayedGame:
     assert _worker_catalog is not None
-    seed, seats, save_dir, variants = task
-    return play_game(_worker_catalog, seed, seats, save_dir, variants)
+    return play_game(_worker_catalog, *task)
 
 
 # ---------------------------------------------------------------- standings
