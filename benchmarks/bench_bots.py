@@ -48,8 +48,8 @@ def play_one(task: tuple[str, str, int]) -> GameFigures:
     seats = seating(entries_for([first, second], 2), seed, rotate=True)
     seconds: dict[str, list[float]] = {e.name: [] for e in seats}
 
-    def timed(level: str, game_seed: int, seat: int) -> Player:
-        return TimedPlayer(make_bot(level, game_seed, seat), seconds[seats[seat].name])
+    def timed(level: str, game_seed: int, seat: int, budget: int | None) -> Player:
+        return TimedPlayer(make_bot(level, game_seed, seat, budget), seconds[seats[seat].name])
 
     session = seated_session(
         default_catalog(), seed, [(e.name, e.level) for e in seats], make_player=timed

@@ -39,6 +39,7 @@ SCRIPTS = (
     "bench_analysis.py",
     "bench_bots.py",
     "bench_engine.py",
+    "bench_expert.py",
     "bench_game_digests.py",
     "bench_hostile_input.py",
     "bench_record.py",
@@ -200,6 +201,52 @@ def test_bots_benchmark_prints_each_series_wins_and_move_times(tmp_path: Path) -
         )
         assert float(moves[1]) <= float(moves[2])
         assert int(moves[3]) > 0
+
+
+def test_expert_benchmark_prints_win_shares_ranks_and_move_times(tmp_path: Path) -> None:
+    # Greedy rivals and two simulations a move: the lines, not the figures, are checked.
+    args = ("--games", "2", "--jobs", "1", "--budget", "2", "--players", "2,3")
+    lines = figures("bench_expert.py", *args, "--against", "greedy", cwd=tmp_path)
+    assert lines[0] == (
+        "seats rotated, 2 games a series, 1 processes, expert budget 2 simulations a move; "
+        "a shared win counts as a fraction"
+    )
+    assert [text for text in lines if not text.startswith(" ")] == [
+        lines[0],
+        "2 players",
+        "3 players",
+    ]
+    for _ in (2, 3):
+        wins = [
+            re.fullmatch(
+                rf"  expert against greedy: expert wins ({NUM}) of 2 \(({NUM})% ± ({NUM})%\)", text
+            )
+            for text in lines
+        ]
+        found = [m for m in wins if m]
+        assert len(found) == 2
+        for match in found:
+            assert float(match[2]) == pytest.approx(100 * float(match[1]) / 2, abs=0.05)
+    ranks = line(
+        rf"    mean rank: expert ({NUM}) ± ({NUM}), greedy ({NUM}) ± ({NUM}) \(1 is first\)", lines
+    )
+    # Three seats hold the ranks 1 + 2 + 3 between them: the expert's and twice the others' mean.
+    assert float(ranks[1]) + 2 * float(ranks[3]) == pytest.approx(6, abs=0.02)  # 2 decimals
+    moves = [
+        m
+        for m in (
+            re.fullmatch(
+                rf"    expert: ({NUM}) s per move on average, ({NUM}) s worst "
+                rf"\(([0-9]+) moves; {NUM} s in all\)",
+                text,
+            )
+            for text in lines
+        )
+        if m
+    ]
+    assert len(moves) == 2
+    for match in moves:
+        assert float(match[1]) <= float(match[2]) and int(match[3]) > 0
 
 
 LUCK_COLUMNS = (

@@ -17,7 +17,7 @@ def test_a_bot_seed_follows_the_game_seed_only_through_a_hash() -> None:
 
 
 def test_a_bot_made_for_an_unseeded_game_needs_no_seed() -> None:
-    state = last_weeks(start(2), 6)  # near the end: strong's playouts are short
-    for level in ("random", "greedy", "strong"):
+    state = last_weeks(start(2), 6)  # near the end: the searches are short
+    for level in ("random", "greedy", "strong", "expert"):
         bot = make_bot(level, None, 1)
         assert bot.choose(state, legal_actions(state)) in legal_actions(state)

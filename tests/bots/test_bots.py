@@ -226,11 +226,11 @@ def test_greedy_has_no_chance_so_seed_and_seat_change_nothing() -> None:
         for game_seed, seat in [(9, 0), (10, 0), (9, 1), (None, 0)]
     }
     assert len(choices) == 1
-    assert set(BOT_LEVELS) == {"random", "greedy", "strong"}  # a new level joins a test here
+    assert set(BOT_LEVELS) == {"random", "greedy", "strong", "expert"}  # a new level joins a test
 
 
 def test_an_unknown_level_is_refused_with_the_levels() -> None:
-    with pytest.raises(ValueError, match="random, greedy, strong"):
+    with pytest.raises(ValueError, match="random, greedy, strong, expert"):
         make_bot("genius", 1, 0)
 
 

@@ -10,8 +10,10 @@ from pathlib import Path
 
 from helpers import CAT
 from hosted import Attached, bots_running, hosted_session, wait_until
+from thebes.bots import ExpertPlayer
 from thebes.hosting.table import HostedTable
-from thebes.records.session import Session
+from thebes.records.session import Session, default_seats
+from thebes.tui.seating import Place
 
 WAITING = "Ann is disconnected; waiting for Ann to come back."
 
@@ -141,3 +143,17 @@ def test_the_server_saying_a_seat_dropped_ends_its_view_and_the_table_waits(tmp_
         bob.keys.close()
         bob.finish()
     assert session.steps == [] and not table.over.is_set()
+
+
+def test_the_host_puts_an_expert_in_a_seat_on_the_games_budget(tmp_path: Path) -> None:
+    session = Session(CAT, default_seats(["Ann", "Bob"]), 5, expert_budget=3)
+    session.autosave = tmp_path / "hosted.json"
+    table = HostedTable(session, None, fast=True)
+    done, line = table.put_bot(Place(None, host=True), "bob expert")
+    assert done and line == "The host put an expert bot in Bob's seat."
+    assert session.seats[1].bot == "expert"
+    bot = table._bots[1]
+    assert isinstance(bot, ExpertPlayer) and bot.budget.simulations == 3
+    header = json.loads((tmp_path / "hosted.json").read_text())
+    assert header["options"]["expert_budget"] == 3
+    assert Session.load(tmp_path / "hosted.json", CAT).expert_budget == 3

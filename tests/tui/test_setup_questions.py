@@ -46,7 +46,9 @@ def test_bad_answers_are_refused_and_asked_again(
     assert out.count("Please type 1, 2, 3 or 4.") == 2
     assert "Not as a name: a player's name is empty." in out
     assert out.count("Please type 1, 2 or 3, or Enter for 1.") == 2
-    levels = "Please type random, greedy, strong (or its first letter), or Enter for greedy."
+    levels = (
+        "Please type random, greedy, strong, expert (or its first letter), or Enter for greedy."
+    )
     assert out.count(levels) == 1
     assert "Computer players: Strong (strong), Greedy (greedy), Random (random)." in out
     assert seats(path) == [

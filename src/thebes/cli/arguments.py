@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from thebes.analysis.move_review import DEFAULT_PLAYOUTS, MAX_PLAYOUTS
-from thebes.bots import BOT_LEVELS
+from thebes.bots import BOT_LEVELS, DEFAULT_EXPERT_BUDGET, MAX_EXPERT_BUDGET
 from thebes.cli.analyze import analyze_command
 from thebes.cli.host import host_command
 from thebes.cli.lookup import reference_command, rules_command
@@ -96,7 +96,8 @@ def _add_play(commands: argparse._SubParsersAction[_Parser]) -> None:
         "given, then the bots; the game is saved after every action. Bot levels: random "
         "(any legal action), greedy (best expected score and prospects right after the "
         "action), strong (plays greedy's best actions out to look ahead; under a second "
-        "a move).",
+        "a move), expert (a tree search over sampled deals; a second or two a move, "
+        "--expert-budget to change it).",
         epilog=f"example: {thebes_command()} play --players Ann,Bob --bot Cleo=strong "
         "--bot Dan=greedy",
     )
@@ -145,6 +146,17 @@ def _add_new_game(command: argparse.ArgumentParser) -> None:
         "--no-confirm",
         action="store_true",
         help="a menu number plays its action at once, without showing it to confirm first",
+    )
+    _add_expert_budget(command)
+
+
+def _add_expert_budget(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--expert-budget",
+        type=_expert_budget,
+        metavar="N",
+        help=f"simulations a move for the expert bots (default {DEFAULT_EXPERT_BUDGET}; "
+        "more is stronger and slower; kept in the game file)",
     )
 
 
@@ -285,6 +297,7 @@ def _add_simulate(commands: argparse._SubParsersAction[_Parser]) -> None:
     simulate.add_argument(
         "--save-dir", type=_path, metavar="DIR", help="write each game's file into DIR"
     )
+    _add_expert_budget(simulate)
 
 
 def _add_replay(commands: argparse._SubParsersAction[_Parser]) -> None:
@@ -444,6 +457,13 @@ def _playouts(text: str) -> int:
     value = _positive(text)
     if value > MAX_PLAYOUTS:
         raise argparse.ArgumentTypeError(f"at most {MAX_PLAYOUTS}, not {value}")
+    return value
+
+
+def _expert_budget(text: str) -> int:
+    value = _positive(text)
+    if value > MAX_EXPERT_BUDGET:
+        raise argparse.ArgumentTypeError(f"at most {MAX_EXPERT_BUDGET}, not {value}")
     return value
 
 

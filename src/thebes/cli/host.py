@@ -163,7 +163,8 @@ def _game(args: argparse.Namespace, terminal: Terminal) -> Iterator[tuple[Sessio
     from thebes.safeio.locking import hold_game
 
     if args.resume is not None:
-        if args.players or args.bot or args.seed is not None or args.save:
+        given = (args.players, args.bot, args.save, args.expert_budget)
+        if any(given) or args.seed is not None:
             raise HostSetupError("--resume hosts the saved game as it is: no other game options")
         path = Path(args.resume)
         with hold_game(path, as_file_argument(path)) as lock:
@@ -180,6 +181,7 @@ def _game(args: argparse.Namespace, terminal: Terminal) -> Iterator[tuple[Sessio
         undo=not args.no_undo,
         hints=not args.no_hints,
         confirm=not args.no_confirm,
+        expert_budget=args.expert_budget,
     )
     ask = terminal if terminal.interactive and not args.json else None
     with new_game(args.players, args.bot, options, args.save, args.force, ask=ask,

@@ -35,6 +35,7 @@ def play_command(args: argparse.Namespace, handed: Terminal | None) -> int:
             undo=not args.no_undo,
             hints=not args.no_hints,
             confirm=not args.no_confirm,
+            expert_budget=args.expert_budget,
             fast=args.fast,
         )
     return EXIT_OK

@@ -66,7 +66,9 @@ def simulate_command(args: argparse.Namespace, handed: Terminal | None) -> int:
             where = printable(str(save_dir))
             raise GameFilesNotSaved(f"cannot use {where} for game files: {exc.strerror}") from None
     variants = Variants.from_names(args.variant)
-    series = Series(tuple(entries), args.games, args.seed, args.rotate, save_dir, variants)
+    series = Series(
+        tuple(entries), args.games, args.seed, args.rotate, save_dir, variants, args.expert_budget
+    )
     unsaved = _UnsavedGames(streams)
     if args.json:
 

@@ -56,7 +56,7 @@ class HostedTable:
         self._watchers: list[Place] = []
         self._questions: dict[int, Question] = {}
         self._bots: dict[int, Player] = {
-            seat: make_bot(s.bot, session.seed, seat)
+            seat: make_bot(s.bot, session.seed, seat, session.expert_budget)
             for seat, s in enumerate(session.seats)
             if s.bot is not None
         }
@@ -281,8 +281,10 @@ class HostedTable:
                 self.session.put_bot(seat, level)
             except IllegalAction as exc:
                 return False, f"{str(exc)[0].upper()}{str(exc)[1:]}."
-            self._bots[seat] = make_bot(level, self.session.seed, seat)
-            line = f"The host put a {level} bot in {self.seat_names[seat]}'s seat."
+            session = self.session
+            self._bots[seat] = make_bot(level, session.seed, seat, session.expert_budget)
+            article = "an" if level[0] in "aeiou" else "a"
+            line = f"The host put {article} {level} bot in {self.seat_names[seat]}'s seat."
             self.talk.log.append(line)
             self._moves += 1
             self._changed(line)

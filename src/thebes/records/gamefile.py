@@ -19,7 +19,8 @@ action taken after its player asked for a hint carries ``"hinted": true``, and a
 with ``--no-hints`` has ``"hints": false`` among its options. Both are part of the record and
 so of the digest (a mark taken out by hand is refused like any other edit), and a file
 without them is written and digested exactly as before hints existed. The same holds for
-``"confirm": false`` (actions chosen by number are not confirmed in this game).
+``"confirm": false`` (actions chosen by number are not confirmed in this game), and for
+``"expert_budget": N`` (the expert bots' simulations a move), written when an expert plays.
 This module reads, checks and writes files; :mod:`thebes.records.session` replays them.
 """
 
@@ -42,7 +43,7 @@ from pydantic import (
     model_validator,
 )
 
-from thebes.bots.levels import BOT_LEVELS
+from thebes.bots.levels import BOT_LEVELS, MAX_EXPERT_BUDGET
 from thebes.catalog.components import CARD_IDS, TOKENS_PER_REGION
 from thebes.catalog.schema import MAX_NAME as MAX_TOKEN_NAME
 from thebes.errors import EXIT_USAGE, ThebesError
@@ -197,6 +198,10 @@ class Options(_Strict):
     # False: a person's action chosen by number is played without asking first (`thebes
     # play --no-confirm`, or `confirm off` typed). Written only then, like hints.
     confirm: bool = True
+    # The expert bots' simulations a move (`--expert-budget`): written whenever an expert
+    # plays (or the option was given), so a resumed seeded game goes on as it would have even
+    # after the default changes; files without an expert are what they were before it.
+    expert_budget: Annotated[int, Field(ge=1, le=MAX_EXPERT_BUDGET)] | None = None
 
     @model_serializer(mode="wrap")
     def _hints_only_when_off(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
@@ -205,6 +210,8 @@ class Options(_Strict):
             data.pop("hints", None)
         if self.confirm:
             data.pop("confirm", None)
+        if self.expert_budget is None:
+            data.pop("expert_budget", None)
         return data
 
 

@@ -17,6 +17,7 @@ import os
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from thebes.bots.levels import DEFAULT_EXPERT_BUDGET
 from thebes.catalog.components import Catalog
 from thebes.records.gamefile import (
     COLOURS,
@@ -166,12 +167,17 @@ class Session:
         undo: bool = True,
         hints: bool = True,
         confirm: bool = True,
+        expert_budget: int | None = None,
         autosave: Path | None = None,
         _setup: list[int] | None = None,
     ) -> None:
         self.catalog = catalog
         self.seats = list(seats)
         self.seed = seed
+        # The expert bots' simulations a move; None while no expert plays and none was asked
+        # for. Set whenever an expert plays, so the file says it (docs/game-files.md).
+        self.expert_budget = expert_budget
+        self._note_expert_budget()
         self.undo_enabled = undo
         self.hints_enabled = hints
         # A person's action chosen by number is shown to confirm before it is played.
@@ -364,8 +370,15 @@ class Session:
         if self.seats[seat].is_bot:
             raise IllegalAction(f"{self.seats[seat].name}'s seat is played by a bot already")
         self.seats[seat] = replace(self.seats[seat], bot=level, bot_from=self._state.actions_taken)
+        self._note_expert_budget()
         self._hint_seen = self._hint_seen and self.active_seat != seat
         self.save_if_autosaving()
+
+    def _note_expert_budget(self) -> None:
+        """An expert plays: its budget is the default unless one was given, and the file
+        will say which (a later default must not change how a resumed game goes on)."""
+        if self.expert_budget is None and any(s.bot == "expert" for s in self.seats):
+            self.expert_budget = DEFAULT_EXPERT_BUDGET
 
     # ------------------------------------------------------------ files
 
@@ -387,7 +400,10 @@ class Session:
                 for s in self.seats
             ],
             options=Options(
-                undo=self.undo_enabled, hints=self.hints_enabled, confirm=self.confirm_enabled
+                undo=self.undo_enabled,
+                hints=self.hints_enabled,
+                confirm=self.confirm_enabled,
+                expert_budget=self.expert_budget,
             ),
             variants=list(self.variants.names),
             setup=self.setup,
@@ -468,6 +484,7 @@ class Session:
                 undo=record.options.undo,
                 hints=record.options.hints,
                 confirm=record.options.confirm,
+                expert_budget=record.options.expert_budget,
                 _setup=record.setup,
             )
         except ValueError as exc:  # a player count or names the rules refuse

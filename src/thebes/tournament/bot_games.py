@@ -47,18 +47,25 @@ def seated_session(
     catalog: Catalog,
     seed: int,
     seats: Sequence[tuple[str, str]],
-    make_player: Callable[[str, int, int], Player] = make_bot,
+    make_player: Callable[[str, int, int, int | None], Player] = make_bot,
     variants: Variants = NO_VARIANTS,
+    expert_budget: int | None = None,
 ) -> Session:
     """A whole game of bots, given as (name, level) in seat order, recorded in a session;
-    ``make_player(level, seed, seat)`` makes each seat's player."""
+    ``make_player(level, seed, seat, expert_budget)`` makes each seat's player (the
+    session's budget for experts: the default if none is given)."""
     names = [name for name, _ in seats]
     session = Session(
-        catalog, default_seats(names, dict(seats)), seed, variants=variants, undo=False
+        catalog,
+        default_seats(names, dict(seats)),
+        seed,
+        variants=variants,
+        undo=False,
+        expert_budget=expert_budget,
     )
-    play_to_the_end(
-        session, [make_player(level, seed, seat) for seat, (_, level) in enumerate(seats)]
-    )
+    budget = session.expert_budget
+    players = [make_player(level, seed, seat, budget) for seat, (_, level) in enumerate(seats)]
+    play_to_the_end(session, players)
     return session
 
 

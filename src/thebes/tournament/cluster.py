@@ -258,6 +258,7 @@ def _games(
                 series.seats(submitted),
                 series.variants,
                 series.save_dir is not None,
+                series.expert_budget,
                 build,
                 key=f"thebes-game-{seed}-{study}",
                 pure=False,
@@ -313,14 +314,19 @@ def _results(
 
 
 def _play(
-    seed: int, seats: list[Entry], variants: Variants, with_file: bool, build: Build
+    seed: int,
+    seats: list[Entry],
+    variants: Variants,
+    with_file: bool,
+    expert_budget: int | None,
+    build: Build,
 ) -> tuple[GameResult, str | None]:
     """One game, on a worker: its result and its file's text."""
     here = this_build()
     if here != build:
         worker = distributed.get_worker().address
         raise WorkerDiffers(_differs_line(worker, build, build.differences(here)))
-    return game_and_file(default_catalog(), seed, seats, variants, with_file)
+    return game_and_file(default_catalog(), seed, seats, variants, with_file, expert_budget)
 
 
 def _first_line(error: object) -> str:

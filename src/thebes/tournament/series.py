@@ -95,18 +95,26 @@ def play_game(
     seats: Sequence[Entry],
     save_dir: Path | None = None,
     variants: Variants = NO_VARIANTS,
+    expert_budget: int | None = None,
 ) -> PlayedGame:
     """One whole game: its result, with the level of each player's bot."""
-    result, text = game_and_file(catalog, seed, seats, variants, save_dir is not None)
+    result, text = game_and_file(
+        catalog, seed, seats, variants, save_dir is not None, expert_budget
+    )
     return saved(result, text, save_dir)
 
 
 def game_and_file(
-    catalog: Catalog, seed: int, seats: Sequence[Entry], variants: Variants, with_file: bool
+    catalog: Catalog,
+    seed: int,
+    seats: Sequence[Entry],
+    variants: Variants,
+    with_file: bool,
+    expert_budget: int | None = None,
 ) -> tuple[GameResult, str | None]:
     """One whole game: its result, and its game file's text if ``with_file``."""
     pairs = [(e.name, e.level) for e in seats]
-    session = seated_session(catalog, seed, pairs, variants=variants)
+    session = seated_session(catalog, seed, pairs, variants=variants, expert_budget=expert_budget)
     result = GameResult.of(session.state, seed, {e.name: e.level for e in seats})
     return result, dump_record(session.to_record()) if with_file else None
 
@@ -132,6 +140,7 @@ class Series:
     rotate: bool = False
     save_dir: Path | None = None
     variants: Variants = NO_VARIANTS
+    expert_budget: int | None = None  # the expert bots' simulations a move (None: default)
 
     def seats(self, index: int) -> list[Entry]:
         return seating(self.entries, self.seed + index, self.rotate)
@@ -163,7 +172,14 @@ def play_series(
         catalog = default_catalog()
         for i in indices:
             seats = series.seats(i)
-            played = play_game(catalog, series.seed + i, seats, series.save_dir, series.variants)
+            played = play_game(
+                catalog,
+                series.seed + i,
+                seats,
+                series.save_dir,
+                series.variants,
+                series.expert_budget,
+            )
             if finished is not None:
                 finished()
             yield played
@@ -174,7 +190,13 @@ def play_series(
         window = TASKS_PER_JOB * jobs
         for first in range(0, series.games, window):
             tasks = [
-                (series.seed + i, series.seats(i), series.save_dir, series.variants)
+                (
+                    series.seed + i,
+                    series.seats(i),
+                    series.save_dir,
+                    series.variants,
+                    series.expert_budget,
+                )
                 for i in indices[first : first + window]
             ]
             for played in pool.imap(_play_in_worker, tasks):
@@ -228,10 +250,11 @@ def _start_worker() -> None:
     _worker_catalog = default_catalog()
 
 
-def _play_in_worker(task: tuple[int, list[Entry], Path | None, Variants]) -> PlayedGame:
+def _play_in_worker(
+    task: tuple[int, list[Entry], Path | None, Variants, int | None],
+) -> PlayedGame:
     assert _worker_catalog is not None
-    seed, seats, save_dir, variants = task
-    return play_game(_worker_catalog, seed, seats, save_dir, variants)
+    return play_game(_worker_catalog, *task)
 
 
 # ---------------------------------------------------------------- standings

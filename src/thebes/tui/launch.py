@@ -70,7 +70,7 @@ def seats_from(names_text: str | None, bots: list[str], ask: Terminal | None) ->
 
 
 # The level offered first for a computer player: it plays sensibly, answers at once, and
-# a newcomer can beat it (strong looks ahead and takes a second a move).
+# a newcomer can beat it (strong and expert look ahead, and take time over a move).
 DEFAULT_LEVEL = "greedy"
 
 
@@ -173,11 +173,14 @@ def start_game(
     fast: bool,
     hints: bool = True,
     confirm: bool = True,
+    expert_budget: int | None = None,
 ) -> None:
     """A new game at ``terminal``, played to its end or until left. A save file that cannot
     be used is a SaveError, players that cannot play a SetupError, names not given when
     asked GameNotStarted."""
-    options = GameOptions(seed, variants, undo=undo, hints=hints, confirm=confirm)
+    options = GameOptions(
+        seed, variants, undo=undo, hints=hints, confirm=confirm, expert_budget=expert_budget
+    )
     ask = terminal if terminal.interactive else None
     with new_game(names, bots, options, save, force, ask=ask) as (session, lock):
         terminal.console.print(saved_where(session), soft_wrap=True)
@@ -193,6 +196,7 @@ class GameOptions:
     undo: bool = True
     hints: bool = True
     confirm: bool = True
+    expert_budget: int | None = None  # the expert bots' simulations a move (None: default)
 
 
 @contextmanager
@@ -232,6 +236,7 @@ def new_game(
         undo=options.undo,
         hints=options.hints,
         confirm=options.confirm,
+        expert_budget=options.expert_budget,
         autosave=path,
     )
     make_folder_for(path)

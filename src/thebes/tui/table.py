@@ -79,7 +79,7 @@ class TerminalGame:
         self.question = question_session(terminal)  # yes or no: Esc says no
         self.planner = DigPlanner(session, self.console, self.prompt, above=self._planner_head)
         self.bots: dict[int, Player] = {
-            seat: make_bot(s.bot, session.seed, seat)
+            seat: make_bot(s.bot, session.seed, seat, session.expert_budget)
             for seat, s in enumerate(session.seats)
             if s.bot is not None
         }

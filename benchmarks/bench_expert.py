@@ -1,0 +1,145 @@
+"""The expert bot's strength and speed: series against other levels, seats rotated.
+
+Run: python benchmarks/bench_expert.py [--games G] [--players 2,3,4] [--against strong,greedy]
+                                       [--jobs J] [--seed S] [--budget N]
+Prints figures; asserts nothing. For each number of players and each level in --against, G
+games of one expert against that level in every other seat, the seats rotated with the
+seed (game i has seed S+i and is the one `thebes simulate --players P --bots
+expert,LEVEL,... --rotate --seed S+i --games 1 --expert-budget N` plays). Printed: the
+expert's share of the wins with a 95% interval (a win shared by k players counts 1/k, so
+a two-player tie counts half), its mean rank against the others' (1 is first; tied players
+share the ranks they span) with 95% intervals, and its mean and worst seconds a move.
+Targets (issue 24), over at least 400 two-player games: the expert wins at least 60%
+against strong and 85% against greedy; with 3 and 4 players its mean rank is better than
+the strong bots'. The default budget is the expert's default (DEFAULT_EXPERT_BUDGET).
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from math import sqrt
+
+from thebes.bots import DEFAULT_EXPERT_BUDGET, Player, make_bot
+from thebes.catalog.loading import default_catalog
+from thebes.rules import Action, GameState, scores, winners
+from thebes.tournament.bot_games import seated_session
+from thebes.tournament.series import entries_for, seating
+
+
+@dataclass
+class GameFigures:
+    won: float  # the expert's share of the win
+    rank: float  # the expert's rank, 1 first; tied players share the ranks they span
+    rival_rank: float  # the mean rank of the other seats
+    seconds: list[float]  # the time of each of the expert's moves
+
+
+class TimedPlayer:
+    def __init__(self, inner: Player, times: list[float]) -> None:
+        self.inner = inner
+        self.times = times
+
+    def choose(self, state: GameState, legal: Sequence[Action]) -> Action:
+        start = time.perf_counter()
+        action = self.inner.choose(state, legal)
+        self.times.append(time.perf_counter() - start)
+        return action
+
+
+def ranks(totals: Sequence[int]) -> list[float]:
+    """Each seat's rank by total, 1 the highest; tied seats share the ranks they span."""
+    return [
+        1 + sum(t > mine for t in totals) + (sum(t == mine for t in totals) - 1) / 2
+        for mine in totals
+    ]
+
+
+def play_one(task: tuple[int, str, int, int]) -> GameFigures:
+    players, rival, seed, budget = task
+    entries = entries_for(["expert", *[rival] * (players - 1)], players)
+    seats = seating(entries, seed, rotate=True)
+    expert = next(n for n, e in enumerate(seats) if e.level == "expert")
+    seconds: list[float] = []
+
+    def made(level: str, game_seed: int, seat: int, expert_budget: int | None) -> Player:
+        bot = make_bot(level, game_seed, seat, expert_budget)
+        return TimedPlayer(bot, seconds) if seat == expert else bot
+
+    session = seated_session(
+        default_catalog(),
+        seed,
+        [(e.name, e.level) for e in seats],
+        make_player=made,
+        expert_budget=budget,
+    )
+    won = winners(session.state)
+    by_rank = ranks([s.total for s in scores(session.state)])
+    others = [r for n, r in enumerate(by_rank) if n != expert]
+    return GameFigures(
+        won=1 / len(won) if expert in won else 0.0,
+        rank=by_rank[expert],
+        rival_rank=sum(others) / len(others),
+        seconds=seconds,
+    )
+
+
+def interval(values: Sequence[float]) -> tuple[float, float]:
+    """The mean and the half-width of its 95% interval (normal approximation)."""
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, float("nan")
+    sd = sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    return mean, 1.96 * sd / sqrt(n)
+
+
+def report(players: int, rival: str, games: list[GameFigures], elapsed: float) -> None:
+    won, won_pm = interval([g.won for g in games])
+    count = len(games)
+    print(
+        f"  expert against {rival}: expert wins {sum(g.won for g in games):g} of {count} "
+        f"({100 * won:.1f}% ± {100 * won_pm:.1f}%)"
+    )
+    if players > 2:
+        rank, rank_pm = interval([g.rank for g in games])
+        rival_rank, rival_pm = interval([g.rival_rank for g in games])
+        print(
+            f"    mean rank: expert {rank:.2f} ± {rank_pm:.2f}, "
+            f"{rival} {rival_rank:.2f} ± {rival_pm:.2f} (1 is first)"
+        )
+    moves = [s for g in games for s in g.seconds]
+    print(
+        f"    expert: {sum(moves) / len(moves):.3f} s per move on average, "
+        f"{max(moves):.3f} s worst ({len(moves)} moves; {elapsed:.0f} s in all)"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--players", default="2")
+    parser.add_argument("--against", default="strong,greedy")
+    parser.add_argument("--jobs", type=int, default=multiprocessing.cpu_count())
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--budget", type=int, default=DEFAULT_EXPERT_BUDGET)
+    args = parser.parse_args()
+    print(
+        f"seats rotated, {args.games} games a series, {args.jobs} processes, "
+        f"expert budget {args.budget} simulations a move; a shared win counts as a fraction"
+    )
+    for players in (int(p) for p in args.players.split(",")):
+        print(f"{players} players")
+        for rival in args.against.split(","):
+            tasks = [(players, rival, args.seed + i, args.budget) for i in range(args.games)]
+            start = time.perf_counter()
+            with multiprocessing.Pool(args.jobs) as pool:
+                games = pool.map(play_one, tasks, chunksize=1)
+            report(players, rival, games, time.perf_counter() - start)
+
+
+if __name__ == "__main__":
+    main()

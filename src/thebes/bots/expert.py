@@ -1,0 +1,242 @@
+"""The expert player: information-set Monte Carlo tree search over what nobody has seen.
+
+Thebes has no private hands: everything hidden (the order of the unseen cards, what comes
+out of a bag) is hidden from every player alike, and the game state holds only public
+facts (the unseen cards as a multiset, each pile's count of hidden cards, the bags'
+contents). So the expert's information set is the public state, and a *determinization*
+(one order of everything unseen, consistent with what every player has seen) is a seed:
+every draw of one simulation comes from a generator seeded with it, never from the game's
+own chance, which the bot cannot reach.
+
+Each simulation (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012, open loop):
+
+1. **At the root**, the action is chosen first by UCB among the greedy player's best
+   :attr:`ExpertBudget.root_actions` (the listing holds dozens of digs that differ only in
+   their weeks); the root's actions do not depend on the determinization, so the
+   determinization is then taken as the *n*-th seed for the *n*-th visit of that action:
+   every root action is tried on the same deals (common random numbers), and their
+   comparison is not drowned in the luck of the dig.
+2. **Down the tree**, keyed by action sequences: in each node the actions available in
+   this determinization are the greedy player's best few, more as the node is visited
+   more often (progressive widening), chosen by UCB with availability counts (a child's
+   exploration term counts the visits in which it could have been chosen). An action is
+   keyed by what it means across deals: a card or an exhibition taken by the card, not
+   by the slot it lies in this time.
+3. **One new node**, then a **playout** by greedy players, every seat alike, until the
+   game ends (valued by the final scores) or the expert's own time has passed the root's
+   by :attr:`ExpertBudget.horizon` weeks (valued by the players' outlooks).
+4. **Back up** each seat's value: its total against the best rival's, squashed into 0..1
+   (each node holds the value for the player who chose its action).
+
+The move is the root action visited most. The search is deterministic: its seeds follow
+from the bot's own seed (a one-way hash of the game seed and the seat), the action number
+and the visit number, and its budget is a number of simulations, not a time, so a seeded
+game with experts replays and resumes exactly, on any machine. The unseen cards and the
+bags are put in sorted order first, so the choice depends on what they hold, not on how
+they are stored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from math import log, sqrt, tanh
+
+from thebes.bots.greedy import ActionJudge, GreedyPlayer
+from thebes.bots.levels import DEFAULT_EXPERT_BUDGET
+from thebes.bots.playout import margin_of, sorted_multisets
+from thebes.rules import (
+    Action,
+    Exhibit,
+    GameState,
+    SeededChance,
+    TakeCard,
+    active_seat,
+    apply,
+    bot_seed,
+    derive_seed,
+    is_over,
+    legal_actions,
+    scores,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ExpertBudget:
+    simulations: int = DEFAULT_EXPERT_BUDGET  # simulations per move
+    horizon: int = 30  # weeks of the expert's own time a simulation looks ahead
+    root_actions: int = 8  # the greedy player's best actions searched at the root
+    exploration: float = 0.5  # UCB's constant, for values in 0..1
+    widening: float = 1.0  # a node visited n times offers its best ceil(widening * sqrt(n))
+    scale: float = 8.0  # VP of margin squashed to tanh(1): a value of 0.88 against 0.12
+    root: str = "ucb"  # how the root spends its simulations: ucb or halving
+
+
+class _Node:
+    """What the simulations through one action sequence found: for the player who chose
+    the sequence's last action."""
+
+    __slots__ = ("available", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[Hashable, _Node] = {}
+        self.visits = 0
+        self.available = 1  # the visits of the parent in which this action could be chosen
+        self.total = 0.0
+
+    def ucb(self, exploration: float) -> float:
+        return self.total / self.visits + exploration * sqrt(log(self.available) / self.visits)
+
+
+class ExpertPlayer:
+    level = "expert"
+
+    def __init__(
+        self, game_seed: int | None, seat: int, budget: ExpertBudget | None = None
+    ) -> None:
+        self._seed = bot_seed(game_seed, seat)
+        self.budget = budget or ExpertBudget()
+        self._greedy = GreedyPlayer()
+
+    def choose(self, state: GameState, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        return _Search(self, sorted_multisets(state), legal).run()
+
+
+class _Search:
+    """One move's search from ``root``."""
+
+    def __init__(self, player: ExpertPlayer, root: GameState, legal: Sequence[Action]) -> None:
+        seat = active_seat(root)
+        assert seat is not None
+        self.budget = budget = player.budget
+        self.root = root
+        self.seat = seat
+        self.seed = derive_seed(player._seed, root.actions_taken)
+        self.judge: ActionJudge = player._greedy.judge(root.catalog)
+        self.stop = root.players[seat].time + budget.horizon
+        ranked = self.ranked(root, legal)[: budget.root_actions]
+        self.actions = [legal[i] for i in ranked]
+        self.children = [_Node() for _ in self.actions]
+
+    def run(self) -> Action:
+        if self.budget.root == "halving":
+            return self.halving()
+        budget = self.budget
+        children = self.children
+        for n in range(budget.simulations):
+            if n < len(children):
+                pick = n  # each root action once first, best first
+            else:
+                for child in children:  # every root action is available in every deal
+                    child.available = n
+                pick = max(range(len(children)), key=lambda i: children[i].ucb(budget.exploration))
+            self.simulate(self.actions[pick], children[pick])
+        best = max(range(len(children)), key=lambda i: (children[i].visits, children[i].total))
+        return self.actions[best]
+
+    def halving(self) -> Action:
+        """Sequential halving at the root: each round shares its simulations among the
+        actions left, every one on the same deals, and keeps the better half."""
+        children = self.children
+        left = list(range(len(children)))
+        rounds = max(1, (len(left) - 1).bit_length())
+        for _ in range(rounds):
+            each = max(1, self.budget.simulations // (rounds * len(left)))
+            for _ in range(each):
+                for i in left:
+                    self.simulate(self.actions[i], children[i])
+            left.sort(key=lambda i: -children[i].total / children[i].visits)  # ties: greedy's
+            left = left[: max(1, (len(left) + 1) // 2)]
+            if len(left) == 1:
+                break
+        return self.actions[left[0]]
+
+    def simulate(self, action: Action, child: _Node) -> None:
+        """One simulation through the root action ``action``, on the deal of its visit."""
+        deal = derive_seed(self.seed, child.visits)
+        state = self.play(self.root, action, deal)
+        path = [(child, self.seat)]
+        node = child
+        while node.visits and not self.cut(state):
+            mover = active_seat(state)
+            assert mover is not None
+            action, node, new = self.select(node, state)
+            state = self.play(state, action, deal)
+            path.append((node, mover))
+            if new:
+                break
+        values = self.values(self.playout(state, deal))
+        for node, mover in path:
+            node.visits += 1
+            node.total += values[mover]
+
+    def select(self, node: _Node, state: GameState) -> tuple[Action, _Node, bool]:
+        """The action to follow from ``node`` in this determinization, its child, and
+        whether the child is new. The best unvisited action among those offered comes
+        first; then UCB, counting a child's availability."""
+        legal = legal_actions(state)
+        offered = max(1, int(self.budget.widening * sqrt(node.visits) + 0.999999))
+        best: tuple[float, Action, _Node] | None = None
+        new: tuple[Action, Hashable] | None = None
+        for index in self.ranked(state, legal)[:offered]:
+            action = legal[index]
+            key = _key(state, action)
+            child = node.children.get(key)
+            if child is None:
+                if new is None:
+                    new = (action, key)
+                continue
+            child.available += 1
+            score = child.ucb(self.budget.exploration)
+            if best is None or score > best[0]:
+                best = (score, action, child)
+        if new is not None:
+            child = node.children[new[1]] = _Node()
+            return new[0], child, True
+        assert best is not None
+        return best[1], best[2], False
+
+    def ranked(self, state: GameState, legal: Sequence[Action]) -> list[int]:
+        """The indices of ``legal``, best first by the greedy player's values (ties in the
+        listing's order)."""
+        values = self.judge.values(state, legal)
+        return sorted(range(len(legal)), key=lambda i: -values[i])
+
+    def cut(self, state: GameState) -> bool:
+        return is_over(state) or state.players[self.seat].time >= self.stop
+
+    def play(self, state: GameState, action: Action, deal: int) -> GameState:
+        # Each action's draws follow from the deal and the action number, as in a game.
+        after, _ = apply(state, action, SeededChance(derive_seed(deal, state.actions_taken)))
+        return after
+
+    def playout(self, state: GameState, deal: int) -> tuple[float, ...]:
+        """Every seat's final score, or outlook where the horizon cuts the game short,
+        after greedy play from ``state``."""
+        greedy = self.judge
+        while not self.cut(state):
+            legal = legal_actions(state)
+            values = greedy.values(state, legal)
+            action = legal[max(range(len(legal)), key=values.__getitem__)]
+            state = self.play(state, action, deal)
+        if is_over(state):
+            return tuple(float(s.total) for s in scores(state))
+        outlook = greedy.outlook
+        return tuple(outlook.of(state, i) for i in range(len(state.players)))
+
+    def values(self, totals: tuple[float, ...]) -> list[float]:
+        """Each seat's margin over its best rival, squashed into 0..1."""
+        scale = self.budget.scale
+        return [0.5 + 0.5 * tanh(margin_of(totals, i) / scale) for i in range(len(totals))]
+
+
+def _key(state: GameState, action: Action) -> Hashable:
+    """What ``action`` means across determinizations: a card or an exhibition by what it
+    is (the same slot holds another card in another deal)."""
+    if isinstance(action, TakeCard):
+        return ("take", state.display[action.slot])
+    if isinstance(action, Exhibit):
+        return ("exhibit", state.exhibitions[action.slot])
+    return action

@@ -1,0 +1,160 @@
+"""The expert player: its search is reproducible, reads only public information (never the
+game's own draws), returns legal actions, keeps its budget in the game file, and plays
+better than chance. Budgets here are tiny: the search's strength is measured by
+benchmarks/bench_expert.py, not by tests."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+from helpers import CAT
+from thebes.bots import (
+    DEFAULT_EXPERT_BUDGET,
+    ExpertBudget,
+    ExpertPlayer,
+    GreedyPlayer,
+    Player,
+    RandomPlayer,
+    make_bot,
+)
+from thebes.records.gamefile import sealed
+from thebes.records.session import Session, default_seats
+from thebes.rules import (
+    Dig,
+    GameState,
+    Variants,
+    active_seat,
+    is_over,
+    legal_actions,
+    scores,
+)
+from thebes.tournament.bot_games import play_to_the_end
+
+TINY = ExpertBudget(simulations=24, horizon=20)
+
+
+def greedy_game(seed: int, actions: int, seats: tuple[str, ...] = ("Ann", "Bob")) -> Session:
+    """A seeded session after ``actions`` actions of greedy play."""
+    session = Session(CAT, default_seats(list(seats)), seed)
+    greedy = GreedyPlayer()
+    for _ in range(actions):
+        session.play(greedy.choose(session.state, session.legal_actions()))
+    return session
+
+
+def expert_choice(state: GameState, seed: int = 7, budget: ExpertBudget = TINY) -> object:
+    seat = active_seat(state)
+    assert seat is not None
+    return ExpertPlayer(seed, seat, budget).choose(state, legal_actions(state))
+
+
+def test_the_same_seed_and_position_give_the_same_action() -> None:
+    state = greedy_game(3, 14).state
+    first = expert_choice(state)
+    assert expert_choice(state) == first
+    assert first in legal_actions(state)
+
+
+def test_the_choice_does_not_depend_on_how_the_unseen_cards_and_bags_are_stored() -> None:
+    state = greedy_game(4, 10).state
+    shuffled = replace(
+        state,
+        deck=replace(state.deck, unseen=tuple(reversed(state.deck.unseen))),
+        bags=tuple(tuple(reversed(bag)) for bag in state.bags),
+    )
+    assert shuffled != state
+    assert expert_choice(shuffled) == expert_choice(state)
+
+
+def test_two_games_of_other_seeds_in_the_same_public_state_get_the_same_choice() -> None:
+    # The same actions and draws under another game seed: the same public state, whose
+    # next draws differ. A search that reached the game's own draws would tell them apart.
+    game = greedy_game(11, 12)
+    record = game.to_record()
+    other = Session.from_record(sealed(record.model_copy(update={"seed": 12}), game.state), CAT)
+    assert other.state == game.state and other.seed != game.seed
+    assert expert_choice(other.state) == expert_choice(game.state)
+    dig = next(a for a in game.legal_actions() if isinstance(a, Dig) and a.weeks >= 4)
+    game.play(dig)
+    other.play(dig)
+    assert game.state.players != other.state.players  # what each game's dig finds differs
+
+
+def test_a_lone_legal_action_is_played_without_a_search() -> None:
+    state = greedy_game(3, 6).state
+    only = legal_actions(state)[:1]
+    assert ExpertPlayer(1, 0, ExpertBudget(simulations=1)).choose(state, only) == only[0]
+
+
+def test_every_choice_is_legal_in_a_game_with_every_variant_and_four_players() -> None:
+    session = Session(
+        CAT,
+        default_seats(["A", "B", "C", "D"]),
+        21,
+        variants=Variants.from_names(("steady-digs", "renew-anywhere", "card-preview")),
+    )
+    budget = ExpertBudget(simulations=3, horizon=6)
+    players = [ExpertPlayer(21, seat, budget) for seat in range(4)]
+    # Session.play refuses an illegal action: the game reaching its end is the check.
+    play_to_the_end(session, players)
+    assert is_over(session.state)
+
+
+def test_at_a_tiny_budget_it_beats_the_random_player() -> None:
+    for seed in (1, 2):
+        session = Session(CAT, default_seats(["E", "R"]), seed)
+        budget = ExpertBudget(simulations=4)
+        play_to_the_end(session, [ExpertPlayer(seed, 0, budget), RandomPlayer(seed, 1)])
+        expert, rival = (s.total for s in scores(session.state))
+        assert expert > rival
+
+
+def test_make_bot_gives_the_expert_its_budget() -> None:
+    made = make_bot("expert", 3, 1, 50)
+    assert isinstance(made, ExpertPlayer) and made.budget.simulations == 50
+    default = make_bot("expert", 3, 1)
+    assert isinstance(default, ExpertPlayer)
+    assert default.budget.simulations == DEFAULT_EXPERT_BUDGET
+
+
+# ---------------------------------------------------------------- the budget in the file
+
+
+def test_the_budget_goes_through_the_game_file_and_a_resumed_game_goes_on_exactly(
+    tmp_path: Path,
+) -> None:
+    seed, budget = 5, 3
+    seats = default_seats(["E", "G"], {"E": "expert", "G": "greedy"})
+
+    def players(session: Session) -> list[Player]:
+        return [make_bot(s.bot or "", seed, n, session.expert_budget) for n, s in enumerate(seats)]
+
+    whole = Session(CAT, seats, seed, undo=False, expert_budget=budget)
+    play_to_the_end(whole, players(whole))
+    half = Session(CAT, seats, seed, undo=False, expert_budget=budget)
+    for step in whole.steps[:25]:
+        half.play(step.action)
+    half.save(tmp_path / "half.json")
+    assert json.loads((tmp_path / "half.json").read_text())["options"]["expert_budget"] == budget
+    resumed = Session.load(tmp_path / "half.json", CAT)
+    assert resumed.expert_budget == budget
+    play_to_the_end(resumed, players(resumed))
+    assert resumed.state == whole.state
+
+
+def test_the_budget_is_written_when_an_expert_plays_and_only_then(tmp_path: Path) -> None:
+    plain = Session(CAT, default_seats(["Ann", "G"], {"G": "greedy"}), 1)
+    plain.save(tmp_path / "plain.json")
+    assert "expert_budget" not in json.loads((tmp_path / "plain.json").read_text())["options"]
+    # An expert with no budget given plays the default, and the file says which, so a
+    # later change of the default cannot change how this game goes on.
+    expert = Session(CAT, default_seats(["Ann", "E"], {"E": "expert"}), 1)
+    assert expert.expert_budget == DEFAULT_EXPERT_BUDGET
+    assert expert.to_record().options.expert_budget == DEFAULT_EXPERT_BUDGET
+    # A person's seat taken over by an expert (a hosted game) notes it then.
+    taken = Session(CAT, default_seats(["Ann", "Bob"]), 1, autosave=tmp_path / "taken.json")
+    taken.put_bot(1, "expert")
+    options = json.loads((tmp_path / "taken.json").read_text())["options"]
+    assert options["expert_budget"] == DEFAULT_EXPERT_BUDGET
