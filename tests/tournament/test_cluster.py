@@ -197,14 +197,14 @@ def test_a_game_is_refused_by_a_worker_of_another_thebes_and_raises_its_own_bugs
 
     with distributed.Client(cluster.address, set_as_default=False) as client:
         games = [
-            ended(5, seats, NO_VARIANTS, True, build),
-            ended(6, seats, NO_VARIANTS, False, build),
+            ended(5, seats, NO_VARIANTS, True, None, build),
+            ended(6, seats, NO_VARIANTS, False, None, build),
         ]
         results = on_cluster._results(client, games, [5, 6], cluster.address)
-        refused = ended(5, seats, NO_VARIANTS, False, other)
+        refused = ended(5, seats, NO_VARIANTS, False, None, other)
         with pytest.raises(on_cluster.ClusterError) as said:
             on_cluster._results(client, [refused], [5], cluster.address)
-        failed = ended(7, buggy, NO_VARIANTS, False, build)
+        failed = ended(7, buggy, NO_VARIANTS, False, None, build)
         with pytest.raises(ValueError, match="unknown bot level 'genius'"):  # as a local run
             on_cluster._results(client, [failed], [7], cluster.address)
     (result, text), (_, no_text) = results
