@@ -49,8 +49,8 @@ FALLBACK_RATE = 0.3
 EXHIBITION_PROSPECT = (0.5, 0.25, 0.1)
 # Weeks a zeppelin saves on an average journey.
 ZEPPELIN_WEEKS = 2.0
-# Dig plans remembered per bag composition (a search meets the same tableaux again and again).
-PLAN_CACHE_SIZE = 4096
+# Dig plans remembered (a search meets the same tableaux and bags again and again).
+PLAN_CACHE_SIZE = 16384
 # Fewer weeks than this leave no time to use a single-use card for a dig.
 MIN_WEEKS_FOR_SINGLE_USE = 6
 # Single-use cards may go unused; count this share of what they promise.
@@ -76,8 +76,11 @@ class Outlook:
             t.value if t is not None and t.kind is TokenKind.ARTIFACT else 0 for t in catalog.tokens
         )
         self.card_vp = tuple(0 if c is None else c.value for c in catalog.cards)
+        # Dig plans by the bags' VP per token, then by plan_key (plan_of).
+        self._plans_by_bags: dict[tuple[float, ...], dict[tuple[object, ...], DigPlan]] = {}
         self._plans: dict[tuple[object, ...], DigPlan] = {}
-        self._plans_for: tuple[float, ...] = ()
+        self._plans_for: tuple[float, ...] | None = None
+        self._plan_count = 0
         self._bags: tuple[tuple[int, ...], ...] | None = None
         self._steady = False
         self._vp_per_token: tuple[float, ...] = ()
@@ -108,35 +111,48 @@ class Outlook:
     def score_without_artifacts(self, player: PlayerState, rivals_books: tuple[int, ...]) -> int:
         """Exhibitions, congresses and the majorities as they stand against ``rivals_books``
         (the highest book points any other player has, per region)."""
+        return (
+            self.exhibition_vp(player)
+            + congress_vp(player.congresses)
+            + sum(map(majority_vp, player.books, rivals_books))
+        )
+
+    def exhibition_vp(self, player: PlayerState) -> int:
+        """The VP of the exhibitions the player has held."""
+        if not player.exhibitions:
+            return 0
         card_vp = self.card_vp
-        vp = sum(card_vp[c] for c in player.exhibitions)
-        vp += congress_vp(player.congresses)
-        vp += sum(map(majority_vp, player.books, rivals_books))
-        return vp
+        return sum(card_vp[c] for c in player.exhibitions)
 
     def dig_outlook(self, player: PlayerState, vp_per_token: tuple[float, ...]) -> float:
         """Expected VP of the digs the remaining weeks allow, plus single-use cards' promise."""
-        return self.dig_plan(player, vp_per_token).value(player.time, player.permits_used)
+        return self.plan_of(plan_key(player), player, vp_per_token).value(
+            player.time, player.permits_used
+        )
 
     def dig_plan(self, player: PlayerState, vp_per_token: tuple[float, ...]) -> DigPlan:
         """The digs the player's tableau allows, best first, whatever the time is."""
-        key = (
-            id(vp_per_token),
-            player.books,
-            player.general,
-            player.legends,
-            player.assistants,
-            player.shovels,
-            player.cars,
-            player.zeppelins,
-            player.special_permits,
-        )
+        return self.plan_of(plan_key(player), player, vp_per_token)
+
+    def plan_of(
+        self, key: tuple[object, ...], player: PlayerState, vp_per_token: tuple[float, ...]
+    ) -> DigPlan:
+        """:meth:`dig_plan` of ``player``, whose :func:`plan_key` is ``key``."""
+        if vp_per_token is not self._plans_for:
+            # By the bags' figures, not the tuple's identity: a search meets the same bags
+            # again in other states (the same draws after another candidate).
+            plans = self._plans_by_bags.get(vp_per_token)
+            if plans is None:
+                if self._plan_count >= PLAN_CACHE_SIZE:
+                    self._plans_by_bags.clear()
+                    self._plan_count = 0
+                plans = self._plans_by_bags[vp_per_token] = {}
+            self._plans = plans
+            self._plans_for = vp_per_token
         plan = self._plans.get(key)
         if plan is None:
-            if len(self._plans) >= PLAN_CACHE_SIZE or vp_per_token is not self._plans_for:
-                self._plans.clear()
-                self._plans_for = vp_per_token  # keeps the id in the keys unique
             plan = self._plans[key] = self._dig_plan(player, vp_per_token)
+            self._plan_count += 1
         return plan
 
     def _dig_plan(self, player: PlayerState, vp_per_token: tuple[float, ...]) -> DigPlan:
@@ -234,10 +250,24 @@ class Outlook:
         )
 
 
+def plan_key(player: PlayerState) -> tuple[object, ...]:
+    """What a player's dig plan depends on, besides the bags: the tableau's counters."""
+    return (
+        player.books,
+        player.general,
+        player.legends,
+        player.assistants,
+        player.shovels,
+        player.cars,
+        player.zeppelins,
+        player.special_permits,
+    )
+
+
 class DigPlan:
     """A player's possible digs, best rate first, and what their single-use cards add."""
 
-    __slots__ = ("digs", "single_use", "zeppelins")
+    __slots__ = ("_regions", "_year", "digs", "single_use", "zeppelins")
 
     def __init__(
         self, digs: tuple[tuple[float, float, float, int], ...], single_use: float, zeppelins: float
@@ -245,6 +275,10 @@ class DigPlan:
         self.digs = digs
         self.single_use = single_use
         self.zeppelins = zeppelins
+        self._year = _fill(digs, WEEKS_PER_YEAR)  # a whole year of digs
+        self._regions = 0  # a bit per region dug
+        for dig in digs:
+            self._regions |= 1 << dig[3]
 
     def value(self, time: int, permits_used: int) -> float:
         """Expected VP of the digs in the weeks from ``time`` to the end, year by year."""
@@ -253,13 +287,13 @@ class DigPlan:
             return 0.0
         digs = self.digs
         this_year = min(WEEKS_PER_YEAR - time % WEEKS_PER_YEAR, remaining)
-        if permits_used:
+        if permits_used & self._regions:
             outlook = _fill([d for d in digs if not permits_used >> d[3] & 1], this_year)
         else:
             outlook = _fill(digs, this_year)
         later = remaining - this_year
         if later >= WEEKS_PER_YEAR:
-            outlook += (later // WEEKS_PER_YEAR) * _fill(digs, WEEKS_PER_YEAR)
+            outlook += (later // WEEKS_PER_YEAR) * self._year
         if later % WEEKS_PER_YEAR:
             outlook += _fill(digs, later % WEEKS_PER_YEAR)
         outlook += self.zeppelins
@@ -295,4 +329,4 @@ def _fill(digs: Sequence[tuple[float, float, float, int]], weeks: float) -> floa
     return vp + FALLBACK_RATE * weeks
 
 
-__all__ = ["DigPlan", "Outlook"]
+__all__ = ["DigPlan", "Outlook", "plan_key"]
