@@ -30,7 +30,7 @@ from math import comb
 from operator import mul
 from typing import assert_never
 
-from thebes.bots.outlook import DigPlan, Outlook, plan_key
+from thebes.bots.outlook import DigPlan, Outlook, PlanKey, plan_key
 from thebes.catalog.components import DISPLAY_SLOTS, Catalog
 from thebes.catalog.kinds import CardKind
 from thebes.rules import (
@@ -185,26 +185,10 @@ class ActionJudge:
         return found
 
 
-class _Taken:
-    """A tableau after a card is taken, as the outlook reads it, and its dig plan for the
-    bags it was last valued with."""
-
-    __slots__ = ("bags", "books_changed", "congress_vp", "plan", "plan_key", "player")
-
-    def __init__(self, player: PlayerState, before: PlayerState) -> None:
-        self.player = player  # its counters are the tableau's; its time and place are not read
-        self.plan_key = plan_key(player)
-        self.congress_vp = congress_vp(player.congresses)
-        self.books_changed = player.books != before.books
-        self.bags: tuple[float, ...] | None = None  # the VP per token the plan is for
-        self.plan: DigPlan | None = None
-
-    def plan_for(self, outlook: Outlook, vp_per_token: tuple[float, ...]) -> DigPlan:
-        """The tableau's dig plan for bags of this VP per token."""
-        if vp_per_token is not self.bags or self.plan is None:
-            self.plan = outlook.plan_of(self.plan_key, self.player, vp_per_token)
-            self.bags = vp_per_token
-        return self.plan
+# A tableau after a card is taken, as the outlook reads it: its plan_key, the VP of its
+# congresses, and its books where the card changed them (else None). A plain tuple of ints,
+# which the cyclic garbage collector stops tracking: greedy keeps tens of thousands.
+_Taken = tuple[PlanKey, int, tuple[int, ...] | None]
 
 
 class _Position:
@@ -313,12 +297,13 @@ class _Position:
         tableau = taken.get(key)
         if tableau is None:
             tableau = taken[key] = self._taken(player, card_id, time)
+        tableau_key, congresses_vp, books = tableau
         score = (
             self.outlook.exhibition_vp(player)
-            + tableau.congress_vp
-            + sum(map(majority_vp, tableau.player.books, self.rivals))
+            + congresses_vp
+            + sum(map(majority_vp, player.books if books is None else books, self.rivals))
         )
-        plan = tableau.plan_for(self.outlook, self.vp_per_token)
+        plan = self.outlook.plan_of(tableau_key, self.vp_per_token)
         return self.artifact_vp + score + plan.value(time, permits_used) + self._prospects
 
     def _revealed_gain(self, slot: int, after: PlayerState) -> float:
@@ -438,7 +423,7 @@ class _Position:
         keys = judge.card_keys
         rivals = self.rivals
         vp_per_token = self.vp_per_token
-        outlook = self.outlook
+        plan_of = self.outlook.plan_of
         start, permits_used = player.time, player.permits_used
         artifact_vp, prospects = self.artifact_vp, self._prospects
         exhibition_vp = self.outlook.exhibition_vp(player)
@@ -454,16 +439,13 @@ class _Position:
             after = taken.get(key)
             if after is None:
                 after = taken[key] = self._taken(player, card_id, time)
-            tableau = after.player
-            score = exhibition_vp + after.congress_vp
-            if after.books_changed:
-                score += sum(map(majority_vp, tableau.books, rivals))
-            else:
+            tableau_key, congresses_vp, books = after
+            score = exhibition_vp + congresses_vp
+            if books is None:
                 score += majorities
-            if after.bags is vp_per_token and after.plan is not None:
-                plan = after.plan
             else:
-                plan = after.plan_for(outlook, vp_per_token)
+                score += sum(map(majority_vp, books, rivals))
+            plan = plan_of(tableau_key, vp_per_token)
             value = artifact_vp + score + plan.value(time, permits_used) + prospects
             gains.append(value - base if value > base else 0.0)
         return gains
@@ -480,7 +462,8 @@ class _Position:
             permits_used=player.permits_used,
             gained_cards=(card_id,),
         )
-        return _Taken(after, player)
+        books = after.books if after.books != player.books else None
+        return (plan_key(after), congress_vp(after.congresses), books)
 
 
 class _DigGroup:
