@@ -18,7 +18,12 @@ nothing); no card below the face-up ones is known to anybody.
 
 Where an action leaves the acting player (place, time, permits, cards spent and gained) is the
 engine's own :func:`~thebes.rules.player_after`; a dig of other lengths shifts its time, and a
-test holds every such forecast equal to what :func:`~thebes.rules.apply` does.
+test holds every such forecast equal to what :func:`~thebes.rules.apply` does. A card taken
+(the most valued action, turn after turn in a search) is valued without making that player:
+its tableau from the engine's :func:`~thebes.rules.changed_player`, kept per tableau and
+card, its time and permits from the journey and :func:`~thebes.rules.permits_after_move`; a
+test holds the value equal to that of the player foreseen. What greedy keeps between turns
+changes no value: the floats are those of the plain sums, in the same order.
 """
 
 from __future__ import annotations
