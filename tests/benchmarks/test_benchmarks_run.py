@@ -13,6 +13,7 @@ screens drawn, a difference of two columns), with that value.
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import re
 import subprocess
@@ -41,6 +42,7 @@ SCRIPTS = (
     "bench_engine.py",
     "bench_expert.py",
     "bench_game_digests.py",
+    "bench_hints.py",
     "bench_hostile_input.py",
     "bench_record.py",
     "bench_screen.py",
@@ -340,16 +342,22 @@ def test_luck_study_counts_strong_wins_by_its_entry_name(monkeypatch: pytest.Mon
 
 
 def test_analysis_benchmark_prints_speed_and_mean_losses(tmp_path: Path) -> None:
-    quick = ("--games", "1", "--playouts", "1", "--jobs", "1", "--every", "3")
+    quick = ("--games", "1", "--playouts", "1", "--jobs", "1", "--every", "5")
     lines = figures("bench_analysis.py", *quick, cwd=tmp_path)
-    how = "1 playouts (one action in 3 reviewed), --jobs 1"
-    # The greedy-random game is played with seed 500 (the default), the one of the series.
-    line(
-        rf"speed: game-2p-500\.json, [0-9]+ actions, {re.escape(how)}: {NUM} s "
-        r"\(target: under 60 s for about 50 actions with --jobs 2\)",
-        lines,
-    )
-    stored = sorted(ANALYSIS_GAMES.glob("game-*.json"))[0].name
+    how = "1 playouts (one action in 5 reviewed), --jobs 1"
+    # One stored 2-player game, and the stored 4-player one nearest 85 actions.
+    four = sorted(ANALYSIS_GAMES.glob("game-4p-*.json"))
+    nearest = min(four, key=lambda p: (abs(len(json.loads(p.read_text())["actions"]) - 85), p))
+    for game, players, target in (("game-2p-300.json", 2, 3), (nearest.name, 4, 6)):
+        actions = len(json.loads((ANALYSIS_GAMES / game).read_text())["actions"])
+        took = line(
+            rf"speed: {re.escape(game)}, {actions} actions, {re.escape(how)}: ({NUM}) s, "
+            rf"CPU ({NUM}) s, load average {NUM} \(target: at most {target} s with --jobs 2 on "
+            r"two cores\)",
+            lines,
+        )
+        assert float(took[1]) > 0 and float(took[2]) > 0, players
+    stored = sorted(ANALYSIS_GAMES.glob("game-2p-*.json"))[0].name
     for title, names, game in (
         ("greedy against random", ("greedy", "random"), "game-2p-500.json"),
         ("strong against greedy", ("strong", "greedy"), stored),
@@ -363,3 +371,21 @@ def test_analysis_benchmark_prints_speed_and_mean_losses(tmp_path: Path) -> None
                 lines[at + offset],
             ), lines[at + offset]
         assert re.fullmatch(rf"  time per game: mean {NUM} s, max {NUM} s", lines[at + 3])
+
+
+def test_hints_benchmark_prints_hint_times_for_2_and_4_players(tmp_path: Path) -> None:
+    lines = figures(
+        "bench_hints.py", "--games", "1", "--every", "40", "--playouts", "1", cwd=tmp_path
+    )
+    assert len(lines) == 2
+    for players, first in ((2, "game-2p-300.json"), (4, "game-4p-400.json")):
+        actions = len(json.loads((ANALYSIS_GAMES / first).read_text())["actions"])
+        times = line(
+            rf"{players} players: ([0-9]+) positions of 1 games \({re.escape(first)}\.\.\.\), "
+            rf"1 playouts: hint median ({NUM}) s, 95th percentile ({NUM}) s, worst ({NUM}) s "
+            rf"\(CPU time; load average {NUM}; target: 95th percentile at most 0\.1 s\)",
+            lines,
+        )
+        # Every 40th position from the first: positions 1, 41, 81, ...
+        assert int(times[1]) == len(range(0, actions, 40))
+        assert float(times[2]) <= float(times[3]) <= float(times[4])

@@ -18,6 +18,8 @@ from typing import Any
 from thebes.analysis.move_review import (
     DEFAULT_PLAYOUTS,
     LABEL_NAMES,
+    NARROW_AFTER,
+    VALUATIONS_PER_PLAYOUT,
     Evaluator,
     MoveReview,
     review_move,
@@ -158,7 +160,11 @@ def _reviews(
 class _Worker:
     def __init__(self, session: Session, playouts: int, seed: int) -> None:
         self.session = session
-        self.evaluator = Evaluator(playouts)
+        self.evaluator = Evaluator(
+            playouts,
+            narrow_after=NARROW_AFTER,
+            valuations=playouts * VALUATIONS_PER_PLAYOUT,
+        )
         self.seed = seed
 
     def review(self, index: int) -> MoveReview:

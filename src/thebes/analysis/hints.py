@@ -3,9 +3,12 @@ with its expected final score and a short reason in plain words.
 
 The candidates are the greedy player's best actions, at most one dig per site and choice of
 cards (the planner compares the weeks of a dig); they are valued like the strong player
-values its own (:class:`thebes.analysis.move_review.Evaluator`: playouts with every draw
-sampled from what is still unseen, the same draws for every candidate) and shown best first by the
-expected final margin over the best rival, beside the expected final score. The game state
+values its own (:class:`thebes.analysis.move_review.Evaluator`: playouts 30 weeks ahead with
+every draw sampled from what is still unseen, the same draws for every candidate), the
+playouts spent where they tell most (after 3 each, only the three shown go on, and within a
+budget of greedy's valuations: a hint takes about a tenth of a second at most), and shown
+best first by the expected final margin over the best rival, beside the expected final
+score. The game state
 holds nothing hidden (the deck's order is not in it), and the playouts are seeded from a
 fingerprint of the position alone, never from the game's seed: a hint uses public
 information only, reveals nothing of the draws to come, and the same position always gets
@@ -55,6 +58,11 @@ from thebes.rules import (
 
 HINTS = 3  # actions shown
 CANDIDATES = SearchBudget().candidates  # actions played out, as the strong player does
+# How a hint spends its playouts (docs/analysis.md, "How the playouts are spent"): the strong
+# player's playouts and horizon, but after NARROW_AFTER rounds only the HINTS best actions go
+# on, and no round starts that would take the valuations greedy makes past VALUATIONS.
+NARROW_AFTER = 3
+VALUATIONS = 14000
 # A number and the unit after it, kept on one line by a no-break space (keep_units).
 UNIT = re.compile(r"(\d) (VP|artifacts?|tokens?|weeks?)\b")
 
@@ -86,9 +94,16 @@ class Hinter:
     """Works out hints; deterministic for a given position."""
 
     def __init__(self, evaluator: Evaluator | None = None) -> None:
-        # By default the strong player's own budget: a hint is what it would weigh.
+        # By default the strong player's own playouts and horizon: a hint is what it would
+        # weigh, but spent where they tell most.
         budget = SearchBudget()
-        self.evaluator = evaluator or Evaluator(budget.playouts, budget.horizon)
+        self.evaluator = evaluator or Evaluator(
+            budget.playouts,
+            budget.horizon,
+            narrow_after=NARROW_AFTER,
+            keep=HINTS,
+            valuations=VALUATIONS,
+        )
         self._greedy = GreedyPlayer()
 
     def hints(self, state: GameState, count: int = HINTS) -> list[Hint]:

@@ -5,11 +5,13 @@ their score minus the best rival's, in VP, averaged over playouts (:mod:`thebes.
 that sample every draw from what is still unseen, so it is judged on public information
 only, as the player saw it. The candidates are the action played and the greedy player's
 best few, all played out with the same sampled draws (common random numbers), so their
-difference is not drowned in the luck of the dig. The *loss* of an action is how much less
-it was worth than the best candidate, measured on a second set of playouts (the best of
-several noisy values, measured on the draws that chose it, would be too high), never below
-0; its *label* says how costly that was (:data:`LABELS`), given only where the loss stands
-out of the playouts' noise (:data:`SURE`). docs/analysis.md explains it for players.
+difference is not drowned in the luck of the dig; after the first few rounds only the best
+two go on, and no round starts past a budget of greedy's work (:class:`Evaluator`). The
+*loss* of an action is how much less it was worth than the best candidate, measured on a
+second set of playouts (the best of several noisy values, measured on the draws that chose
+it, would be too high), never below 0; its *label* says how costly that was
+(:data:`LABELS`), given only where the loss stands out of the playouts' noise
+(:data:`SURE`). docs/analysis.md explains it for players.
 
 Everything is seeded from what is analysed (a game file's digest and the action number),
 so the same file and options give the same analysis on any machine and with any number of
@@ -24,11 +26,17 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 
 from thebes.bots.greedy import GreedyPlayer
-from thebes.bots.playout import Outcome, play_out, sorted_multisets
+from thebes.bots.playout import Outcome, collector_paused, play_out, sorted_multisets
 from thebes.bots.strong import SearchBudget
 from thebes.rules import Action, GameState, active_seat, derive_seed
 
 DEFAULT_PLAYOUTS = 16
+# How an action's review spends its playouts (docs/analysis.md, "How the playouts are
+# spent"): after NARROW_AFTER rounds only the 2 best actions go on to find the best, and no
+# round starts that would take the valuations greedy makes past VALUATIONS_PER_PLAYOUT per
+# playout asked for (in each of the two valuations of an action).
+NARROW_AFTER = 3
+VALUATIONS_PER_PLAYOUT = 900
 MAX_PLAYOUTS = 1000  # a bound on --playouts: 1000 takes about an hour a game
 # As the strong player searches: the greedy player's best actions played out beside the
 # action played, and the weeks of the mover's own time a playout looks ahead.
@@ -71,13 +79,33 @@ class Valued:
 
 
 class Evaluator:
-    """Values the actions of a position by playouts; deterministic for a given seed."""
+    """Values the actions of a position by playouts; deterministic for a given seed.
 
-    def __init__(self, playouts: int = DEFAULT_PLAYOUTS, horizon: int | None = HORIZON) -> None:
+    The playouts go in rounds, one for each action still in the running, all of a round on
+    the same draws. Two limits spend them where they tell most (docs/analysis.md, "How the
+    playouts are spent"): after ``narrow_after`` rounds only the ``keep`` best actions go on
+    (the others are clearly behind, or near enough to the best that which of them is second
+    matters little), and no round starts that would take the valuations greedy makes in
+    the playouts (:class:`~thebes.bots.playout.Outcome`) past ``valuations``, were it as
+    costly as the last (but the first ``narrow_after`` rounds are always played). Neither
+    depends on anything but the position, the seed and these figures."""
+
+    def __init__(
+        self,
+        playouts: int = DEFAULT_PLAYOUTS,
+        horizon: int | None = HORIZON,
+        *,
+        narrow_after: int | None = None,
+        keep: int = 2,
+        valuations: int | None = None,
+    ) -> None:
         if playouts < 1:
             raise ValueError(f"at least 1 playout, not {playouts}")
         self.playouts = playouts
         self.horizon = horizon
+        self.narrow_after = narrow_after
+        self.keep = keep
+        self.valuations = valuations
         self._greedy = GreedyPlayer()
 
     def values(self, state: GameState, actions: Sequence[Action], seed: int) -> list[Valued]:
@@ -86,12 +114,36 @@ class Evaluator:
         if seat is None:
             raise ValueError("the game is over: nobody is to move")
         state = sorted_multisets(state)
-        outcomes: list[list[Outcome]] = [[] for _ in actions]
-        for playout in range(self.playouts):
-            draws = derive_seed(seed, state.actions_taken, playout)
-            for n, action in enumerate(actions):
-                outcomes[n].append(play_out(self._greedy, state, action, seat, draws, self.horizon))
+        with collector_paused():
+            outcomes = self._outcomes(state, actions, seat, seed)
         return [_valued(action, runs, seat) for action, runs in zip(actions, outcomes, strict=True)]
+
+    def _outcomes(
+        self, state: GameState, actions: Sequence[Action], seat: int, seed: int
+    ) -> list[list[Outcome]]:
+        outcomes: list[list[Outcome]] = [[] for _ in actions]
+        running = list(range(len(actions)))
+        first_rounds = self.narrow_after or 1
+        spent = last_round = 0
+        for playout in range(self.playouts):
+            # The next round, as costly per action as the last, must stay in the budget.
+            budget = self.valuations
+            if budget is not None and playout >= first_rounds and spent + last_round > budget:
+                break
+            draws = derive_seed(seed, state.actions_taken, playout)
+            before = spent
+            for n in running:
+                outcome = play_out(self._greedy, state, actions[n], seat, draws, self.horizon)
+                outcomes[n].append(outcome)
+                spent += outcome.valuations
+            last_round = spent - before
+            if playout + 1 == self.narrow_after and len(running) > self.keep:
+                # The best by their margins so far; sorted() is stable, ties keep the order.
+                best = sorted(running, key=lambda n: -_mean_margin(outcomes[n], seat))
+                kept = best[: self.keep]
+                last_round = last_round * len(kept) // len(running)
+                running = sorted(kept)
+        return outcomes
 
     def candidates(
         self,
@@ -123,11 +175,16 @@ class Evaluator:
         same: Callable[[Action], Hashable] = lambda action: action,
     ) -> list[Valued]:
         """The greedy player's best actions (as :meth:`candidates`) and ``also``, valued,
-        best first (ties keep greedy's order)."""
+        best first: those played out to the end of the valuation before those left behind
+        (:meth:`values`), each group by value, ties in greedy's order."""
         actions = self.candidates(state, legal, count, same)
         actions += [a for a in also if a not in actions]
         # sorted() is stable: equal values keep greedy's order.
-        return sorted(self.values(state, actions, seed), key=lambda v: -v.value)
+        return sorted(self.values(state, actions, seed), key=lambda v: (-len(v.margins), -v.value))
+
+
+def _mean_margin(runs: Sequence[Outcome], seat: int) -> float:
+    return math.fsum(run.margin(seat) for run in runs) / len(runs)
 
 
 def _valued(action: Action, runs: Sequence[Outcome], seat: int) -> Valued:

@@ -18,17 +18,24 @@ nothing); no card below the face-up ones is known to anybody.
 
 Where an action leaves the acting player (place, time, permits, cards spent and gained) is the
 engine's own :func:`~thebes.rules.player_after`; a dig of other lengths shifts its time, and a
-test holds every such forecast equal to what :func:`~thebes.rules.apply` does.
+test holds every such forecast equal to what :func:`~thebes.rules.apply` does. A card taken
+(the most valued action, turn after turn in a search) is valued without making that player:
+its tableau from the engine's :func:`~thebes.rules.changed_player`, kept per tableau and
+card, its time and permits from the journey and :func:`~thebes.rules.permits_after_move`; a
+test holds the value equal to that of the player foreseen. What greedy keeps between turns
+changes no value: the floats are those of the plain sums, in the same order.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from functools import cache
 from math import comb
+from operator import mul
 from typing import assert_never
 
-from thebes.bots.outlook import DigPlan, Outlook
+from thebes.bots.outlook import DigPlan, Outlook, PlanKey, plan_key
 from thebes.catalog.components import DISPLAY_SLOTS, Catalog
 from thebes.catalog.kinds import CardKind
 from thebes.rules import (
@@ -45,9 +52,11 @@ from thebes.rules import (
     TakeCard,
     active_seat,
     changed_player,
+    congress_vp,
     debris_in_bag,
     journey,
     knowledge_for,
+    majority_vp,
     permits_after_move,
     player_after,
     rivals_books,
@@ -57,6 +66,14 @@ from thebes.rules import (
 # An exchange shows four new cards; the best of them is worth this share of its promise
 # (it may be gone before the player gets to it, and taking it costs another turn).
 EXCHANGE_SHARE = 0.8
+# A card's kind, region and value: cards alike in these are alike to the outlook, wherever
+# they are taken.
+CardKey = tuple[CardKind, int, int]
+# What ActionJudge remembers between turns (a search meets the same tableaux, places and
+# unseen cards again and again): tableaux, each with the tableaux after the cards it may take;
+# lists of the unseen cards by key.
+TABLEAUX_REMEMBERED = 4096
+UNSEEN_REMEMBERED = 1024
 
 
 class GreedyPlayer:
@@ -75,34 +92,116 @@ class GreedyPlayer:
 
     def choose(self, state: GameState, legal: Sequence[Action]) -> Action:
         values = self.judge(state.catalog).values(state, legal)
-        return legal[max(range(len(legal)), key=values.__getitem__)]
+        # The first of the best, as max() over the indices would give.
+        return legal[values.index(max(values))]
 
 
 class ActionJudge:
-    """Expected outlook of the acting player after each of their legal actions."""
+    """Expected outlook of the acting player after each of their legal actions.
+
+    Besides the outlook's tables it keeps what comes back turn after turn in a game or a
+    search, all of it public and none of it changing a value: each card's key, the weeks to
+    reach and take each card from a place, the tableau after a card is taken, and the unseen
+    cards by key."""
 
     def __init__(self, catalog: Catalog) -> None:
         self.outlook = Outlook(catalog)
+        self.card_keys: tuple[CardKey | None, ...] = tuple(
+            None if c is None else (c.kind, c.region, c.value) for c in catalog.cards
+        )
+        self._trips: dict[tuple[int, int], tuple[int, ...]] = {}
+        self._taken: dict[tuple[object, ...], dict[CardKey, _Taken]] = {}
+        self._unseen: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
 
     def values(self, state: GameState, legal: Sequence[Action]) -> list[float]:
         seat = active_seat(state)
         assert seat is not None
-        return _Position(self.outlook, state, seat).values(legal)
+        return _Position(self, state, seat).values(legal)
 
     def foreseen(self, state: GameState, legal: Sequence[Action]) -> list[PlayerState]:
         """The acting player after each action as :meth:`values` values them, before anything
         is drawn."""
         seat = active_seat(state)
         assert seat is not None
-        position = _Position(self.outlook, state, seat)
+        position = _Position(self, state, seat)
         return [position.foreseen(action) for action in legal]
+
+    def value_of(self, state: GameState, player: PlayerState) -> float:
+        """The outlook of the acting player as ``player`` (in this state's bags, display and
+        rivals): what :meth:`values` gives an action that leads to ``player`` and draws
+        nothing (a card taken, a retirement)."""
+        seat = active_seat(state)
+        assert seat is not None
+        return _Position(self, state, seat)._value(player)
+
+    def trips(self, player: PlayerState, where: int) -> tuple[int, ...]:
+        """Per card id: the weeks ``player`` standing at ``where`` takes to travel to the card
+        (without a zeppelin) and take it. A journey depends on the place and the car alone."""
+        key = (where, player.cars)
+        trips = self._trips.get(key)
+        if trips is None:
+            catalog = self.outlook.catalog
+            at = replace(player, location=where)
+            trips = self._trips[key] = tuple(
+                0 if c is None else journey(catalog, at, c.city, False) + c.weeks
+                for c in catalog.cards
+            )
+        return trips
+
+    def taken(self, player: PlayerState) -> dict[CardKey, _Taken]:
+        """The tableaux after ``player`` takes a card, by the card's key, as far as they are
+        known yet (:meth:`_Position._gains` adds to them)."""
+        key = (
+            player.books,
+            player.general,
+            player.legends,
+            player.assistants,
+            player.shovels,
+            player.cars,
+            player.zeppelins,
+            player.special_permits,
+            player.congresses,
+        )
+        taken = self._taken.get(key)
+        if taken is None:
+            if len(self._taken) >= TABLEAUX_REMEMBERED:
+                self._taken.clear()
+            taken = self._taken[key] = {}
+        return taken
+
+    def unseen_by_key(self, unseen: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The unseen cards by key: the first card of each key in sorted order (the unseen
+        cards are a multiset, whatever order they are kept in), and how many have its key."""
+        found = self._unseen.get(unseen)
+        if found is None:
+            if len(self._unseen) >= UNSEEN_REMEMBERED:
+                self._unseen.clear()
+            counts: dict[CardKey | None, int] = {}
+            firsts: list[int] = []
+            keys = self.card_keys
+            for card_id in sorted(unseen):
+                key = keys[card_id]
+                if key in counts:
+                    counts[key] += 1
+                else:
+                    counts[key] = 1
+                    firsts.append(card_id)
+            found = self._unseen[unseen] = (tuple(firsts), tuple(counts.values()))
+        return found
+
+
+# A tableau after a card is taken, as the outlook reads it: its plan_key, the VP of its
+# congresses, and its books where the card changed them (else None). A plain tuple of ints,
+# which the cyclic garbage collector stops tracking: greedy keeps tens of thousands.
+_Taken = tuple[PlanKey, int, tuple[int, ...] | None]
 
 
 class _Position:
     """What stays the same while the actions of one turn are compared."""
 
-    def __init__(self, outlook: Outlook, state: GameState, seat: int) -> None:
-        self.outlook = outlook
+    def __init__(self, judge: ActionJudge, state: GameState, seat: int) -> None:
+        self.judge = judge
+        outlook = self.outlook = judge.outlook
         self.catalog = outlook.catalog
         self.state = state
         self.seat = seat
@@ -117,7 +216,22 @@ class _Position:
         exchange_gain: float | None = None
         renew_gain: float | None = None
         result = []
+        groups = self._dig_groups
         for action in legal:
+            if type(action) is Dig:  # most of them: the weeks of a few kinds of dig
+                key = (
+                    action.region,
+                    action.legend,
+                    action.assistant,
+                    action.shovel,
+                    action.special_permit,
+                    action.zeppelin,
+                )
+                group = groups.get(key)
+                if group is None:
+                    group = groups[key] = self._new_dig_group(action)
+                result.append(group.value(action.weeks))
+                continue
             match action:
                 case Dig():
                     value = self._dig_group(action).value(action.weeks)
@@ -169,11 +283,33 @@ class _Position:
     # ------------------------------------------------------------ each kind of action
 
     def _take(self, action: TakeCard) -> float:
-        after = self.foreseen(action)
-        value = self._value(after)
-        if self.state.deck.face_up:  # V5
-            value += self._revealed_gain(action.slot, after)
-        return value
+        if action.zeppelin or self.state.deck.face_up:
+            after = self.foreseen(action)
+            value = self._value(after)
+            if self.state.deck.face_up:  # V5
+                value += self._revealed_gain(action.slot, after)
+            return value
+        # What foreseen() gives, without making the player: the engine moves the player to
+        # the card by the journey and the card's weeks, renews the permits in a new year and
+        # adds the card to the tableau (tests hold the two equal).
+        player = self.player
+        card_id = self.state.display[action.slot]
+        time = player.time + self.judge.trips(player, player.location)[card_id]
+        permits_used = permits_after_move(player.time, time, player.permits_used)
+        key = self.judge.card_keys[card_id]
+        assert key is not None
+        taken = self.judge.taken(player)
+        tableau = taken.get(key)
+        if tableau is None:
+            tableau = taken[key] = self._taken(player, card_id, time)
+        tableau_key, congresses_vp, books = tableau
+        score = (
+            self.outlook.exhibition_vp(player)
+            + congresses_vp
+            + sum(map(majority_vp, player.books if books is None else books, self.rivals))
+        )
+        plan = self.outlook.plan_of(tableau_key, self.vp_per_token)
+        return self.artifact_vp + score + plan.value(time, permits_used) + self._prospects
 
     def _revealed_gain(self, slot: int, after: PlayerState) -> float:
         """V5: what the known card that fills ``slot`` adds over the other three, to a player
@@ -185,7 +321,7 @@ class _Position:
         if not known:
             return 0.0
         rest = [c for i, c in enumerate(state.display) if c != NO_CARD and i != slot]
-        revealed, *others = self._card_gains(after, [known[0], *rest])
+        revealed, *others = self._card_gains(after, after.location, [known[0], *rest])
         return EXCHANGE_SHARE * max(0.0, revealed - max(others, default=0.0))
 
     def _exhibit(self, action: Exhibit) -> float:
@@ -242,13 +378,15 @@ class _Position:
         are known, the others are drawn from the unseen ones."""
         deck = self.state.deck
         known = self._face_up_researcher_cards()[:DISPLAY_SLOTS]
-        # Sorted: the unseen cards are a multiset, whatever order they are kept in.
-        unseen = sorted(deck.unseen)
-        if not unseen and not known:
+        if not deck.unseen and not known:
             return 0.0
-        at = replace(self.player, location=where)
-        gains = self._card_gains(at, unseen)
-        best_known = max(self._card_gains(at, known), default=0.0)
+        player = self.player
+        # Each key of the unseen cards priced once, from its first card in sorted order.
+        firsts, counts = self.judge.unseen_by_key(deck.unseen)
+        gains: list[float] = []
+        for gain, count in zip(self._gains(player, where, firsts), counts, strict=True):
+            gains += [gain] * count
+        best_known = max(self._card_gains(player, where, known), default=0.0)
         hidden_draws = DISPLAY_SLOTS - len(known)
         if not hidden_draws or not gains:
             return EXCHANGE_SHARE * best_known
@@ -264,57 +402,121 @@ class _Position:
 
     def _display_gain(self, where: int) -> float:
         """What the display as it lies is worth, in the terms of :meth:`_new_display_gain`."""
-        at = replace(self.player, location=where)
         cards = [c for c in self.state.display if c != NO_CARD]
-        return EXCHANGE_SHARE * max(self._card_gains(at, cards), default=0.0)
+        return EXCHANGE_SHARE * max(self._card_gains(self.player, where, cards), default=0.0)
 
-    def _card_gains(self, at: PlayerState, cards: Sequence[int]) -> list[float]:
-        """What taking each card adds to the outlook of ``at``."""
-        catalog = self.catalog
-        base = self._value(at)
-        gain_of: dict[tuple[CardKind, int, int], float] = {}
-        gains = []
+    def _card_gains(self, player: PlayerState, where: int, cards: Sequence[int]) -> list[float]:
+        """What taking each card adds to the outlook of ``player`` standing at ``where``.
+        Cards alike but for their city are priced alike, from the first one's city."""
+        keys = self.judge.card_keys
+        first: dict[CardKey | None, int] = {}
         for card_id in cards:
-            card = catalog.cards[card_id]
-            assert card is not None
-            # Cards alike but for their city are priced alike, from the first one's city.
-            key = (card.kind, card.region, card.value)
-            gain = gain_of.get(key)
-            if gain is None:
-                time = at.time + journey(catalog, at, card.city, False) + card.weeks
-                if time > END_TIME:
-                    gain = gain_of[key] = 0.0  # T5: too late to take it
-                else:
-                    taken = changed_player(
-                        catalog,
-                        at,
-                        location=card.city,
-                        time=time,
-                        arrival=at.arrival,
-                        permits_used=at.permits_used,
-                        gained_cards=(card_id,),
-                    )
-                    gain = gain_of[key] = max(0.0, self._value(taken) - base)
-            gains.append(gain)
+            first.setdefault(keys[card_id], card_id)
+        gain_of = dict(zip(first, self._gains(player, where, list(first.values())), strict=True))
+        return [gain_of[keys[card_id]] for card_id in cards]
+
+    def _gains(self, player: PlayerState, where: int, cards: Sequence[int]) -> list[float]:
+        """What taking each card adds to the outlook of ``player`` standing at ``where``:
+        :meth:`_value` of the player after it (the engine's changed_player: moved to the card,
+        on by the journey and the card's weeks, the card in the tableau) less the outlook now,
+        never below 0; 0 where it is too late (T5). The sums are those of :meth:`_value`, in its
+        order, so the floats are the same; the tableau after each card is remembered."""
+        judge = self.judge
+        base = self._value(player)
+        trips = judge.trips(player, where)
+        taken = judge.taken(player)
+        keys = judge.card_keys
+        rivals = self.rivals
+        vp_per_token = self.vp_per_token
+        plan_of = self.outlook.plan_of
+        start, permits_used = player.time, player.permits_used
+        artifact_vp, prospects = self.artifact_vp, self._prospects
+        exhibition_vp = self.outlook.exhibition_vp(player)
+        majorities = sum(map(majority_vp, player.books, rivals))
+        gains: list[float] = []
+        for card_id in cards:
+            time = start + trips[card_id]
+            if time > END_TIME:
+                gains.append(0.0)  # T5: too late to take it
+                continue
+            key = keys[card_id]
+            assert key is not None
+            after = taken.get(key)
+            if after is None:
+                after = taken[key] = self._taken(player, card_id, time)
+            tableau_key, congresses_vp, books = after
+            score = exhibition_vp + congresses_vp
+            if books is None:
+                score += majorities
+            else:
+                score += sum(map(majority_vp, books, rivals))
+            plan = plan_of(tableau_key, vp_per_token)
+            value = artifact_vp + score + plan.value(time, permits_used) + prospects
+            gains.append(value - base if value > base else 0.0)
         return gains
 
+    def _taken(self, player: PlayerState, card_id: int, time: int) -> _Taken:
+        card = self.catalog.cards[card_id]
+        assert card is not None
+        after = changed_player(
+            self.catalog,
+            player,
+            location=card.city,
+            time=time,
+            arrival=player.arrival,
+            permits_used=player.permits_used,
+            gained_cards=(card_id,),
+        )
+        books = after.books if after.books != player.books else None
+        return (plan_key(after), congress_vp(after.congresses), books)
 
-@dataclass(frozen=True, slots=True)
+
 class _DigGroup:
-    static: float  # the score and prospects after the dig, bonus artifact included
-    plan: DigPlan
-    after: PlayerState  # after the dig of the weeks the group was made for, nothing found
-    start: int  # the time the digging starts, after the journey
-    before: int  # the time the action starts
-    permits_used: int
-    tokens: tuple[int, ...]  # by weeks: the wheel's tokens for the dig's knowledge
-    extra_tokens: int  # shovels
-    bag_size: int
-    vp_per_token: float
+    """What the digs of one site and helpers, differing only in their weeks, have in common."""
+
+    # A plain slotted class: made for every kind of dig at every turn, where a frozen
+    # dataclass would set each field through object.__setattr__.
+    __slots__ = (
+        "after",
+        "bag_size",
+        "before",
+        "extra_tokens",
+        "permits_used",
+        "plan",
+        "start",
+        "static",
+        "tokens",
+        "vp_per_token",
+    )
+
+    def __init__(
+        self,
+        static: float,  # the score and prospects after the dig, bonus artifact included
+        plan: DigPlan,
+        after: PlayerState,  # after the dig of the weeks the group was made for, nothing found
+        start: int,  # the time the digging starts, after the journey
+        before: int,  # the time the action starts
+        permits_used: int,
+        tokens: tuple[int, ...],  # by weeks: the wheel's tokens for the dig's knowledge
+        extra_tokens: int,  # shovels
+        bag_size: int,
+        vp_per_token: float,
+    ) -> None:
+        self.static = static
+        self.plan = plan
+        self.after = after
+        self.start = start
+        self.before = before
+        self.permits_used = permits_used
+        self.tokens = tokens
+        self.extra_tokens = extra_tokens
+        self.bag_size = bag_size
+        self.vp_per_token = vp_per_token
 
     def value(self, weeks: int) -> float:
         """Expected outlook after the dig of this many weeks, its finds included."""
-        time, permits_used = self.clock(weeks)
+        time = self.start + weeks
+        permits_used = permits_after_move(self.before, time, self.permits_used)
         tokens = min(self.tokens[weeks] + self.extra_tokens, self.bag_size)
         return self.static + self.plan.value(time, permits_used) + tokens * self.vp_per_token
 
@@ -336,6 +538,16 @@ def _expected_best_of(values: list[float], draws: int, at_least: float = 0.0) ->
     n = len(values)
     if n <= draws:
         return max(values[-1], at_least) if values else at_least
-    total = comb(n, draws)
     # The i-th smallest (0-based) is the maximum when the other draws-1 come from below it.
-    return sum(max(v, at_least) * comb(i, draws - 1) for i, v in enumerate(values)) / total
+    ways, total = _ways(n, draws)
+    if at_least > values[0]:
+        values = [max(v, at_least) for v in values]
+    # One product per value, summed in order: the float of the sum over the values.
+    expected: float = sum(map(mul, values, ways))
+    return expected / total
+
+
+@cache
+def _ways(n: int, draws: int) -> tuple[tuple[int, ...], int]:
+    """For :func:`_expected_best_of`: comb(i, draws - 1) for each i below n, and comb(n, draws)."""
+    return tuple(comb(i, draws - 1) for i in range(n)), comb(n, draws)

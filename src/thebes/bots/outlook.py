@@ -49,8 +49,11 @@ FALLBACK_RATE = 0.3
 EXHIBITION_PROSPECT = (0.5, 0.25, 0.1)
 # Weeks a zeppelin saves on an average journey.
 ZEPPELIN_WEEKS = 2.0
-# Dig plans remembered per bag composition (a search meets the same tableaux again and again).
+# Dig plans remembered (a search meets the same tableaux and bags again and again).
 PLAN_CACHE_SIZE = 4096
+# What a dig plan depends on, besides the bags: a tableau's books per region, general points,
+# legends, assistants, shovels, cars, zeppelins and special permits (plan_key).
+PlanKey = tuple[tuple[int, ...], int, int, int, int, int, int, int]
 # Fewer weeks than this leave no time to use a single-use card for a dig.
 MIN_WEEKS_FOR_SINGLE_USE = 6
 # Single-use cards may go unused; count this share of what they promise.
@@ -76,8 +79,11 @@ class Outlook:
             t.value if t is not None and t.kind is TokenKind.ARTIFACT else 0 for t in catalog.tokens
         )
         self.card_vp = tuple(0 if c is None else c.value for c in catalog.cards)
-        self._plans: dict[tuple[object, ...], DigPlan] = {}
-        self._plans_for: tuple[float, ...] = ()
+        # Dig plans by the bags' VP per token, then by plan_key (plan_of).
+        self._plans_by_bags: dict[tuple[float, ...], dict[PlanKey, DigPlan]] = {}
+        self._plans: dict[PlanKey, DigPlan] = {}
+        self._plans_for: tuple[float, ...] | None = None
+        self._plan_count = 0
         self._bags: tuple[tuple[int, ...], ...] | None = None
         self._steady = False
         self._vp_per_token: tuple[float, ...] = ()
@@ -108,44 +114,53 @@ class Outlook:
     def score_without_artifacts(self, player: PlayerState, rivals_books: tuple[int, ...]) -> int:
         """Exhibitions, congresses and the majorities as they stand against ``rivals_books``
         (the highest book points any other player has, per region)."""
+        return (
+            self.exhibition_vp(player)
+            + congress_vp(player.congresses)
+            + sum(map(majority_vp, player.books, rivals_books))
+        )
+
+    def exhibition_vp(self, player: PlayerState) -> int:
+        """The VP of the exhibitions the player has held."""
+        if not player.exhibitions:
+            return 0
         card_vp = self.card_vp
-        vp = sum(card_vp[c] for c in player.exhibitions)
-        vp += congress_vp(player.congresses)
-        vp += sum(map(majority_vp, player.books, rivals_books))
-        return vp
+        return sum(card_vp[c] for c in player.exhibitions)
 
     def dig_outlook(self, player: PlayerState, vp_per_token: tuple[float, ...]) -> float:
         """Expected VP of the digs the remaining weeks allow, plus single-use cards' promise."""
-        return self.dig_plan(player, vp_per_token).value(player.time, player.permits_used)
+        return self.plan_of(plan_key(player), vp_per_token).value(player.time, player.permits_used)
 
     def dig_plan(self, player: PlayerState, vp_per_token: tuple[float, ...]) -> DigPlan:
         """The digs the player's tableau allows, best first, whatever the time is."""
-        key = (
-            id(vp_per_token),
-            player.books,
-            player.general,
-            player.legends,
-            player.assistants,
-            player.shovels,
-            player.cars,
-            player.zeppelins,
-            player.special_permits,
-        )
+        return self.plan_of(plan_key(player), vp_per_token)
+
+    def plan_of(self, key: PlanKey, vp_per_token: tuple[float, ...]) -> DigPlan:
+        """:meth:`dig_plan` of a tableau, by its :func:`plan_key`."""
+        if vp_per_token is not self._plans_for:
+            # By the bags' figures, not the tuple's identity: a search meets the same bags
+            # again in other states (the same draws after another candidate).
+            plans = self._plans_by_bags.get(vp_per_token)
+            if plans is None:
+                if self._plan_count >= PLAN_CACHE_SIZE:
+                    self._plans_by_bags.clear()
+                    self._plan_count = 0
+                plans = self._plans_by_bags[vp_per_token] = {}
+            self._plans = plans
+            self._plans_for = vp_per_token
         plan = self._plans.get(key)
         if plan is None:
-            if len(self._plans) >= PLAN_CACHE_SIZE or vp_per_token is not self._plans_for:
-                self._plans.clear()
-                self._plans_for = vp_per_token  # keeps the id in the keys unique
-            plan = self._plans[key] = self._dig_plan(player, vp_per_token)
+            plan = self._plans[key] = self._dig_plan(key, vp_per_token)
+            self._plan_count += 1
         return plan
 
-    def _dig_plan(self, player: PlayerState, vp_per_token: tuple[float, ...]) -> DigPlan:
-        best = self.best[1 if player.cars else 0]
-        shovel_bonus = helper_bonus(player.shovels, False)
-        assistant_bonus = helper_bonus(player.assistants, False)
-        general = player.general
+    def _dig_plan(self, key: PlanKey, vp_per_token: tuple[float, ...]) -> DigPlan:
+        books_by_region, general, legends, assistants, shovels, cars, zeppelins, permits = key
+        best = self.best[1 if cars else 0]
+        shovel_bonus = helper_bonus(shovels, False)
+        assistant_bonus = helper_bonus(assistants, False)
         digs: list[tuple[float, float, float, int]] = []  # (VP per week, VP, weeks, region)
-        for region, books in enumerate(player.books):
+        for region, books in enumerate(books_by_region):
             if not books:
                 continue
             tokens, weeks = best[total_knowledge(books + assistant_bonus, general)][shovel_bonus]
@@ -156,12 +171,12 @@ class Outlook:
 
         # Single-use cards: what each adds to one dig (if there is time left for one).
         bonus = 0.0
-        if player.legends:
+        if legends:
             for region in range(REGION_COUNT):
-                if player.legends >> region & 1:
+                if legends >> region & 1:
                     bonus += self._extra_knowledge(
                         best,
-                        player.books[region],
+                        books_by_region[region],
                         assistant_bonus + LEGEND_VALUE,
                         general,
                         shovel_bonus,
@@ -169,18 +184,18 @@ class Outlook:
                     )
         if digs:
             top = digs[0][3]
-            if player.assistants == 1:
+            if assistants == 1:
                 bonus += self._extra_knowledge(
-                    best, player.books[top], 1, general, shovel_bonus, vp_per_token[top]
+                    best, books_by_region[top], 1, general, shovel_bonus, vp_per_token[top]
                 )
-            if player.shovels == 1:
+            if shovels == 1:
                 bonus += vp_per_token[top]
-            if player.special_permits:
+            if permits:
                 _, vp, weeks, _ = digs[0]
-                bonus += player.special_permits * max(0.0, vp - FALLBACK_RATE * weeks)
+                bonus += permits * max(0.0, vp - FALLBACK_RATE * weeks)
         top_rate = max(digs[0][0] if digs else 0.0, FALLBACK_RATE)
-        zeppelins = player.zeppelins * ZEPPELIN_WEEKS * top_rate
-        return DigPlan(tuple(digs), SINGLE_USE_SHARE * bonus, SINGLE_USE_SHARE * zeppelins)
+        zeppelin_vp = zeppelins * ZEPPELIN_WEEKS * top_rate
+        return DigPlan(tuple(digs), SINGLE_USE_SHARE * bonus, SINGLE_USE_SHARE * zeppelin_vp)
 
     def _extra_knowledge(
         self,
@@ -234,10 +249,24 @@ class Outlook:
         )
 
 
+def plan_key(player: PlayerState) -> PlanKey:
+    """What a player's dig plan depends on, besides the bags: the tableau's counters."""
+    return (
+        player.books,
+        player.general,
+        player.legends,
+        player.assistants,
+        player.shovels,
+        player.cars,
+        player.zeppelins,
+        player.special_permits,
+    )
+
+
 class DigPlan:
     """A player's possible digs, best rate first, and what their single-use cards add."""
 
-    __slots__ = ("digs", "single_use", "zeppelins")
+    __slots__ = ("_regions", "_year", "digs", "single_use", "zeppelins")
 
     def __init__(
         self, digs: tuple[tuple[float, float, float, int], ...], single_use: float, zeppelins: float
@@ -245,6 +274,10 @@ class DigPlan:
         self.digs = digs
         self.single_use = single_use
         self.zeppelins = zeppelins
+        self._year = _fill(digs, WEEKS_PER_YEAR)  # a whole year of digs
+        self._regions = 0  # a bit per region dug
+        for dig in digs:
+            self._regions |= 1 << dig[3]
 
     def value(self, time: int, permits_used: int) -> float:
         """Expected VP of the digs in the weeks from ``time`` to the end, year by year."""
@@ -253,13 +286,11 @@ class DigPlan:
             return 0.0
         digs = self.digs
         this_year = min(WEEKS_PER_YEAR - time % WEEKS_PER_YEAR, remaining)
-        if permits_used:
-            outlook = _fill([d for d in digs if not permits_used >> d[3] & 1], this_year)
-        else:
-            outlook = _fill(digs, this_year)
+        # This year's permits used leave their sites out (their digs skipped in order).
+        outlook = _fill(digs, this_year, permits_used & self._regions)
         later = remaining - this_year
         if later >= WEEKS_PER_YEAR:
-            outlook += (later // WEEKS_PER_YEAR) * _fill(digs, WEEKS_PER_YEAR)
+            outlook += (later // WEEKS_PER_YEAR) * self._year
         if later % WEEKS_PER_YEAR:
             outlook += _fill(digs, later % WEEKS_PER_YEAR)
         outlook += self.zeppelins
@@ -280,11 +311,13 @@ def _best_dig(row: tuple[int, ...], bonus: int, travel: float) -> tuple[int, flo
     return best_tokens, best_weeks
 
 
-def _fill(digs: Sequence[tuple[float, float, float, int]], weeks: float) -> float:
+def _fill(digs: Sequence[tuple[float, float, float, int]], weeks: float, used: int = 0) -> float:
     """VP of the best digs fitting in ``weeks`` (the last one pro rata), the rest of the
-    time at :data:`FALLBACK_RATE`."""
+    time at :data:`FALLBACK_RATE`; the digs at sites whose bit is set in ``used`` left out."""
     vp = 0.0
-    for rate, dig_vp, dig_weeks, _ in digs:
+    for rate, dig_vp, dig_weeks, region in digs:
+        if used >> region & 1:
+            continue
         if rate <= FALLBACK_RATE:
             break
         if dig_weeks <= weeks:
@@ -295,4 +328,4 @@ def _fill(digs: Sequence[tuple[float, float, float, int]], weeks: float) -> floa
     return vp + FALLBACK_RATE * weeks
 
 
-__all__ = ["DigPlan", "Outlook"]
+__all__ = ["DigPlan", "Outlook", "PlanKey", "plan_key"]

@@ -336,17 +336,19 @@ def _add_analyze(commands: argparse._SubParsersAction[_Parser]) -> None:
         "(inaccuracy, mistake, blunder) and sum them up per player. Actions are valued by "
         "playouts on public information only; the result depends only on the file and "
         "--playouts, never on --jobs or the machine.",
-        epilog=f"example: {thebes_command()} analyze game.json --jobs 2 --save",
+        epilog=f"example: {thebes_command()} analyze game.json --save",
     )
     analyze.set_defaults(handler=analyze_command)
     _add_game_argument(analyze)
     analyze.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    cpus = usable_cpus()
     analyze.add_argument(
         "--jobs",
         type=_positive,
-        default=1,
+        default=cpus,
         metavar="J",
-        help="analyse in J processes at once (same result for any J)",
+        help="analyse in J processes at once (default: the CPUs this process may use, "
+        f"{cpus} here; the same result for any J)",
     )
     analyze.add_argument(
         "--playouts",
@@ -361,6 +363,14 @@ def _add_analyze(commands: argparse._SubParsersAction[_Parser]) -> None:
         action="store_true",
         help="write the analysis beside the game as NAME.analysis.json, for `thebes replay`",
     )
+
+
+def usable_cpus() -> int:
+    """The CPUs this process may run on: its CPU affinity where the system has one (Linux; a
+    container or `taskset` may allow fewer than the machine has), else the machine's count."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
 
 
 def _add_game_argument(command: _Parser) -> None:
