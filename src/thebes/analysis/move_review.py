@@ -36,7 +36,7 @@ DEFAULT_PLAYOUTS = 16
 # round starts that would take the valuations greedy makes past VALUATIONS_PER_PLAYOUT per
 # playout asked for (in each of the two valuations of an action).
 NARROW_AFTER = 3
-VALUATIONS_PER_PLAYOUT = 900
+VALUATIONS_PER_PLAYOUT = 800
 MAX_PLAYOUTS = 1000  # a bound on --playouts: 1000 takes about an hour a game
 # As the strong player searches: the greedy player's best actions played out beside the
 # action played, and the weeks of the mover's own time a playout looks ahead.
