@@ -24,6 +24,7 @@ from thebes.rules.chance import (
     bot_seed,
     derive_seed,
     mix_seed,
+    uniform_below,
 )
 from thebes.rules.engine import advance, apply, cards_spent, player_after
 from thebes.rules.events import (
@@ -188,6 +189,7 @@ __all__ = [
     "time_of",
     "tokens_to_draw",
     "total_knowledge",
+    "uniform_below",
     "week_of",
     "why_illegal",
     "winners",

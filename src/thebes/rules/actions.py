@@ -1,13 +1,14 @@
 """The actions a player may take (A1-A5, and renew under the variant renew-anywhere, V3),
 as immutable values: what the notation reads and writes and what :func:`thebes.rules.apply`
-takes."""
+takes. They are final: the engine dispatches on their exact type."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, final
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class TakeCard:
     """A1: take the researcher card in display slot ``slot`` (0-3)."""
@@ -16,6 +17,7 @@ class TakeCard:
     zeppelin: bool = False
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class Exchange:
     """A2: exchange the four display cards in Warsaw."""
@@ -23,6 +25,7 @@ class Exchange:
     zeppelin: bool = False
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class Dig:
     """A3: excavate at the site of region ``region`` for ``weeks`` weeks.
@@ -41,6 +44,7 @@ class Dig:
     zeppelin: bool = False
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class Exhibit:
     """A4: hold the exhibition in exhibition slot ``slot`` (0 = a, 1 = b, 2 = c)."""
@@ -49,6 +53,7 @@ class Exhibit:
     zeppelin: bool = False
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class Retire:
     """A5: move straight to the end square and take no more turns."""
@@ -56,6 +61,7 @@ class Retire:
     zeppelin: ClassVar[bool] = False  # no journey, so never by zeppelin (P3)
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class Renew:
     """V3 (variant renew-anywhere): discard the four display cards and draw four, where the

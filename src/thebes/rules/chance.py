@@ -69,6 +69,12 @@ def mix_seed(seed: int, part: int) -> int:
 _CHANCE_PREFIX = derive_seed(CHANCE_STREAM)
 
 
+def uniform_below(seed: int, n: int) -> int:
+    """``SplitMix(seed).below(n)``, the generator's first number, without the generator: a
+    choice made once from a seed (the random bot's, every action of its games)."""
+    return (mix_seed(seed, 0) * n) >> 64
+
+
 class SplitMix:
     """A small, fast generator (splitmix64) whose output depends on nothing but its seed.
 
@@ -107,17 +113,19 @@ class _UniformChance:
     def draw_tokens(
         self, bag: tuple[int, ...], debris: int, count: int
     ) -> tuple[tuple[int, ...], int]:
-        # Partial Fisher-Yates over positions; positions >= len(bag) are debris.
-        size = len(bag) + debris
-        positions = list(range(size))
+        # Partial Fisher-Yates over positions; positions >= len(bag) are debris. Only the
+        # positions moved are kept: a dig draws a few of some thirty.
+        in_bag = len(bag)
+        size = in_bag + debris
+        moved: dict[int, int] = {}
         found: list[int] = []
         debris_drawn = 0
         below = self.below
         for i in range(count):
             j = i + below(size - i)
-            positions[i], positions[j] = positions[j], positions[i]
-            p = positions[i]
-            if p < len(bag):
+            p = moved.get(j, j)
+            moved[j] = moved.get(i, i)  # position i is never read again
+            if p < in_bag:
                 found.append(bag[p])
             else:
                 debris_drawn += 1

@@ -9,9 +9,9 @@ it draws: :func:`apply` uses it, and so does a bot looking ahead.
 
 from __future__ import annotations
 
-from typing import NoReturn, assert_never
+from typing import NoReturn
 
-from thebes.catalog.components import LEGEND_VALUE, Catalog
+from thebes.catalog.components import LEGEND_VALUE, WEEKS_PER_YEAR, Catalog
 from thebes.catalog.kinds import CardKind
 from thebes.rules.actions import Action, Dig, Exchange, Exhibit, Renew, Retire, TakeCard
 from thebes.rules.bags import debris_aside, debris_in_bag
@@ -40,7 +40,6 @@ from thebes.rules.turns import (
     active_seat,
     exchange_price,
     is_over,
-    permits_after_move,
     renews_permits,
 )
 
@@ -86,22 +85,25 @@ def _play(
     chance: Chance,
     events: list[Event] | None,
 ) -> GameState:
-    if isinstance(action, Retire):
+    # Dispatch on the exact type (the action classes are final): faster than a match on
+    # class patterns, and this runs for every action of every playout.
+    kind = type(action)
+    if kind is Retire:
         if events is not None:
             events.append(Retired(seat, must_retire(state, seat)))
         retired = _retired(state, player)
         return _finish(state, seat, retired, events, False, None, state.bags, state.site_bonus)
-
+    assert not isinstance(action, Retire)
     catalog = state.catalog
     where, travel, weeks = _journey_and_weeks(state, seat, player, action)
     if events is not None and where != player.location:
         events.append(Travelled(seat, player.location, where, travel, action.zeppelin))
     # K3: single-use cards are spent when the action is declared, before anything is drawn.
-    spent = _spent(catalog, player, action) if action.zeppelin or isinstance(action, Dig) else ()
+    spent = _spent(catalog, player, action) if action.zeppelin or kind is Dig else ()
     if events is not None:
         events.extend(CardSpent(seat, card) for card in spent)
     table = None
-    if spent or not isinstance(action, Dig):
+    if spent or kind is not Dig:
         table = CardsInPlay(
             state.deck,
             list(state.display),
@@ -116,40 +118,34 @@ def _play(
     held: tuple[int, ...] = ()
     bags = state.bags
     site_bonus = state.site_bonus
-    match action:
-        case TakeCard(slot=slot):
-            assert table is not None
-            cards = (state.display[slot],)
-            if events is not None:
-                events.append(CardTaken(seat, slot, cards[0], weeks))
-            table.display[slot] = NO_CARD
-            table.fill_slot(slot, chance, catalog)
-        case Exchange():
-            assert table is not None
-            old = table.clear_display()
-            if events is not None:
-                events.append(DisplayExchanged(seat, old, weeks))
-            table.fill_display(chance, catalog)
-        case Renew():
-            assert table is not None
-            old = table.clear_display()
-            if events is not None:
-                events.append(DisplayRenewed(seat, old, weeks))
-            table.fill_display(chance, catalog)
-        case Exhibit():
-            assert table is not None
-            held = _exhibit(state, seat, action, weeks, chance, table, events)
-        case Dig():
-            tokens, bags, site_bonus = _dig(state, seat, player, action, chance, events)
-        case _:
-            assert_never(action)
+    if isinstance(action, TakeCard):
+        assert table is not None
+        slot = action.slot
+        cards = (state.display[slot],)
+        if events is not None:
+            events.append(CardTaken(seat, slot, cards[0], weeks))
+        table.display[slot] = NO_CARD
+        table.fill_slot(slot, chance, catalog)
+    elif isinstance(action, Dig):
+        tokens, bags, site_bonus = _dig(state, seat, player, action, chance, events)
+    elif isinstance(action, Exhibit):
+        assert table is not None
+        held = _exhibit(state, seat, action, weeks, chance, table, events)
+    else:
+        assert table is not None
+        old = table.clear_display()
+        if events is not None:
+            events.append(
+                DisplayExchanged(seat, old, weeks)
+                if isinstance(action, Exchange)
+                else DisplayRenewed(seat, old, weeks)
+            )
+        table.fill_display(chance, catalog)
     time = player.time + weeks
     if events is not None and renews_permits(player.time, time):
         events.append(YearTurned(seat, year_of(time)))
     moved = _moved(state, player, action, where, time, spent, cards, tokens, held)
-    return _finish(
-        state, seat, moved, events, isinstance(action, Exchange), table, bags, site_bonus
-    )
+    return _finish(state, seat, moved, events, kind is Exchange, table, bags, site_bonus)
 
 
 def _journey_and_weeks(
@@ -162,21 +158,18 @@ def _journey_and_weeks(
     :func:`~thebes.rules.travel.destination`, :func:`~thebes.rules.travel.journey` and
     :func:`~thebes.rules.legal.cost` say, worked out together from the tables."""
     tables = tables_of(state.catalog)
-    match action:
-        case TakeCard(slot=slot):
-            card = state.display[slot]
-            where, weeks = tables.city[card], tables.weeks[card]
-        case Dig(region=region, weeks=weeks):
-            where = state.catalog.site_base + region
-        case Exchange():
-            where, weeks = state.catalog.exchange_city, exchange_price(state, seat)
-        case Exhibit(slot=slot):
-            card = state.exhibitions[slot]
-            where, weeks = tables.city[card], tables.weeks[card]
-        case Renew():
-            return player.location, 0, RENEW_WEEKS  # V3: where the player stands
-        case _:
-            assert_never(action)
+    if isinstance(action, TakeCard):
+        card = state.display[action.slot]
+        where, weeks = tables.city[card], tables.weeks[card]
+    elif isinstance(action, Dig):
+        where, weeks = state.catalog.city_count + action.region, action.weeks
+    elif isinstance(action, Exchange):
+        where, weeks = state.catalog.exchange_city, exchange_price(state, seat)
+    elif isinstance(action, Exhibit):
+        card = state.exhibitions[action.slot]
+        where, weeks = tables.city[card], tables.weeks[card]
+    else:
+        return player.location, 0, RENEW_WEEKS  # V3: where the player stands
     travel = 0 if action.zeppelin else tables.travel[player.cars > 0][player.location][where]
     return where, travel, travel + weeks
 
@@ -317,13 +310,16 @@ def _moved(
     if isinstance(action, Dig):
         # A3.2: the permit is used (it stays used when a special permit was spent).
         permits_used |= 1 << action.region
+    # permits_after_move(player.time, time, permits_used), without the calls (T4, Y1)
+    if time // WEEKS_PER_YEAR > player.time // WEEKS_PER_YEAR and time < END_TIME:
+        permits_used = 0
     return moved_player(
         state.catalog,
         player,
         where,
         time,
         state.clock,
-        permits_after_move(player.time, time, permits_used),
+        permits_used,
         cards,
         spent,
         tokens,
@@ -371,11 +367,12 @@ def _finish(
     streak = state.exchange_streak if state.last_actor == seat else 0
     if exchanged:
         streak += 1
-    players = state.players
+    players = list(state.players)
+    players[seat] = player
     after = GameState(
         state.catalog,
         state.variants,
-        (*players[:seat], player, *players[seat + 1 :]),
+        tuple(players),
         state.display if table is None else tuple(table.display),
         state.exhibitions if table is None else tuple(table.exhibitions),
         state.deck if table is None else table.deck,

@@ -1,0 +1,65 @@
+"""The numbers behind a seeded game: splitmix64 as published, the shortcuts the hot paths
+take to it, and the token draw against the plain algorithm it stands for.
+
+Every seeded game, every bot's choice and the digests of benchmarks/game_digests.txt rest
+on these numbers: a change here changes every seeded game.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from thebes.rules import SeededChance, SplitMix, mix_seed, uniform_below
+
+_MASK = (1 << 64) - 1
+
+
+def test_splitmix_gives_the_published_splitmix64_numbers() -> None:
+    # The first outputs of splitmix64 from seed 0 (Vigna's reference implementation).
+    rng = SplitMix(0)
+    firsts = [rng.below(1 << 64) for _ in range(3)]
+    assert firsts == [0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F]
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 7, 81, 1000])
+def test_uniform_below_is_the_first_number_of_a_generator(n: int) -> None:
+    rng = random.Random(n)
+    for _ in range(500):
+        seed = rng.getrandbits(64)
+        assert uniform_below(seed, n) == SplitMix(seed).below(n)
+        assert 0 <= uniform_below(seed, n) < n
+
+
+def test_mix_seed_takes_negative_parts_as_their_64_bit_pattern() -> None:
+    assert mix_seed(5, -1) == mix_seed(5, _MASK)
+
+
+def _fisher_yates(
+    numbers: SplitMix, bag: tuple[int, ...], debris: int, count: int
+) -> tuple[tuple[int, ...], int]:
+    """The partial Fisher-Yates shuffle of every position, as written in a textbook."""
+    positions = list(range(len(bag) + debris))
+    for i in range(count):
+        j = i + numbers.below(len(positions) - i)
+        positions[i], positions[j] = positions[j], positions[i]
+    drawn = positions[:count]
+    found = sorted(bag[p] for p in drawn if p < len(bag))
+    return tuple(found), count - len(found)
+
+
+def test_a_token_draw_is_the_partial_fisher_yates_shuffle_of_the_bag_and_its_debris() -> None:
+    rng = random.Random(24)
+    for _ in range(2000):
+        bag = tuple(sorted(rng.sample(range(1, 200), rng.randrange(0, 16))))
+        debris = rng.randrange(0, 12)
+        size = len(bag) + debris
+        if size == 0:
+            continue
+        count = rng.randrange(1, size + 1)
+        seed = rng.getrandbits(64)
+        # A seeded chance is a generator: the reference takes the same stream of numbers.
+        assert SeededChance(seed).draw_tokens(bag, debris, count) == _fisher_yates(
+            SeededChance(seed), bag, debris, count
+        )
