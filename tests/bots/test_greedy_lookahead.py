@@ -128,3 +128,25 @@ def test_greedy_values_a_card_taken_as_the_player_it_foresees(names: tuple[str, 
                     seen["zeppelin" if action.zeppelin else "journey"] += 1
     if "card-preview" not in names:
         assert seen["journey"] > 100, seen
+
+
+def test_the_exchange_share_scales_what_a_new_display_promises_and_nothing_else() -> None:
+    # What an exchange or a renewal promises beyond the player it foresees is the share of
+    # the best new card's expected gain: half the share, half the promise; every other
+    # action is valued as before (without V2 and V5, whose new cards the share prices too).
+    low = ActionJudge(CAT, exchange_share=JUDGE.exchange_share / 2)
+    compared = 0
+    for state in positions(3, 11, Variants.from_names(["renew-anywhere", "steady-digs"])):
+        legal = legal_actions(state)
+        seat = active_seat(state)
+        assert seat is not None
+        full, half = JUDGE.values(state, legal), low.values(state, legal)
+        for action, before, after in zip(legal, full, half, strict=True):
+            if type(action).__name__ in ("Exchange", "Renew"):
+                foreseen = JUDGE.foreseen(state, [action])[0]
+                base = JUDGE.value_of(state, foreseen)
+                assert after - base == pytest.approx((before - base) / 2)
+                compared += before > base
+            else:
+                assert after == before
+    assert compared > 10

@@ -82,12 +82,15 @@ class GreedyPlayer:
 
     level = "greedy"
 
-    def __init__(self, game_seed: int | None = 0, seat: int = 0) -> None:
+    def __init__(
+        self, game_seed: int | None = 0, seat: int = 0, *, exchange_share: float = EXCHANGE_SHARE
+    ) -> None:
         self._judge: ActionJudge | None = None
+        self.exchange_share = exchange_share  # the expert's playouts value exchanges lower
 
     def judge(self, catalog: Catalog) -> ActionJudge:
         if self._judge is None or self._judge.outlook.catalog is not catalog:
-            self._judge = ActionJudge(catalog)
+            self._judge = ActionJudge(catalog, self.exchange_share)
         return self._judge
 
     def choose(self, state: GameState, legal: Sequence[Action]) -> Action:
@@ -104,8 +107,9 @@ class ActionJudge:
     reach and take each card from a place, the tableau after a card is taken, and the unseen
     cards by key."""
 
-    def __init__(self, catalog: Catalog) -> None:
+    def __init__(self, catalog: Catalog, exchange_share: float = EXCHANGE_SHARE) -> None:
         self.outlook = Outlook(catalog)
+        self.exchange_share = exchange_share
         self.card_keys: tuple[CardKey | None, ...] = tuple(
             None if c is None else (c.kind, c.region, c.value) for c in catalog.cards
         )
@@ -322,7 +326,7 @@ class _Position:
             return 0.0
         rest = [c for i, c in enumerate(state.display) if c != NO_CARD and i != slot]
         revealed, *others = self._card_gains(after, after.location, [known[0], *rest])
-        return EXCHANGE_SHARE * max(0.0, revealed - max(others, default=0.0))
+        return self.judge.exchange_share * max(0.0, revealed - max(others, default=0.0))
 
     def _exhibit(self, action: Exhibit) -> float:
         player = self.foreseen(action)
@@ -388,9 +392,10 @@ class _Position:
             gains += [gain] * count
         best_known = max(self._card_gains(player, where, known), default=0.0)
         hidden_draws = DISPLAY_SLOTS - len(known)
+        share = self.judge.exchange_share
         if not hidden_draws or not gains:
-            return EXCHANGE_SHARE * best_known
-        return EXCHANGE_SHARE * _expected_best_of(gains, hidden_draws, at_least=best_known)
+            return share * best_known
+        return share * _expected_best_of(gains, hidden_draws, at_least=best_known)
 
     def _face_up_researcher_cards(self) -> list[int]:
         """V5: the face-up cards that will fill display slots, in order. An exhibition turned
@@ -403,7 +408,9 @@ class _Position:
     def _display_gain(self, where: int) -> float:
         """What the display as it lies is worth, in the terms of :meth:`_new_display_gain`."""
         cards = [c for c in self.state.display if c != NO_CARD]
-        return EXCHANGE_SHARE * max(self._card_gains(self.player, where, cards), default=0.0)
+        return self.judge.exchange_share * max(
+            self._card_gains(self.player, where, cards), default=0.0
+        )
 
     def _card_gains(self, player: PlayerState, where: int, cards: Sequence[int]) -> list[float]:
         """What taking each card adds to the outlook of ``player`` standing at ``where``.
