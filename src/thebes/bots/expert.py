@@ -1,39 +1,46 @@
-"""The expert player: information-set Monte Carlo tree search over what nobody has seen.
+"""The expert player: Monte Carlo search over sampled deals of what nobody has seen.
 
 Thebes has no private hands: everything hidden (the order of the unseen cards, what comes
 out of a bag) is hidden from every player alike, and the game state holds only public
 facts (the unseen cards as a multiset, each pile's count of hidden cards, the bags'
-contents). So the expert's information set is the public state, and a *determinization*
-(one order of everything unseen, consistent with what every player has seen) is a seed:
-every draw of one simulation comes from a generator seeded with it, never from the game's
-own chance, which the bot cannot reach.
+contents). So the expert's information set is the public state, and a *deal* (one order
+of everything unseen, consistent with what every player has seen: :class:`_Deal`) is a
+seed: every draw of one simulation comes from it, never from the game's own chance, which
+the bot cannot reach.
 
-Each simulation (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012, open loop):
+By default (``tree=False``) the search is flat, determinized Monte Carlo with common deals:
 
-1. **At the root**, the action is chosen first by UCB among the greedy player's best
-   :attr:`ExpertBudget.root_actions` (the listing holds dozens of digs that differ only in
-   their weeks); the root's actions do not depend on the determinization, so the
-   determinization is then taken as the *n*-th seed for the *n*-th visit of that action:
-   every root action is tried on the same deals (common random numbers), and their
-   comparison is not drowned in the luck of the dig.
-2. **Down the tree**, keyed by action sequences: in each node the actions available in
-   this determinization are the greedy player's best few, more as the node is visited
-   more often (progressive widening), chosen by UCB with availability counts (a child's
-   exploration term counts the visits in which it could have been chosen). An action is
-   keyed by what it means across deals: a card or an exhibition taken by the card, not
-   by the slot it lies in this time.
-3. **One new node**, then a **playout** by greedy players, every seat alike, until the
-   game ends (valued by the final scores) or the expert's own time has passed the root's
-   by :attr:`ExpertBudget.horizon` weeks (valued by the players' outlooks).
-4. **Back up** each seat's value: its total against the best rival's, squashed into 0..1
-   (each node holds the value for the player who chose its action).
+1. **The candidates** are the greedy player's best :attr:`ExpertBudget.root_actions` (the
+   listing holds dozens of digs that differ only in their weeks; the best move is often
+   outside greedy's first four, where the strong player stops).
+2. **A simulation** plays one candidate in the *n*-th deal of the move, then greedy
+   players in every seat, until the game ends (valued by the final scores) or the
+   expert's own time has passed the root's by :attr:`ExpertBudget.horizon` weeks (valued
+   by the players' outlooks). Every candidate's *n*-th simulation plays the same deal, and
+   a deal fixes the *k*-th card drawn and the *k*-th dig at each site whatever was played
+   before: the candidates are compared on the same luck, not only at the first draw.
+3. **The value** of a simulation is the expert's total against the best rival's, squashed
+   into 0..1 (0.5 + 0.5 tanh(margin / scale)): a win by 30 is not worth much more than a
+   win by 10, as in the game.
+4. **Sequential halving** (``root="halving"``) shares the budget among rounds: each round
+   plays every candidate left on the same new deals and keeps the better half, so most
+   simulations go to the few that matter. (``root="ucb"`` chooses each simulation's
+   candidate by UCB instead.)
 
-The move is the root action visited most. The search is deterministic: its seeds follow
-from the bot's own seed (a one-way hash of the game seed and the seat), the action number
-and the visit number, and its budget is a number of simulations, not a time, so a seeded
-game with experts replays and resumes exactly, on any machine. The unseen cards and the
-bags are put in sorted order first, so the choice depends on what they hold, not on how
-they are stored.
+With ``tree=True`` the simulations go down a tree below the root instead of straight into
+a playout (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012, open loop): in each
+node the greedy player's best few actions in this deal, more as the node is visited more
+(progressive widening), chosen by UCB with availability counts, keyed by what an action
+means across deals (a card taken by the card, not by its slot); one new node a
+simulation, then the playout; each node backs up the value of the player who chose its
+action. At the budgets a move can afford it measured worse than the flat search
+(docs/bots.md), so it is off.
+
+The search is deterministic: its deals follow from the bot's own seed (a one-way hash of
+the game seed and the seat), the action number and the simulation's number, and its budget
+is a number of simulations, not a time, so a seeded game with experts replays and resumes
+exactly, on any machine. The unseen cards and the bags are put in sorted order first, so
+the choice depends on what they hold, not on how they are stored.
 """
 
 from __future__ import annotations
