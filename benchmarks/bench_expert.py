@@ -1,14 +1,20 @@
 """The expert bot's strength and speed: series against other levels, seats rotated.
 
 Run: python benchmarks/bench_expert.py [--games G] [--players 2,3,4] [--against strong,greedy]
-                                       [--jobs J] [--seed S] [--budget N]
+                                       [--jobs J] [--seed S] [--first-game K] [--budget N]
+                                       [--out FILE]
+     python benchmarks/bench_expert.py --combine FILE [FILE ...]
 Prints figures; asserts nothing. For each number of players and each level in --against, G
 games of one expert against that level in every other seat, the seats rotated with the
-seed (game i has seed S+i and is the one `thebes simulate --players P --bots
-expert,LEVEL,... --rotate --seed S+i --games 1 --expert-budget N` plays). Printed: the
+seed (game i, from K on, has seed S+i and is the one `thebes simulate --players P --bots
+expert,LEVEL,... --rotate --seed S+i --games 1 --expert-budget N` plays). With --out, each
+game's figures are appended to FILE as one JSON line as soon as it ends, so a long series
+can be stopped, resumed with --first-game and combined: --combine prints the figures of
+every series in the files (grouped by players, rival and budget). Printed: the
 expert's share of the wins with a 95% interval (a win shared by k players counts 1/k, so
 a two-player tie counts half), its mean rank against the others' (1 is first; tied players
-share the ranks they span) with 95% intervals, and its mean and worst seconds a move.
+share the ranks they span) with 95% intervals, and its mean and worst CPU seconds a move
+(time.process_time: the expert's own process, whatever else the machine runs).
 Targets (issue 24), over at least 400 two-player games: the expert wins at least 60%
 against strong and 85% against greedy; with 3 and 4 players its mean rank is better than
 the strong bots'. The default budget is the expert's default (DEFAULT_EXPERT_BUDGET).
@@ -17,11 +23,14 @@ the strong bots'. The default budget is the expert's default (DEFAULT_EXPERT_BUD
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing
 import time
+from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from math import sqrt
+from pathlib import Path
 
 from thebes.bots import DEFAULT_EXPERT_BUDGET, Player, make_bot
 from thebes.catalog.loading import default_catalog
@@ -44,9 +53,9 @@ class TimedPlayer:
         self.times = times
 
     def choose(self, state: GameState, legal: Sequence[Action]) -> Action:
-        start = time.perf_counter()
+        start = time.process_time()
         action = self.inner.choose(state, legal)
-        self.times.append(time.perf_counter() - start)
+        self.times.append(time.process_time() - start)
         return action
 
 
@@ -58,7 +67,7 @@ def ranks(totals: Sequence[int]) -> list[float]:
     ]
 
 
-def play_one(task: tuple[int, str, int, int]) -> GameFigures:
+def play_one(task: tuple[int, str, int, int]) -> tuple[int, str, int, int, GameFigures]:
     players, rival, seed, budget = task
     entries = entries_for(["expert", *[rival] * (players - 1)], players)
     seats = seating(entries, seed, rotate=True)
@@ -79,11 +88,14 @@ def play_one(task: tuple[int, str, int, int]) -> GameFigures:
     won = winners(session.state)
     by_rank = ranks([s.total for s in scores(session.state)])
     others = [r for n, r in enumerate(by_rank) if n != expert]
-    return GameFigures(
-        won=1 / len(won) if expert in won else 0.0,
-        rank=by_rank[expert],
-        rival_rank=sum(others) / len(others),
-        seconds=seconds,
+    return (
+        *task,
+        GameFigures(
+            won=1 / len(won) if expert in won else 0.0,
+            rank=by_rank[expert],
+            rival_rank=sum(others) / len(others),
+            seconds=seconds,
+        ),
     )
 
 
@@ -97,7 +109,7 @@ def interval(values: Sequence[float]) -> tuple[float, float]:
     return mean, 1.96 * sd / sqrt(n)
 
 
-def report(players: int, rival: str, games: list[GameFigures], elapsed: float) -> None:
+def report(players: int, rival: str, games: list[GameFigures], elapsed: float | None) -> None:
     won, won_pm = interval([g.won for g in games])
     count = len(games)
     print(
@@ -114,8 +126,24 @@ def report(players: int, rival: str, games: list[GameFigures], elapsed: float) -
     moves = [s for g in games for s in g.seconds]
     print(
         f"    expert: {sum(moves) / len(moves):.3f} s per move on average, "
-        f"{max(moves):.3f} s worst ({len(moves)} moves; {elapsed:.0f} s in all)"
+        f"{max(moves):.3f} s worst ({len(moves)} moves"
+        + ("" if elapsed is None else f"; {elapsed:.0f} s in all")
+        + ")"
     )
+
+
+def combine(paths: Sequence[str]) -> None:
+    """The figures of the games in the files written by --out, by series."""
+    series: dict[tuple[int, str, int], dict[int, GameFigures]] = defaultdict(dict)
+    for path in paths:
+        for line in Path(path).read_text().splitlines():
+            row = json.loads(line)
+            key = (row["players"], row["rival"], row["budget"])
+            series[key][row["seed"]] = GameFigures(**row["figures"])  # a game played twice once
+    for (players, rival, budget), games in sorted(series.items()):
+        seeds = sorted(games)
+        print(f"{players} players, expert budget {budget}, seeds {seeds[0]}..{seeds[-1]}")
+        report(players, rival, [games[s] for s in seeds], None)
 
 
 def main() -> None:
@@ -125,8 +153,14 @@ def main() -> None:
     parser.add_argument("--against", default="strong,greedy")
     parser.add_argument("--jobs", type=int, default=multiprocessing.cpu_count())
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--first-game", type=int, default=0)
     parser.add_argument("--budget", type=int, default=DEFAULT_EXPERT_BUDGET)
+    parser.add_argument("--out", help="append each game's figures to this file (JSON lines)")
+    parser.add_argument("--combine", nargs="+", metavar="FILE", help="figures of --out files")
     args = parser.parse_args()
+    if args.combine:
+        combine(args.combine)
+        return
     print(
         f"seats rotated, {args.games} games a series, {args.jobs} processes, "
         f"expert budget {args.budget} simulations a move; a shared win counts as a fraction"
@@ -134,10 +168,18 @@ def main() -> None:
     for players in (int(p) for p in args.players.split(",")):
         print(f"{players} players")
         for rival in args.against.split(","):
-            tasks = [(players, rival, args.seed + i, args.budget) for i in range(args.games)]
+            first = args.seed + args.first_game
+            tasks = [(players, rival, first + i, args.budget) for i in range(args.games)]
             start = time.perf_counter()
+            games = []
             with multiprocessing.Pool(args.jobs) as pool:
-                games = pool.map(play_one, tasks, chunksize=1)
+                for *_, seed, budget, figures in pool.imap(play_one, tasks, chunksize=1):
+                    games.append(figures)
+                    if args.out:
+                        row = {"players": players, "rival": rival, "seed": seed}
+                        row |= {"budget": budget, "figures": asdict(figures)}
+                        with open(args.out, "a") as out:
+                            out.write(json.dumps(row) + "\n")
             report(players, rival, games, time.perf_counter() - start)
 
 

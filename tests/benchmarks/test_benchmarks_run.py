@@ -208,7 +208,10 @@ def test_bots_benchmark_prints_each_series_wins_and_move_times(tmp_path: Path) -
 def test_expert_benchmark_prints_win_shares_ranks_and_move_times(tmp_path: Path) -> None:
     # Greedy rivals and two simulations a move: the lines, not the figures, are checked.
     args = ("--games", "2", "--jobs", "1", "--budget", "2", "--players", "2,3")
-    lines = figures("bench_expert.py", *args, "--against", "greedy", cwd=tmp_path)
+    out = tmp_path / "games.jsonl"
+    lines = figures(
+        "bench_expert.py", *args, "--against", "greedy", "--out", str(out), cwd=tmp_path
+    )
     assert lines[0] == (
         "seats rotated, 2 games a series, 1 processes, expert budget 2 simulations a move; "
         "a shared win counts as a fraction"
@@ -249,6 +252,16 @@ def test_expert_benchmark_prints_win_shares_ranks_and_move_times(tmp_path: Path)
     assert len(moves) == 2
     for match in moves:
         assert float(match[1]) <= float(match[2]) and int(match[3]) > 0
+    # --out kept every game; --combine gives the same figures from the file alone (the
+    # series' wall time aside), each series under its players, budget and seeds.
+    assert len(out.read_text().splitlines()) == 4
+    combined = figures("bench_expert.py", "--combine", str(out), cwd=tmp_path)
+    assert combined == [
+        "2 players, expert budget 2, seeds 1..2",
+        *[re.sub(r"; [0-9.]+ s in all", "", text) for text in lines[2:4]],
+        "3 players, expert budget 2, seeds 1..2",
+        *[re.sub(r"; [0-9.]+ s in all", "", text) for text in lines[5:8]],
+    ]
 
 
 LUCK_COLUMNS = (

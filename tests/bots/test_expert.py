@@ -19,11 +19,13 @@ from thebes.bots import (
     RandomPlayer,
     make_bot,
 )
+from thebes.bots.expert import _Deal
 from thebes.records.gamefile import sealed
 from thebes.records.session import Session, default_seats
 from thebes.rules import (
     Dig,
     GameState,
+    Pile,
     Variants,
     active_seat,
     is_over,
@@ -158,3 +160,23 @@ def test_the_budget_is_written_when_an_expert_plays_and_only_then(tmp_path: Path
     taken.put_bot(1, "expert")
     options = json.loads((tmp_path / "taken.json").read_text())["options"]
     assert options["expert_budget"] == DEFAULT_EXPERT_BUDGET
+
+
+def test_a_deal_draws_alike_in_two_lines_of_play_and_only_what_may_be_drawn() -> None:
+    # Common random numbers: the k-th card and the k-th dig at a site of one deal do not
+    # depend on what was drawn elsewhere in between, so candidates are compared on one luck.
+    state = greedy_game(5, 0).state
+    unseen = state.deck.unseen
+    other = next(n for n, bag in enumerate(state.bags) if n and bag)  # another site's bag
+    hidden_only = Pile(hidden=3, known=())
+    for seed in range(20):
+        one, two = _Deal(seed, CAT), _Deal(seed, CAT)
+        two.draw_tokens(state.bags[other], 2, 3)  # a dig elsewhere, in the second line only
+        assert one.draw_tokens(state.bags[0], 4, 3) == two.draw_tokens(state.bags[0], 4, 3)
+        first = one.draw_card(hidden_only, unseen)
+        assert first == two.draw_card(hidden_only, unseen) and first in unseen
+        rest = tuple(card for card in unseen if card != first)
+        assert one.draw_card(hidden_only, rest) in rest
+        assert _Deal(seed, CAT).draw_card(Pile(hidden=0, known=(90,)), unseen) == 90
+    finds = {_Deal(seed, CAT).draw_tokens(state.bags[0], 4, 3) for seed in range(20)}
+    assert len(finds) > 5  # the deals differ

@@ -1,7 +1,7 @@
 """Computer players: each chooses one of the legal actions it is offered.
 
 The levels, weakest first: random, greedy (the best outlook right after the action), strong
-(greedy's best actions played out) and expert (a tree search over sampled deals); what each
+(greedy's best actions played out) and expert (a search over sampled deals); what each
 may know and how it chooses is in docs/bots.md.
 
 Every player has ``choose(state, legal) -> action``; a person at the keyboard is one more

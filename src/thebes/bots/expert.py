@@ -1,62 +1,73 @@
-"""The expert player: information-set Monte Carlo tree search over what nobody has seen.
+"""The expert player: Monte Carlo search over sampled deals of what nobody has seen.
 
 Thebes has no private hands: everything hidden (the order of the unseen cards, what comes
 out of a bag) is hidden from every player alike, and the game state holds only public
 facts (the unseen cards as a multiset, each pile's count of hidden cards, the bags'
-contents). So the expert's information set is the public state, and a *determinization*
-(one order of everything unseen, consistent with what every player has seen) is a seed:
-every draw of one simulation comes from a generator seeded with it, never from the game's
-own chance, which the bot cannot reach.
+contents). So the expert's information set is the public state, and a *deal* (one order
+of everything unseen, consistent with what every player has seen: :class:`_Deal`) is a
+seed: every draw of one simulation comes from it, never from the game's own chance, which
+the bot cannot reach.
 
-Each simulation (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012, open loop):
+By default (``tree=False``) the search is flat, determinized Monte Carlo with common deals:
 
-1. **At the root**, the action is chosen first by UCB among the greedy player's best
-   :attr:`ExpertBudget.root_actions` (the listing holds dozens of digs that differ only in
-   their weeks); the root's actions do not depend on the determinization, so the
-   determinization is then taken as the *n*-th seed for the *n*-th visit of that action:
-   every root action is tried on the same deals (common random numbers), and their
-   comparison is not drowned in the luck of the dig.
-2. **Down the tree**, keyed by action sequences: in each node the actions available in
-   this determinization are the greedy player's best few, more as the node is visited
-   more often (progressive widening), chosen by UCB with availability counts (a child's
-   exploration term counts the visits in which it could have been chosen). An action is
-   keyed by what it means across deals: a card or an exhibition taken by the card, not
-   by the slot it lies in this time.
-3. **One new node**, then a **playout** by greedy players, every seat alike, until the
-   game ends (valued by the final scores) or the expert's own time has passed the root's
-   by :attr:`ExpertBudget.horizon` weeks (valued by the players' outlooks).
-4. **Back up** each seat's value: its total against the best rival's, squashed into 0..1
-   (each node holds the value for the player who chose its action).
+1. **The candidates** are the greedy player's best :attr:`ExpertBudget.root_actions` (the
+   listing holds dozens of digs that differ only in their weeks; the best move is often
+   outside greedy's first four, where the strong player stops).
+2. **A simulation** plays one candidate in the *n*-th deal of the move, then greedy
+   players in every seat, until the game ends (valued by the final scores) or the
+   expert's own time has passed the root's by :attr:`ExpertBudget.horizon` weeks (valued
+   by the players' outlooks). Every candidate's *n*-th simulation plays the same deal, and
+   a deal fixes the *k*-th card drawn and the *k*-th dig at each site whatever was played
+   before: the candidates are compared on the same luck, not only at the first draw.
+3. **The value** of a simulation is the expert's total against the best rival's, squashed
+   into 0..1 (0.5 + 0.5 tanh(margin / scale)): a win by 30 is not worth much more than a
+   win by 10, as in the game.
+4. **Sequential halving** (``root="halving"``) shares the budget among rounds: each round
+   plays every candidate left on the same new deals and keeps the better half, so most
+   simulations go to the few that matter. (``root="ucb"`` chooses each simulation's
+   candidate by UCB instead.)
 
-The move is the root action visited most. The search is deterministic: its seeds follow
-from the bot's own seed (a one-way hash of the game seed and the seat), the action number
-and the visit number, and its budget is a number of simulations, not a time, so a seeded
-game with experts replays and resumes exactly, on any machine. The unseen cards and the
-bags are put in sorted order first, so the choice depends on what they hold, not on how
-they are stored.
+With ``tree=True`` the simulations go down a tree below the root instead of straight into
+a playout (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012, open loop): in each
+node the greedy player's best few actions in this deal, more as the node is visited more
+(progressive widening), chosen by UCB with availability counts, keyed by what an action
+means across deals (a card taken by the card, not by its slot); one new node a
+simulation, then the playout; each node backs up the value of the player who chose its
+action. At the budgets a move can afford it measured worse than the flat search
+(docs/bots.md), so it is off.
+
+The search is deterministic: its deals follow from the bot's own seed (a one-way hash of
+the game seed and the seat), the action number and the simulation's number, and its budget
+is a number of simulations, not a time, so a seeded game with experts replays and resumes
+exactly, on any machine. The unseen cards and the bags are put in sorted order first, so
+the choice depends on what they hold, not on how they are stored.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from math import log, sqrt, tanh
+from math import ceil, log, sqrt, tanh
 
 from thebes.bots.greedy import ActionJudge, GreedyPlayer
 from thebes.bots.levels import DEFAULT_EXPERT_BUDGET
-from thebes.bots.playout import margin_of, sorted_multisets
+from thebes.bots.playout import collector_paused, margin_of, sorted_multisets
+from thebes.catalog.components import Catalog
 from thebes.rules import (
     Action,
     Exhibit,
     GameState,
+    Pile,
     SeededChance,
+    SplitMix,
     TakeCard,
     active_seat,
-    apply,
+    advance,
     bot_seed,
     derive_seed,
     is_over,
     legal_actions,
+    mix_seed,
     scores,
 )
 
@@ -64,12 +75,16 @@ from thebes.rules import (
 @dataclass(frozen=True, slots=True)
 class ExpertBudget:
     simulations: int = DEFAULT_EXPERT_BUDGET  # simulations per move
-    horizon: int = 30  # weeks of the expert's own time a simulation looks ahead
+    horizon: int = 20  # weeks of the expert's own time a simulation looks ahead
     root_actions: int = 8  # the greedy player's best actions searched at the root
-    exploration: float = 0.5  # UCB's constant, for values in 0..1
-    widening: float = 1.0  # a node visited n times offers its best ceil(widening * sqrt(n))
+    root: str = "halving"  # how the root spends its simulations: halving or ucb
+    exploration: float = 0.5  # UCB's constant at the root (root="ucb"), for values in 0..1
     scale: float = 8.0  # VP of margin squashed to tanh(1): a value of 0.88 against 0.12
-    root: str = "ucb"  # how the root spends its simulations: ucb or halving
+    tree: bool = False  # a search tree below the root (else playouts straight from it)
+    tree_exploration: float = 0.5  # UCB's constant below the root
+    widening: float = 1.0  # a node visited n times offers its best ceil(widening * sqrt(n))
+    rival_widening: float = 1.0  # the same where a rival moves
+    fixed_deals: bool = True  # one order of the unseen for a whole simulation
 
 
 class _Node:
@@ -101,7 +116,8 @@ class ExpertPlayer:
     def choose(self, state: GameState, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        return _Search(self, sorted_multisets(state), legal).run()
+        with collector_paused():
+            return _Search(self, sorted_multisets(state), legal).run()
 
 
 class _Search:
@@ -155,14 +171,15 @@ class _Search:
 
     def simulate(self, action: Action, child: _Node) -> None:
         """One simulation through the root action ``action``, on the deal of its visit."""
-        deal = derive_seed(self.seed, child.visits)
+        seed = derive_seed(self.seed, child.visits)
+        deal: _Deal | int = _Deal(seed, self.root.catalog) if self.budget.fixed_deals else seed
         state = self.play(self.root, action, deal)
         path = [(child, self.seat)]
         node = child
-        while node.visits and not self.cut(state):
+        while self.budget.tree and node.visits and not self.cut(state):
             mover = active_seat(state)
             assert mover is not None
-            action, node, new = self.select(node, state)
+            action, node, new = self.select(node, state, mover)
             state = self.play(state, action, deal)
             path.append((node, mover))
             if new:
@@ -172,12 +189,14 @@ class _Search:
             node.visits += 1
             node.total += values[mover]
 
-    def select(self, node: _Node, state: GameState) -> tuple[Action, _Node, bool]:
+    def select(self, node: _Node, state: GameState, mover: int) -> tuple[Action, _Node, bool]:
         """The action to follow from ``node`` in this determinization, its child, and
         whether the child is new. The best unvisited action among those offered comes
         first; then UCB, counting a child's availability."""
         legal = legal_actions(state)
-        offered = max(1, int(self.budget.widening * sqrt(node.visits) + 0.999999))
+        budget = self.budget
+        widening = budget.widening if mover == self.seat else budget.rival_widening
+        offered = max(1, ceil(widening * sqrt(node.visits)))
         best: tuple[float, Action, _Node] | None = None
         new: tuple[Action, Hashable] | None = None
         for index in self.ranked(state, legal)[:offered]:
@@ -189,7 +208,7 @@ class _Search:
                     new = (action, key)
                 continue
             child.available += 1
-            score = child.ucb(self.budget.exploration)
+            score = child.ucb(budget.tree_exploration)
             if best is None or score > best[0]:
                 best = (score, action, child)
         if new is not None:
@@ -207,12 +226,12 @@ class _Search:
     def cut(self, state: GameState) -> bool:
         return is_over(state) or state.players[self.seat].time >= self.stop
 
-    def play(self, state: GameState, action: Action, deal: int) -> GameState:
-        # Each action's draws follow from the deal and the action number, as in a game.
-        after, _ = apply(state, action, SeededChance(derive_seed(deal, state.actions_taken)))
-        return after
+    def play(self, state: GameState, action: Action, deal: _Deal | int) -> GameState:
+        if isinstance(deal, _Deal):
+            return advance(state, action, deal)
+        return advance(state, action, SeededChance(mix_seed(deal, state.actions_taken)))
 
-    def playout(self, state: GameState, deal: int) -> tuple[float, ...]:
+    def playout(self, state: GameState, deal: _Deal | int) -> tuple[float, ...]:
         """Every seat's final score, or outlook where the horizon cuts the game short,
         after greedy play from ``state``."""
         greedy = self.judge
@@ -230,6 +249,54 @@ class _Search:
         """Each seat's margin over its best rival, squashed into 0..1."""
         scale = self.budget.scale
         return [0.5 + 0.5 * tanh(margin_of(totals, i) / scale) for i in range(len(totals))]
+
+
+class _Deal:
+    """One determinization: an order of everything nobody has seen, fixed for a whole
+    simulation, consistent with what every player has seen.
+
+    The deck: the *k*-th card drawn since the root comes from the same place in every line
+    of play (a hidden slot or a known card of its pile, by the *k*-th number of the deal),
+    and a hidden slot holds the unseen card that comes first in the deal's own order of the
+    cards. The bags: the *k*-th dig at a site since the root draws the tokens (and debris)
+    that come first in the deal's order for that dig. So two lines that differ only in an
+    action in between draw the same next cards and find the same tokens: their comparison
+    is not drowned in the luck of the draw (common random numbers). Each order is a uniform
+    random one, so every draw is as likely as in the game.
+    """
+
+    __slots__ = ("_cards", "_catalog", "_digs", "_rank", "_seed")
+
+    def __init__(self, seed: int, catalog: Catalog) -> None:
+        self._seed = seed
+        self._catalog = catalog
+        self._cards = 0  # cards drawn since the root
+        self._digs = [0] * len(catalog.regions)  # digs at each site since the root
+        self._rank: list[int] | None = None  # each card's place in the deal's order
+
+    def draw_card(self, pile: Pile, unseen: tuple[int, ...]) -> int:
+        self._cards += 1
+        pick = SplitMix(mix_seed(self._seed, self._cards)).below(pile.size)
+        if pick >= pile.hidden:
+            return pile.known[pick - pile.hidden]
+        rank = self._rank
+        if rank is None:
+            # Made at the first hidden draw only: many playouts draw no hidden card.
+            order = mix_seed(self._seed, -1)
+            rank = self._rank = [mix_seed(order, card) for card in range(len(self._catalog.cards))]
+        return min(unseen, key=rank.__getitem__)
+
+    def draw_tokens(
+        self, bag: tuple[int, ...], debris: int, count: int
+    ) -> tuple[tuple[int, ...], int]:
+        if not bag:
+            return (), count
+        region = self._catalog.token(bag[0]).region
+        self._digs[region] += 1
+        # The same generator for the same dig of a site, so the same bag gives the same find.
+        return SeededChance(derive_seed(self._seed, -2, region, self._digs[region])).draw_tokens(
+            bag, debris, count
+        )
 
 
 def _key(state: GameState, action: Action) -> Hashable:
