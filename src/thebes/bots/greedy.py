@@ -155,17 +155,7 @@ class ActionJudge:
     def taken(self, player: PlayerState) -> dict[CardKey, _Taken]:
         """The tableaux after ``player`` takes a card, by the card's key, as far as they are
         known yet (:meth:`_Position._gains` adds to them)."""
-        key = (
-            player.books,
-            player.general,
-            player.legends,
-            player.assistants,
-            player.shovels,
-            player.cars,
-            player.zeppelins,
-            player.special_permits,
-            player.congresses,
-        )
+        key = (*plan_key(player), player.congresses)  # a card may add a congress too
         taken = self._taken.get(key)
         if taken is None:
             if len(self._taken) >= TABLEAUX_REMEMBERED:
