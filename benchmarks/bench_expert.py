@@ -4,6 +4,8 @@ Run: python benchmarks/bench_expert.py [--games G] [--players 2,3,4] [--against 
                                        [--jobs J] [--seed S] [--first-game K] [--budget N]
                                        [--out FILE]
      python benchmarks/bench_expert.py --combine FILE [FILE ...]
+     python benchmarks/bench_expert.py --retime SEED:MOVE [...] [--players P] [--against LEVEL]
+                                       [--budget N]
 Prints figures; asserts nothing. For each number of players and each level in --against, G
 games of one expert against that level in every other seat, the seats rotated with the
 seed (game i, from K on, has seed S+i and is the one `thebes simulate --players P --bots
@@ -14,7 +16,11 @@ every series in the files (grouped by players, rival and budget). Printed: the
 expert's share of the wins with a 95% interval (a win shared by k players counts 1/k, so
 a two-player tie counts half), its mean rank against the others' (1 is first; tied players
 share the ranks they span) with 95% intervals, and its mean and worst CPU seconds a move
-(time.process_time: the expert's own process, whatever else the machine runs).
+(time.process_time: the expert's own process, whatever else the machine runs); --combine
+also names the slowest moves (the seed of the game and the expert's move, 0 its first).
+A series run beside other work times its moves on a busy machine: --retime plays the game
+of each SEED up to the expert's MOVE and times that one move three times, to tell on a
+quiet machine whether the worst of a series is within the budget of 2 s a move.
 Targets (issue 24), over at least 400 two-player games: the expert wins at least 60%
 against strong and 85% against greedy; with 3 and 4 players its mean rank is better than
 the strong bots'. The default budget is the expert's default (DEFAULT_EXPERT_BUDGET).
@@ -132,6 +138,64 @@ def report(players: int, rival: str, games: list[GameFigures], elapsed: float | 
     )
 
 
+class _Reached(Exception):
+    """The position to re-time is reached: the expert, the state and its legal actions."""
+
+    def __init__(self, player: Player, state: GameState, legal: Sequence[Action]) -> None:
+        self.position = (player, state, legal)
+
+
+class _StopAt:
+    """The expert of a series, stopped before its move number ``move`` (0 its first)."""
+
+    def __init__(self, inner: Player, move: int) -> None:
+        self.inner = inner
+        self.left = move
+
+    def choose(self, state: GameState, legal: Sequence[Action]) -> Action:
+        if not self.left:
+            raise _Reached(self.inner, state, legal)
+        self.left -= 1
+        return self.inner.choose(state, legal)
+
+
+def retime(players: int, rival: str, seed: int, move: int, budget: int) -> list[float]:
+    """CPU seconds of the expert's move number ``move`` in the series game of ``seed``,
+    timed three times; empty if the expert makes fewer moves."""
+    entries = entries_for(["expert", *[rival] * (players - 1)], players)
+    seats = seating(entries, seed, rotate=True)
+    expert = next(n for n, e in enumerate(seats) if e.level == "expert")
+
+    def made(level: str, game_seed: int, seat: int, expert_budget: int | None) -> Player:
+        bot = make_bot(level, game_seed, seat, expert_budget)
+        return _StopAt(bot, move) if seat == expert else bot
+
+    try:
+        seated_session(
+            default_catalog(),
+            seed,
+            [(e.name, e.level) for e in seats],
+            make_player=made,
+            expert_budget=budget,
+        )
+    except _Reached as reached:
+        player, state, legal = reached.position
+        times = []
+        for _ in range(3):
+            start = time.process_time()
+            player.choose(state, legal)
+            times.append(time.process_time() - start)
+        return times
+    return []
+
+
+def seed_and_move(text: str) -> tuple[int, int]:
+    seed, _, move = text.partition(":")
+    if not (seed.isdigit() and move.isdigit()):
+        raise argparse.ArgumentTypeError(f"{text!r} is not SEED:MOVE, two whole numbers")
+    return int(seed), int(move)
+
+
 def combine(paths: Sequence[str]) -> None:
     """The figures of the games in the files written by --out, by series."""
     series: dict[tuple[int, str, int], dict[int, GameFigures]] = defaultdict(dict)
@@ -144,6 +208,11 @@ def combine(paths: Sequence[str]) -> None:
         seeds = sorted(games)
         print(f"{players} players, expert budget {budget}, seeds {seeds[0]}..{seeds[-1]}")
         report(players, rival, [games[s] for s in seeds], None)
+        slowest = sorted(
+            ((t, seed, move) for seed in seeds for move, t in enumerate(games[seed].seconds)),
+            reverse=True,
+        )[:5]
+        print("    slowest: " + ", ".join(f"{t:.2f} s (--retime {s}:{m})" for t, s, m in slowest))
 
 
 def main() -> None:
@@ -157,9 +226,20 @@ def main() -> None:
     parser.add_argument("--budget", type=int, default=DEFAULT_EXPERT_BUDGET)
     parser.add_argument("--out", help="append each game's figures to this file (JSON lines)")
     parser.add_argument("--combine", nargs="+", metavar="FILE", help="figures of --out files")
+    parser.add_argument(
+        "--retime", nargs="+", type=seed_and_move, metavar="SEED:MOVE", help="time these moves"
+    )
     args = parser.parse_args()
     if args.combine:
         combine(args.combine)
+        return
+    if args.retime:
+        players, rival = int(args.players), args.against
+        print(f"{players} players against {rival}, expert budget {args.budget}")
+        for seed, move in args.retime:
+            times = retime(players, rival, seed, move, args.budget)
+            seconds = ", ".join(f"{t:.2f}" for t in times) + " CPU s" if times else "no such move"
+            print(f"  seed {seed} move {move}: {seconds}")
         return
     print(
         f"seats rotated, {args.games} games a series, {args.jobs} processes, "

@@ -256,12 +256,35 @@ def test_expert_benchmark_prints_win_shares_ranks_and_move_times(tmp_path: Path)
     # series' wall time aside), each series under its players, budget and seeds.
     assert len(out.read_text().splitlines()) == 4
     combined = figures("bench_expert.py", "--combine", str(out), cwd=tmp_path)
-    assert combined == [
+    slowest = [text for text in combined if text.startswith("    slowest: ")]
+    assert [text for text in combined if text not in slowest] == [
         "2 players, expert budget 2, seeds 1..2",
         *[re.sub(r"; [0-9.]+ s in all", "", text) for text in lines[2:4]],
         "3 players, expert budget 2, seeds 1..2",
         *[re.sub(r"; [0-9.]+ s in all", "", text) for text in lines[5:8]],
     ]
+    # Each series names its five slowest moves, the first of them its worst, and how to
+    # re-time each: that move of that game is played again and timed three times.
+    assert len(slowest) == 2
+    retimes = []
+    for text, worst in zip(slowest, moves, strict=True):
+        found = re.findall(rf"({NUM}) s \(--retime ([0-9]+):([0-9]+)\)", text)
+        assert len(found) == 5 and float(found[0][0]) == pytest.approx(float(worst[2]), abs=0.01)
+        assert [float(f[0]) for f in found] == sorted((float(f[0]) for f in found), reverse=True)
+        retimes.append(f"{found[0][1]}:{found[0][2]}")
+    timed = figures(
+        "bench_expert.py",
+        *("--retime", retimes[0], "900:0", "1:900", "--players", "2", "--against", "greedy"),
+        *("--budget", "2"),
+        cwd=tmp_path,
+    )
+    assert timed[0] == "2 players against greedy, expert budget 2"
+    assert re.fullmatch(
+        rf"  seed {retimes[0].replace(':', ' move ')}: {NUM}, {NUM}, {NUM} CPU s", timed[1]
+    )
+    # Game 900 of the series is played too; the expert's first move is always there.
+    assert re.fullmatch(rf"  seed 900 move 0: {NUM}, {NUM}, {NUM} CPU s", timed[2])
+    assert timed[3:] == ["  seed 1 move 900: no such move"]
 
 
 LUCK_COLUMNS = (
