@@ -33,13 +33,14 @@ import json
 import multiprocessing
 import time
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from math import sqrt
 from pathlib import Path
 
 from thebes.bots import DEFAULT_EXPERT_BUDGET, Player, make_bot
 from thebes.catalog.loading import default_catalog
+from thebes.records.session import Session
 from thebes.rules import Action, GameState, scores, winners
 from thebes.tournament.bot_games import seated_session
 from thebes.tournament.series import entries_for, seating
@@ -73,16 +74,18 @@ def ranks(totals: Sequence[int]) -> list[float]:
     ]
 
 
-def play_one(task: tuple[int, str, int, int]) -> tuple[int, str, int, int, GameFigures]:
-    players, rival, seed, budget = task
+def series_game(
+    players: int, rival: str, seed: int, budget: int, wrap: Callable[[Player], Player]
+) -> tuple[Session, int]:
+    """The series game of ``seed`` played to its end, the expert's player wrapped in
+    ``wrap``; and the expert's seat."""
     entries = entries_for(["expert", *[rival] * (players - 1)], players)
     seats = seating(entries, seed, rotate=True)
     expert = next(n for n, e in enumerate(seats) if e.level == "expert")
-    seconds: list[float] = []
 
     def made(level: str, game_seed: int, seat: int, expert_budget: int | None) -> Player:
         bot = make_bot(level, game_seed, seat, expert_budget)
-        return TimedPlayer(bot, seconds) if seat == expert else bot
+        return wrap(bot) if seat == expert else bot
 
     session = seated_session(
         default_catalog(),
@@ -90,6 +93,15 @@ def play_one(task: tuple[int, str, int, int]) -> tuple[int, str, int, int, GameF
         [(e.name, e.level) for e in seats],
         make_player=made,
         expert_budget=budget,
+    )
+    return session, expert
+
+
+def play_one(task: tuple[int, str, int, int]) -> tuple[int, str, int, int, GameFigures]:
+    players, rival, seed, budget = task
+    seconds: list[float] = []
+    session, expert = series_game(
+        players, rival, seed, budget, lambda bot: TimedPlayer(bot, seconds)
     )
     won = winners(session.state)
     by_rank = ranks([s.total for s in scores(session.state)])
@@ -162,22 +174,8 @@ class _StopAt:
 def retime(players: int, rival: str, seed: int, move: int, budget: int) -> list[float]:
     """CPU seconds of the expert's move number ``move`` in the series game of ``seed``,
     timed three times; empty if the expert makes fewer moves."""
-    entries = entries_for(["expert", *[rival] * (players - 1)], players)
-    seats = seating(entries, seed, rotate=True)
-    expert = next(n for n, e in enumerate(seats) if e.level == "expert")
-
-    def made(level: str, game_seed: int, seat: int, expert_budget: int | None) -> Player:
-        bot = make_bot(level, game_seed, seat, expert_budget)
-        return _StopAt(bot, move) if seat == expert else bot
-
     try:
-        seated_session(
-            default_catalog(),
-            seed,
-            [(e.name, e.level) for e in seats],
-            make_player=made,
-            expert_budget=budget,
-        )
+        series_game(players, rival, seed, budget, lambda bot: _StopAt(bot, move))
     except _Reached as reached:
         player, state, legal = reached.position
         times = []
@@ -234,6 +232,8 @@ def main() -> None:
         combine(args.combine)
         return
     if args.retime:
+        if not args.players.isdigit() or "," in args.against:
+            parser.error("--retime times moves of one series: one --players and one --against")
         players, rival = int(args.players), args.against
         print(f"{players} players against {rival}, expert budget {args.budget}")
         for seed, move in args.retime:

@@ -285,6 +285,12 @@ def test_expert_benchmark_prints_win_shares_ranks_and_move_times(tmp_path: Path)
     # Game 900 of the series is played too; the expert's first move is always there.
     assert re.fullmatch(rf"  seed 900 move 0: {NUM}, {NUM}, {NUM} CPU s", timed[2])
     assert timed[3:] == ["  seed 1 move 900: no such move"]
+    # A move belongs to one series: several players or rivals, or a move not SEED:MOVE, are
+    # refused with a usage message, not a traceback.
+    for wrong in (("--retime", "1:0"), ("--retime", "1:0", "--players", "2,3"), ("--retime", "1")):
+        done = bench("bench_expert.py", *wrong, "--budget", "2", cwd=tmp_path)
+        assert done.returncode == 2 and "Traceback" not in done.stderr
+        assert "one --players and one --against" in done.stderr or "SEED:MOVE" in done.stderr
 
 
 LUCK_COLUMNS = (
