@@ -8,6 +8,8 @@ off the top pile and checks the answer.
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 from thebes.catalog.components import DISPLAY_SLOTS, EXHIBITION_SLOTS, Catalog
 from thebes.catalog.kinds import CardKind
 from thebes.rules.chance import Chance, ImpossibleDraw
@@ -158,20 +160,7 @@ class CardsInPlay:
             self._reserve = None
             self._discard = ()
             self._reshuffles += 1
-        pile = piles[0]
-        unseen = self._unseen
-        card = chance.draw_card(pile, unseen)
-        if card in pile.known:
-            pile = Pile(pile.hidden, remove_one(pile.known, card))
-        else:
-            try:
-                i = unseen.index(card) if pile.hidden > 0 else -1
-            except ValueError:
-                i = -1
-            if i < 0:
-                raise ImpossibleDraw(f"card {card} cannot be drawn: it is not in the draw pile")
-            pile = Pile(pile.hidden - 1, pile.known)
-            self._unseen = unseen[:i] + unseen[i + 1 :]
+        card, pile, self._unseen = draw_from(piles[0], self._unseen, chance)
         self._piles = (pile, *piles[1:])
         return card
 
@@ -190,7 +179,7 @@ class CardsInPlay:
                     self.events.append(SlotLeftEmpty(slot))
                 return
             if exhibition[card]:
-                self._show_exhibition(card)
+                self.show_exhibition(card)
                 continue
             self.display[slot] = card
             if self.events is not None:
@@ -219,13 +208,13 @@ class CardsInPlay:
         if card == NO_CARD:
             return
         if catalog.card(card).kind is CardKind.EXHIBITION:
-            self._show_exhibition(card)
+            self.show_exhibition(card)
         else:
             self.discard(card)
             if self.events is not None:
                 self.events.append(CardDrawnAndDiscarded(card))
 
-    def _show_exhibition(self, card: int) -> None:
+    def show_exhibition(self, card: int) -> None:
         """K2, D9: the exhibition enters slot a; a fourth pushes slot c's out."""
         self.exhibitions.insert(0, card)
         pushed_out = NO_CARD
@@ -234,6 +223,37 @@ class CardsInPlay:
             self.discard(pushed_out)
         if self.events is not None:
             self.events.append(ExhibitionRevealed(card, pushed_out))
+
+
+def draw_from(
+    pile: Pile, unseen: tuple[int, ...], chance: Chance
+) -> tuple[int, Pile, tuple[int, ...]]:
+    """The card drawn from ``pile`` (which holds one), the pile after, and the unseen
+    researcher cards after; an answer of ``chance`` the pile could not give is refused."""
+    card = chance.draw_card(pile, unseen)
+    known = pile.known
+    if known and card in known:
+        return card, Pile(pile.hidden, remove_one(known, card)), unseen
+    # unseen is sorted: a binary search finds the card sooner than a scan of sixty
+    i = bisect_left(unseen, card)
+    if not pile.hidden or i == len(unseen) or unseen[i] != card:
+        raise ImpossibleDraw(f"card {card} cannot be drawn: it is not in the draw pile")
+    return card, Pile(pile.hidden - 1, known), unseen[:i] + unseen[i + 1 :]
+
+
+def draw_from_top(deck: Deck, chance: Chance) -> tuple[int, Deck] | None:
+    """The top card of the draw pile and the deck after it, when the top pile holds a card
+    and none lies face up (V5); None otherwise (:class:`CardsInPlay` does the rest: empty
+    piles, reshuffles, face-up cards). Taking a card needs no more, nearly always."""
+    piles = deck.piles
+    if not piles or deck.face_up:
+        return None
+    pile = piles[0]
+    if not (pile.hidden or pile.known):
+        return None
+    card, pile, unseen = draw_from(pile, deck.unseen, chance)
+    after = Deck(unseen, (pile, *piles[1:]), deck.reserve, deck.discard, deck.reshuffles)
+    return card, after
 
 
 def _holds_researcher_card(pile: Pile, catalog: Catalog) -> bool:

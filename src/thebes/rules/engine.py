@@ -9,6 +9,7 @@ it draws: :func:`apply` uses it, and so does a bot looking ahead.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import NoReturn
 
 from thebes.catalog.components import LEGEND_VALUE, WEEKS_PER_YEAR, Catalog
@@ -16,8 +17,9 @@ from thebes.catalog.kinds import CardKind
 from thebes.rules.actions import Action, Dig, Exchange, Exhibit, Renew, Retire, TakeCard
 from thebes.rules.bags import debris_aside, debris_in_bag
 from thebes.rules.chance import Chance, ImpossibleDraw
-from thebes.rules.deck import CardsInPlay
+from thebes.rules.deck import CardsInPlay, draw_from_top
 from thebes.rules.events import (
+    CardRevealed,
     CardSpent,
     CardTaken,
     DisplayExchanged,
@@ -31,9 +33,9 @@ from thebes.rules.events import (
     Travelled,
     YearTurned,
 )
-from thebes.rules.knowledge import helper_bonus, tokens_to_draw, total_knowledge
+from thebes.rules.knowledge import helper_bonus, total_knowledge
 from thebes.rules.legal import IllegalAction, must_retire, reason_illegal
-from thebes.rules.state import END_TIME, NO_CARD, RENEW_WEEKS, GameState, PlayerState, year_of
+from thebes.rules.state import END_TIME, NO_CARD, RENEW_WEEKS, Deck, GameState, PlayerState, year_of
 from thebes.rules.tableau import first_card_of, moved_player
 from thebes.rules.tables import tables_of
 from thebes.rules.turns import (
@@ -88,6 +90,8 @@ def _play(
     # Dispatch on the exact type (the action classes are final): faster than a match on
     # class patterns, and this runs for every action of every playout.
     kind = type(action)
+    if kind is TakeCard:
+        return _take_card(state, seat, player, action, chance, events)  # type: ignore[arg-type]
     if kind is Retire:
         if events is not None:
             events.append(Retired(seat, must_retire(state, seat)))
@@ -118,15 +122,7 @@ def _play(
     held: tuple[int, ...] = ()
     bags = state.bags
     site_bonus = state.site_bonus
-    if isinstance(action, TakeCard):
-        assert table is not None
-        slot = action.slot
-        cards = (state.display[slot],)
-        if events is not None:
-            events.append(CardTaken(seat, slot, cards[0], weeks))
-        table.display[slot] = NO_CARD
-        table.fill_slot(slot, chance, catalog)
-    elif isinstance(action, Dig):
+    if isinstance(action, Dig):
         tokens, bags, site_bonus = _dig(state, seat, player, action, chance, events)
     elif isinstance(action, Exhibit):
         assert table is not None
@@ -146,6 +142,79 @@ def _play(
         events.append(YearTurned(seat, year_of(time)))
     moved = _moved(state, player, action, where, time, spent, cards, tokens, held)
     return _finish(state, seat, moved, events, kind is Exchange, table, bags, site_bonus)
+
+
+def _take_card(
+    state: GameState,
+    seat: int,
+    player: PlayerState,
+    action: TakeCard,
+    chance: Chance,
+    events: list[Event] | None,
+) -> GameState:
+    """A1 (with K1, K2, K3): the card taken and its slot filled again.
+
+    Half of all actions are takes, so this is :func:`_play` for them written out: the slot
+    is nearly always filled by the top card of the draw pile, without a
+    :class:`~thebes.rules.deck.CardsInPlay` to build.
+    """
+    catalog = state.catalog
+    tables = tables_of(catalog)
+    slot = action.slot
+    display = state.display
+    card = display[slot]
+    where = tables.city[card]
+    travel = 0 if action.zeppelin else tables.travel[player.cars > 0][player.location][where]
+    weeks = travel + tables.weeks[card]
+    spent = _spent(catalog, player, action) if action.zeppelin else ()
+    if events is not None:
+        if where != player.location:
+            events.append(Travelled(seat, player.location, where, travel, action.zeppelin))
+        events.extend(CardSpent(seat, spent_card) for spent_card in spent)
+        events.append(CardTaken(seat, slot, card, weeks))
+    preview = state.variants.card_preview
+    # K3: a spent card is discarded before the draw, so it may be reshuffled into it.
+    drawn = None if spent or preview else draw_from_top(state.deck, chance)
+    if drawn is not None and not tables.exhibition[drawn[0]]:
+        new_card, deck = drawn
+        if events is not None:
+            events.append(CardRevealed(slot, new_card))
+        display = (*display[:slot], new_card, *display[slot + 1 :])
+        exhibitions = state.exhibitions
+    else:
+        table = CardsInPlay(
+            state.deck if drawn is None else drawn[1],
+            list(display),
+            list(state.exhibitions),
+            events,
+            preview=preview,
+        )
+        if spent:
+            table.discard(*spent)
+        table.display[slot] = NO_CARD
+        if drawn is not None:  # an exhibition came first (K2)
+            table.show_exhibition(drawn[0])
+        table.fill_slot(slot, chance, catalog)
+        display, exhibitions, deck = tuple(table.display), tuple(table.exhibitions), table.deck
+    time = player.time + weeks
+    renewed = renews_permits(player.time, time)
+    if events is not None and renewed:
+        events.append(YearTurned(seat, year_of(time)))
+    moved = moved_player(
+        catalog,
+        player,
+        where,
+        time,
+        state.clock,
+        0 if renewed else player.permits_used,
+        (card,),
+        spent,
+        (),
+        (),
+    )
+    return _next_state(
+        state, seat, moved, events, False, display, exhibitions, deck, state.bags, state.site_bonus
+    )
 
 
 def _journey_and_weeks(
@@ -221,24 +290,28 @@ def _dig(
     region = action.region
     # knowledge_for(...).total without building the object: every dig of a search asks.
     specialized = player.books[region] + (LEGEND_VALUE if action.legend else 0)
-    specialized += helper_bonus(player.assistants, action.assistant)
+    assistants = player.assistants
+    if assistants:
+        specialized += helper_bonus(assistants, action.assistant)
     total = total_knowledge(specialized, player.general)
     bags = state.bags
     bag = bags[region]
     steady = state.variants.steady_digs  # V1 changes the debris in the bag
     debris = debris_in_bag(state, region) if steady else catalog.debris[region]
-    count = min(
-        tokens_to_draw(catalog, player, total, action.weeks, shovel=action.shovel),
-        len(bag) + debris,
-    )
+    # tokens_to_draw(...), with the shovels' bonus asked only of a player holding one
+    count = catalog.wheel[total][action.weeks]
+    if player.shovels:
+        count += helper_bonus(player.shovels, action.shovel)
+    if count > len(bag) + debris:
+        count = len(bag) + debris
     found, debris_drawn = chance.draw_tokens(bag, debris, count)
     if len(found) + debris_drawn != count or not 0 <= debris_drawn <= debris:
         _check_token_draw(catalog, region, bag, debris, count, found, debris_drawn)
     left = bag
     for token in found:
-        if token not in left:  # not in the bag, or drawn twice
+        i = bisect_left(left, token)  # the bag is sorted
+        if i == len(left) or left[i] != token:  # not in the bag, or drawn twice
             _check_token_draw(catalog, region, bag, debris, count, found, debris_drawn)
-        i = left.index(token)
         left = left[:i] + left[i + 1 :]
     bags = (*bags[:region], left, *bags[region + 1 :])
     if events is not None:
@@ -363,6 +436,27 @@ def _finish(
     bags: tuple[tuple[int, ...], ...],
     site_bonus: tuple[int, ...],
 ) -> GameState:
+    if table is None:
+        display, exhibitions, deck = state.display, state.exhibitions, state.deck
+    else:
+        display, exhibitions, deck = tuple(table.display), tuple(table.exhibitions), table.deck
+    return _next_state(
+        state, seat, player, events, exchanged, display, exhibitions, deck, bags, site_bonus
+    )
+
+
+def _next_state(
+    state: GameState,
+    seat: int,
+    player: PlayerState,
+    events: list[Event] | None,
+    exchanged: bool,
+    display: tuple[int, ...],
+    exhibitions: tuple[int, ...],
+    deck: Deck,
+    bags: tuple[tuple[int, ...], ...],
+    site_bonus: tuple[int, ...],
+) -> GameState:
     # D4: another player's turn resets the exchange price.
     streak = state.exchange_streak if state.last_actor == seat else 0
     if exchanged:
@@ -373,9 +467,9 @@ def _finish(
         state.catalog,
         state.variants,
         tuple(players),
-        state.display if table is None else tuple(table.display),
-        state.exhibitions if table is None else tuple(table.exhibitions),
-        state.deck if table is None else table.deck,
+        display,
+        exhibitions,
+        deck,
         bags,
         site_bonus,
         state.clock + 1,

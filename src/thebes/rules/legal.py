@@ -8,7 +8,6 @@ same function :func:`~thebes.rules.knowledge.knowledge_for` uses.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from itertools import product
 from typing import assert_never
 
@@ -19,6 +18,7 @@ from thebes.catalog.components import (
     LEGEND_VALUE,
     REGION_COUNT,
     WHEEL_SIZE,
+    Catalog,
 )
 from thebes.rules.actions import Action, Dig, Exchange, Exhibit, Renew, Retire, TakeCard
 from thebes.rules.knowledge import helper_bonus, knowledge_for, total_knowledge
@@ -153,7 +153,8 @@ def regular_actions(state: GameState, seat: int) -> list[Action]:
     exhibitions, a renewal. Each with a zeppelin right after the same without one (P3: only
     where there is a journey for it to shorten)."""
     player = state.players[seat]
-    tables = tables_of(state.catalog)
+    catalog = state.catalog
+    tables = tables_of(catalog)
     weeks_of = tables.weeks
     city = tables.city
     remaining = END_TIME - player.time
@@ -162,22 +163,31 @@ def regular_actions(state: GameState, seat: int) -> list[Action]:
     actions: list[Action] = []
     add = actions.append
     display = state.display
-    for slot, card in enumerate(display):
-        if card != NO_CARD:
-            weeks = weeks_of[card]
-            base = route[city[card]]
-            if base + weeks <= remaining:
+    if zeppelins:
+        for slot, card in enumerate(display):
+            if card != NO_CARD:
+                weeks = weeks_of[card]
+                base = route[city[card]]
+                if base + weeks <= remaining:
+                    add(_TAKE[slot][0])
+                if base and weeks <= remaining:
+                    add(_TAKE[slot][1])
+    else:
+        cost = tables.card_cost[player.cars > 0][player.location]
+        for slot, card in enumerate(display):
+            if card != NO_CARD and cost[card] <= remaining:
                 add(_TAKE[slot][0])
-            if zeppelins and base and weeks <= remaining:
-                add(_TAKE[slot][1])
     if any(display):
-        price = exchange_price(state, seat)
-        base = route[state.catalog.exchange_city]
+        # exchange_price(state, seat), without the call (D4)
+        price = state.exchange_streak + 1 if state.last_actor == seat else 1
+        base = route[catalog.exchange_city]
         if base + price <= remaining:
             add(_EXCHANGE[0])
         if zeppelins and base and price <= remaining:
             add(_EXCHANGE[1])
-    _add_digs(state, player, route, remaining, actions)
+    legends = player.legends
+    if legends or any(player.books):  # early on nobody has the knowledge to dig anywhere
+        _add_digs(catalog, player, route, remaining, actions)
     artifacts = player.artifacts
     needs = tables.needs
     for slot, card in enumerate(state.exhibitions):
@@ -185,34 +195,24 @@ def regular_actions(state: GameState, seat: int) -> list[Action]:
             if artifacts[region] < need:
                 break
         else:
-            _add_exhibition(slot, weeks_of[card], route[city[card]], remaining, zeppelins, add)
+            base = route[city[card]]
+            weeks = weeks_of[card]
+            if base + weeks <= remaining:
+                add(_EXHIBIT[slot][0])
+            if zeppelins and base and weeks <= remaining:
+                add(_EXHIBIT[slot][1])
     if state.variants.renew_anywhere and _renew_possible(state, player):
         add(_RENEW)
     return actions
 
 
-def _add_exhibition(
-    slot: int,
-    weeks: int,
-    base: int,
-    remaining: int,
-    zeppelins: bool,
-    add: Callable[[Action], None],
-) -> None:
-    if base + weeks <= remaining:
-        add(_EXHIBIT[slot][0])
-    if zeppelins and base and weeks <= remaining:
-        add(_EXHIBIT[slot][1])
-
-
 def _add_digs(
-    state: GameState,
+    catalog: Catalog,
     player: PlayerState,
     route: tuple[int, ...],
     remaining: int,
     actions: list[Action],
 ) -> None:
-    catalog = state.catalog
     min_weeks = catalog.min_weeks
     # (discard a lone assistant?, its knowledge bonus) for each choice there is
     assistant_options = _ASSISTANT_OPTIONS[min(player.assistants, 3)]
@@ -222,19 +222,22 @@ def _add_digs(
     permits_used = player.permits_used
     general = player.general
     zeppelins = player.zeppelins
+    special_permits = player.special_permits
     for region, books in enumerate(player.books):
         has_legend = legends >> region & 1
         if not books and not has_legend:
             continue
         permit = permits_used >> region & 1 == 1
-        if permit and not player.special_permits:
+        if permit and not special_permits:
             continue
         # D5: without books, the legend is the only specialized knowledge here.
         legend_options = (_BOTH if has_legend else _NO) if books else _YES
         base = route[site_base + region]
         region_digs = _DIGS[region]
         for zeppelin in _BOTH if zeppelins and base else _NO:
-            longest = min(WHEEL_SIZE, remaining - (0 if zeppelin else base))
+            longest = remaining - (0 if zeppelin else base)
+            if longest > WHEEL_SIZE:
+                longest = WHEEL_SIZE
             for legend in legend_options:
                 for assistant, bonus in assistant_options:
                     # knowledge_for(...).total without building the object: this loop is hot.

@@ -54,6 +54,9 @@ class Tables:
     change: tuple[CardChange | None, ...]  # per card id; None for exhibitions
     # travel[car][a][b]: weeks from a to b (M1, M2), ``car`` 1 when the player holds one.
     travel: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]
+    # card_cost[car][a][card]: weeks from a to where the card is taken or exhibited, and
+    # its own weeks; what the listing of legal actions asks of every display card
+    card_cost: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]
     # per token id: (kind, region it counts for: an artifact's bag, a book token's region)
     token: tuple[tuple[int, int], ...]
     artifact_vp: tuple[int, ...]  # per token id: an artifact's VP, else 0
@@ -77,9 +80,15 @@ def tables_of(catalog: Catalog) -> Tables:
 
 def _make(catalog: Catalog) -> Tables:
     cards = catalog.cards
+    city = tuple(0 if c is None else c.city for c in cards)
+    weeks = tuple(0 if c is None else c.weeks for c in cards)
+    travel = (
+        catalog.travel,
+        tuple(tuple(w - 1 if w >= CAR_MIN_JOURNEY else w for w in row) for row in catalog.travel),
+    )
     return Tables(
-        city=tuple(0 if c is None else c.city for c in cards),
-        weeks=tuple(0 if c is None else c.weeks for c in cards),
+        city=city,
+        weeks=weeks,
         exhibition=tuple(c is not None and KINDS[c.kind].tally is Tally.NONE for c in cards),
         needs=tuple(
             () if c is None else tuple((r, n) for r, n in enumerate(c.requires) if n) for c in cards
@@ -88,11 +97,10 @@ def _make(catalog: Catalog) -> Tables:
             c.value if c is not None and KINDS[c.kind].tally is Tally.NONE else 0 for c in cards
         ),
         change=tuple(None if c is None else _card_change(c) for c in cards),
-        travel=(
-            catalog.travel,
-            tuple(
-                tuple(w - 1 if w >= CAR_MIN_JOURNEY else w for w in row) for row in catalog.travel
-            ),
+        travel=travel,
+        card_cost=tuple(  # type: ignore[arg-type]  # two rows, as travel
+            tuple(tuple(row[c] + w for c, w in zip(city, weeks, strict=True)) for row in rows)
+            for rows in travel
         ),
         token=tuple(
             (-1, -1)
