@@ -35,15 +35,14 @@ CRITICAL = {  # df: (p = 1e-3, p = 1e-4)
 SEED = 2026
 
 
-class HalfBiased(SeededChance):
-    """The real drawing code over a number source that, one time in five, answers from the
-    lower half of its range: the first half of a pile or bag comes out 1.2 times as often
-    as it should, the second half 0.8 times."""
+class HalfBiased(SecretChance):
+    """The real drawing code (the secret chance's) over a number source that, one time in
+    five, answers from the lower half of its range: the first half of a pile or bag comes
+    out 1.2 times as often as it should, the second half 0.8 times."""
 
     __slots__ = ("_rng",)
 
     def __init__(self, seed: int) -> None:
-        super().__init__(seed)
         self._rng = random.Random(seed)
 
     def below(self, n: int) -> int:

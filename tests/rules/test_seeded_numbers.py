@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from thebes.rules import SeededChance, SplitMix, mix_seed, uniform_below
+from thebes.rules import Pile, SeededChance, SplitMix, mix_seed, uniform_below
 
 _MASK = (1 << 64) - 1
 
@@ -63,3 +63,21 @@ def test_a_token_draw_is_the_partial_fisher_yates_shuffle_of_the_bag_and_its_deb
         assert SeededChance(seed).draw_tokens(bag, debris, count) == _fisher_yates(
             SeededChance(seed), bag, debris, count
         )
+
+
+def test_a_card_draw_is_a_pick_from_the_pile_then_from_the_unseen_cards() -> None:
+    rng = random.Random(25)
+    for _ in range(2000):
+        unseen = tuple(sorted(rng.sample(range(1, 90), rng.randrange(1, 60))))
+        known = tuple(sorted(rng.sample(range(90, 120), rng.randrange(0, 6))))
+        pile = Pile(rng.randrange(0 if known else 1, 30), known)
+        seed = rng.getrandbits(64)
+        numbers = SeededChance(seed)  # the plain draw: a place in the pile, then a card
+        pick = numbers.below(pile.size)
+        expected = (
+            unseen[numbers.below(len(unseen))] if pick < pile.hidden else known[pick - pile.hidden]
+        )
+        chance = SeededChance(seed)
+        assert chance.draw_card(pile, unseen) == expected
+        # and the generator goes on from where the plain draw left it
+        assert chance.below(1 << 64) == numbers.below(1 << 64)

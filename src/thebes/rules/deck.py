@@ -192,7 +192,7 @@ class CardsInPlay:
     def clear_display(self) -> tuple[int, ...]:
         """Discard the display cards (A2, V2, V3) and return them; :meth:`fill_display`
         deals the new ones."""
-        old = tuple(c for c in self.display if c != NO_CARD)
+        old = tuple(filter(None, self.display))  # NO_CARD, 0, marks an empty slot
         self.discard(*old)
         self.display = [NO_CARD] * DISPLAY_SLOTS
         return old

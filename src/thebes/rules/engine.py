@@ -36,7 +36,7 @@ from thebes.rules.events import (
 from thebes.rules.knowledge import helper_bonus, total_knowledge
 from thebes.rules.legal import IllegalAction, must_retire, reason_illegal
 from thebes.rules.state import END_TIME, NO_CARD, RENEW_WEEKS, Deck, GameState, PlayerState, year_of
-from thebes.rules.tableau import first_card_of, moved_player
+from thebes.rules.tableau import add_sorted, first_card_of, moved_player
 from thebes.rules.tables import tables_of
 from thebes.rules.turns import (
     active_seat,
@@ -92,43 +92,46 @@ def _play(
     kind = type(action)
     if kind is TakeCard:
         return _take_card(state, seat, player, action, chance, events)  # type: ignore[arg-type]
+    if kind is Dig:
+        return _excavate(state, seat, player, action, chance, events)  # type: ignore[arg-type]
     if kind is Retire:
         if events is not None:
             events.append(Retired(seat, must_retire(state, seat)))
         retired = _retired(state, player)
-        return _finish(state, seat, retired, events, False, None, state.bags, state.site_bonus)
-    assert not isinstance(action, Retire)
+        return _next_state(
+            state,
+            seat,
+            retired,
+            events,
+            False,
+            state.display,
+            state.exhibitions,
+            state.deck,
+            state.bags,
+            state.site_bonus,
+        )
+    assert isinstance(action, (Exchange, Exhibit, Renew))
     catalog = state.catalog
     where, travel, weeks = _journey_and_weeks(state, seat, player, action)
     if events is not None and where != player.location:
         events.append(Travelled(seat, player.location, where, travel, action.zeppelin))
     # K3: single-use cards are spent when the action is declared, before anything is drawn.
-    spent = _spent(catalog, player, action) if action.zeppelin or kind is Dig else ()
+    spent = _spent(catalog, player, action) if action.zeppelin else ()
     if events is not None:
         events.extend(CardSpent(seat, card) for card in spent)
-    table = None
-    if spent or kind is not Dig:
-        table = CardsInPlay(
-            state.deck,
-            list(state.display),
-            list(state.exhibitions),
-            events,
-            preview=state.variants.card_preview,
-        )
-        if spent:
-            table.discard(*spent)
-    cards: tuple[int, ...] = ()
-    tokens: tuple[int, ...] = ()
+    table = CardsInPlay(
+        state.deck,
+        list(state.display),
+        list(state.exhibitions),
+        events,
+        preview=state.variants.card_preview,
+    )
+    if spent:
+        table.discard(*spent)
     held: tuple[int, ...] = ()
-    bags = state.bags
-    site_bonus = state.site_bonus
-    if isinstance(action, Dig):
-        tokens, bags, site_bonus = _dig(state, seat, player, action, chance, events)
-    elif isinstance(action, Exhibit):
-        assert table is not None
+    if isinstance(action, Exhibit):
         held = _exhibit(state, seat, action, weeks, chance, table, events)
     else:
-        assert table is not None
         old = table.clear_display()
         if events is not None:
             events.append(
@@ -140,8 +143,61 @@ def _play(
     time = player.time + weeks
     if events is not None and renews_permits(player.time, time):
         events.append(YearTurned(seat, year_of(time)))
-    moved = _moved(state, player, action, where, time, spent, cards, tokens, held)
-    return _finish(state, seat, moved, events, kind is Exchange, table, bags, site_bonus)
+    moved = _moved(state, player, action, where, time, spent, (), (), held)
+    return _next_state(
+        state,
+        seat,
+        moved,
+        events,
+        kind is Exchange,
+        tuple(table.display),
+        tuple(table.exhibitions),
+        table.deck,
+        state.bags,
+        state.site_bonus,
+    )
+
+
+def _excavate(
+    state: GameState,
+    seat: int,
+    player: PlayerState,
+    action: Dig,
+    chance: Chance,
+    events: list[Event] | None,
+) -> GameState:
+    """A3 (with K3, T4, Y1): :func:`_play` for a dig, written out as :func:`_take_card` is
+    (a third of all actions are digs): the cards it spends go straight to the discard pile,
+    without a :class:`~thebes.rules.deck.CardsInPlay`."""
+    catalog = state.catalog
+    region = action.region
+    where = catalog.city_count + region
+    route = tables_of(catalog).travel[player.cars > 0][player.location]
+    travel = 0 if action.zeppelin else route[where]
+    if events is not None and where != player.location:
+        events.append(Travelled(seat, player.location, where, travel, action.zeppelin))
+    # K3: single-use cards are spent when the action is declared, before anything is drawn.
+    spent = _spent(catalog, player, action)
+    deck = state.deck
+    if spent:
+        if events is not None:
+            events.extend(CardSpent(seat, card) for card in spent)
+        discard = add_sorted(deck.discard, *spent)
+        deck = Deck(deck.unseen, deck.piles, deck.reserve, discard, deck.reshuffles, deck.face_up)
+    tokens, bags, site_bonus = _dig(state, seat, player, action, chance, events)
+    time = player.time + travel + action.weeks
+    renewed = renews_permits(player.time, time)
+    if events is not None and renewed:
+        events.append(YearTurned(seat, year_of(time)))
+    # A3.2: the dig uses the permit (it stays used when a special permit was spent), unless
+    # the dig ends in a new year, which makes every permit valid again.
+    permits_used = 0 if renewed else player.permits_used | 1 << region
+    moved = moved_player(
+        catalog, player, where, time, state.clock, permits_used, (), spent, tokens, ()
+    )
+    return _next_state(
+        state, seat, moved, events, False, state.display, state.exhibitions, deck, bags, site_bonus
+    )
 
 
 def _take_card(
@@ -424,25 +480,6 @@ def cards_spent(catalog: Catalog, player: PlayerState, action: Action) -> list[i
         if action.special_permit:
             spent.append(first_card_of(catalog, player, CardKind.SPECIAL_PERMIT))
     return spent
-
-
-def _finish(
-    state: GameState,
-    seat: int,
-    player: PlayerState,
-    events: list[Event] | None,
-    exchanged: bool,
-    table: CardsInPlay | None,
-    bags: tuple[tuple[int, ...], ...],
-    site_bonus: tuple[int, ...],
-) -> GameState:
-    if table is None:
-        display, exhibitions, deck = state.display, state.exhibitions, state.deck
-    else:
-        display, exhibitions, deck = tuple(table.display), tuple(table.exhibitions), table.deck
-    return _next_state(
-        state, seat, player, events, exchanged, display, exhibitions, deck, bags, site_bonus
-    )
 
 
 def _next_state(
