@@ -10,7 +10,8 @@ it draws: :func:`apply` uses it, and so does a bot looking ahead.
 from __future__ import annotations
 
 from bisect import bisect_left
-from typing import NoReturn
+from collections.abc import Callable
+from typing import Any, NoReturn
 
 from thebes.catalog.components import LEGEND_VALUE, WEEKS_PER_YEAR, Catalog
 from thebes.catalog.kinds import CardKind
@@ -61,7 +62,7 @@ def apply(state: GameState, action: Action, chance: Chance) -> tuple[GameState, 
     if reason is not None:
         raise IllegalAction(reason)
     events: list[Event] = []
-    after = _play(state, seat, player, action, chance, events)
+    after = _PLAY[type(action)](state, seat, player, action, chance, events)
     return after, tuple(events)
 
 
@@ -73,44 +74,51 @@ def advance(state: GameState, action: Action, chance: Chance) -> GameState:
     among the legal actions and read no events. What ``chance`` draws is checked as in
     :func:`apply`.
     """
-    seat = active_seat(state)
-    if seat is None:
-        raise IllegalAction("the game is over: every marker is on the end square")
-    return _play(state, seat, state.players[seat], action, chance, None)
+    seat = state.to_move  # the memo of active_seat, when a listing has asked already
+    if seat < 0:
+        found = active_seat(state)
+        if found is None:
+            raise IllegalAction("the game is over: every marker is on the end square")
+        seat = found
+    return _PLAY[type(action)](state, seat, state.players[seat], action, chance, None)
 
 
-def _play(
+def _retire(
     state: GameState,
     seat: int,
     player: PlayerState,
-    action: Action,
+    action: Retire,
     chance: Chance,
     events: list[Event] | None,
 ) -> GameState:
-    # Dispatch on the exact type (the action classes are final): faster than a match on
-    # class patterns, and this runs for every action of every playout.
+    """A5 (and D8 in the event): the marker moves to the end square."""
+    if events is not None:
+        events.append(Retired(seat, must_retire(state, seat)))
+    retired = _retired(state, player)
+    return _next_state(
+        state,
+        seat,
+        retired,
+        events,
+        False,
+        state.display,
+        state.exhibitions,
+        state.deck,
+        state.bags,
+        state.site_bonus,
+    )
+
+
+def _exchange_or_exhibit(
+    state: GameState,
+    seat: int,
+    player: PlayerState,
+    action: Exchange | Exhibit | Renew,
+    chance: Chance,
+    events: list[Event] | None,
+) -> GameState:
+    """A2, A4, V3: the actions that change the display or the exhibitions."""
     kind = type(action)
-    if kind is TakeCard:
-        return _take_card(state, seat, player, action, chance, events)  # type: ignore[arg-type]
-    if kind is Dig:
-        return _excavate(state, seat, player, action, chance, events)  # type: ignore[arg-type]
-    if kind is Retire:
-        if events is not None:
-            events.append(Retired(seat, must_retire(state, seat)))
-        retired = _retired(state, player)
-        return _next_state(
-            state,
-            seat,
-            retired,
-            events,
-            False,
-            state.display,
-            state.exhibitions,
-            state.deck,
-            state.bags,
-            state.site_bonus,
-        )
-    assert isinstance(action, (Exchange, Exhibit, Renew))
     catalog = state.catalog
     where, travel, weeks = _journey_and_weeks(state, seat, player, action)
     if events is not None and where != player.location:
@@ -166,9 +174,8 @@ def _excavate(
     chance: Chance,
     events: list[Event] | None,
 ) -> GameState:
-    """A3 (with K3, T4, Y1): :func:`_play` for a dig, written out as :func:`_take_card` is
-    (a third of all actions are digs): the cards it spends go straight to the discard pile,
-    without a :class:`~thebes.rules.deck.CardsInPlay`."""
+    """A3 (with K3, T4, Y1): the dig. A third of all actions are digs: the cards one spends
+    go straight to the discard pile, without a :class:`~thebes.rules.deck.CardsInPlay`."""
     catalog = state.catalog
     region = action.region
     where = catalog.city_count + region
@@ -186,7 +193,8 @@ def _excavate(
         deck = Deck(deck.unseen, deck.piles, deck.reserve, discard, deck.reshuffles, deck.face_up)
     tokens, bags, site_bonus = _dig(state, seat, player, action, chance, events)
     time = player.time + travel + action.weeks
-    renewed = renews_permits(player.time, time)
+    # renews_permits(player.time, time), without the call (T4, Y1)
+    renewed = time // WEEKS_PER_YEAR > player.time // WEEKS_PER_YEAR and time < END_TIME
     if events is not None and renewed:
         events.append(YearTurned(seat, year_of(time)))
     # A3.2: the dig uses the permit (it stays used when a special permit was spent), unless
@@ -210,9 +218,8 @@ def _take_card(
 ) -> GameState:
     """A1 (with K1, K2, K3): the card taken and its slot filled again.
 
-    Half of all actions are takes, so this is :func:`_play` for them written out: the slot
-    is nearly always filled by the top card of the draw pile, without a
-    :class:`~thebes.rules.deck.CardsInPlay` to build.
+    Half of all actions are takes: the slot is nearly always filled by the top card of the
+    draw pile, without a :class:`~thebes.rules.deck.CardsInPlay` to build.
     """
     catalog = state.catalog
     tables = tables_of(catalog)
@@ -253,7 +260,8 @@ def _take_card(
         table.fill_slot(slot, chance, catalog)
         display, exhibitions, deck = tuple(table.display), tuple(table.exhibitions), table.deck
     time = player.time + weeks
-    renewed = renews_permits(player.time, time)
+    # renews_permits(player.time, time), without the call (T4, Y1)
+    renewed = time // WEEKS_PER_YEAR > player.time // WEEKS_PER_YEAR and time < END_TIME
     if events is not None and renewed:
         events.append(YearTurned(seat, year_of(time)))
     moved = moved_player(
@@ -539,3 +547,16 @@ def _check_token_draw(
         raise ImpossibleDraw(f"the {site} bag holds {debris} debris, not {debris_drawn}")
     missing = next((t for t in found if t not in bag), found[0] if found else 0)
     raise ImpossibleDraw(f"token {missing} is not (or not twice) in the {site} bag")
+
+
+_Play = Callable[[GameState, int, PlayerState, Any, Chance, "list[Event] | None"], GameState]
+# What plays each action, by its exact type (the action classes are final): one lookup for
+# every action of every playout, where a chain of isinstance tests would take several.
+_PLAY: dict[type, _Play] = {
+    TakeCard: _take_card,
+    Dig: _excavate,
+    Exchange: _exchange_or_exhibit,
+    Exhibit: _exchange_or_exhibit,
+    Renew: _exchange_or_exhibit,
+    Retire: _retire,
+}

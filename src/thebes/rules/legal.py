@@ -126,9 +126,12 @@ def _renew_possible(state: GameState, player: PlayerState) -> bool:
 def legal_actions(state: GameState) -> tuple[Action, ...]:
     """The active player's legal actions: takes, exchange, digs, exhibitions, a renewal (V3),
     then retire."""
-    seat = active_seat(state)
-    if seat is None:
-        return ()
+    seat = state.to_move  # the memo of active_seat, once worked out
+    if seat < 0:
+        found = active_seat(state)
+        if found is None:
+            return ()
+        seat = found
     actions = regular_actions(state, seat)
     # may_retire(state, seat, actions), without the calls: A5, and D8 when nothing else is left
     if state.players[seat].time >= LAST_YEAR_START or not actions:

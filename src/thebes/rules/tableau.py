@@ -133,11 +133,11 @@ def moved_player(
     # The counters are brought up to date on the new value before anyone else sees it:
     # one field set for each card or token, rather than all eighteen built again.
     if gained_cards or lost_cards:
-        tables = tables_of(catalog)
+        changes = tables_of(catalog).change
         for card_id in gained_cards:
-            _count(moved, tables.change[card_id], card_id, 1)
+            _count(moved, changes[card_id], card_id, 1)
         for card_id in lost_cards:
-            _count(moved, tables.change[card_id], card_id, -1)
+            _count(moved, changes[card_id], card_id, -1)
     if gained_tokens:
         kinds = tables_of(catalog).token
         artifacts = list(moved.artifacts)
