@@ -3,9 +3,11 @@ randomness when the game has no seed."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from helpers import last_weeks, start
-from thebes.bots import make_bot
-from thebes.rules import bot_seed, legal_actions
+from thebes.bots import RandomPlayer, make_bot
+from thebes.rules import SplitMix, all_actions, bot_seed, derive_seed, legal_actions, mix_seed
 
 
 def test_a_bot_seed_follows_the_game_seed_only_through_a_hash() -> None:
@@ -21,3 +23,16 @@ def test_a_bot_made_for_an_unseeded_game_needs_no_seed() -> None:
     for level in ("random", "greedy", "strong", "expert"):
         bot = make_bot(level, None, 1)
         assert bot.choose(state, legal_actions(state)) in legal_actions(state)
+
+
+def test_the_random_player_takes_the_first_number_of_a_generator_seeded_for_each_action() -> None:
+    state = start(2)
+    for count in (1, 2, 7, 81):
+        listing = all_actions()[:count]
+        for seat in (0, 1):
+            player = RandomPlayer(1904, seat)
+            prefix = derive_seed(bot_seed(1904, seat))
+            for number in range(200):
+                at = replace(state, actions_taken=number)
+                pick = SplitMix(mix_seed(prefix, number)).below(count)
+                assert player.choose(at, listing) is listing[pick]

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
-from thebes.rules import Pile, SeededChance, SplitMix, mix_seed, uniform_below
+from thebes.rules import Pile, SeededChance, SplitMix, mix_seed
 
 _MASK = (1 << 64) - 1
 
@@ -21,15 +19,6 @@ def test_splitmix_gives_the_published_splitmix64_numbers() -> None:
     rng = SplitMix(0)
     firsts = [rng.below(1 << 64) for _ in range(3)]
     assert firsts == [0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F]
-
-
-@pytest.mark.parametrize("n", [1, 2, 3, 7, 81, 1000])
-def test_uniform_below_is_the_first_number_of_a_generator(n: int) -> None:
-    rng = random.Random(n)
-    for _ in range(500):
-        seed = rng.getrandbits(64)
-        assert uniform_below(seed, n) == SplitMix(seed).below(n)
-        assert 0 <= uniform_below(seed, n) < n
 
 
 def test_mix_seed_takes_negative_parts_as_their_64_bit_pattern() -> None:

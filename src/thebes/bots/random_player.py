@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from thebes.rules import Action, GameState, bot_seed, derive_seed, mix_seed, uniform_below
+from thebes.rules import Action, GameState, bot_seed, derive_seed, mix_seed
 
 
 class RandomPlayer:
@@ -17,5 +17,7 @@ class RandomPlayer:
         self._seed = derive_seed(bot_seed(game_seed, seat))  # mixed with each action number
 
     def choose(self, state: GameState, legal: Sequence[Action]) -> Action:
-        # SplitMix(mix_seed(self._seed, n)).below(len(legal)), without the generator
-        return legal[uniform_below(mix_seed(self._seed, state.actions_taken), len(legal))]
+        # SplitMix(mix_seed(self._seed, n)).below(len(legal)), without the generator: its
+        # first number is the mix of its seed with 0
+        first = mix_seed(mix_seed(self._seed, state.actions_taken), 0)
+        return legal[(first * len(legal)) >> 64]

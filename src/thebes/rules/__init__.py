@@ -24,7 +24,6 @@ from thebes.rules.chance import (
     bot_seed,
     derive_seed,
     mix_seed,
-    uniform_below,
 )
 from thebes.rules.engine import advance, apply, cards_spent, player_after
 from thebes.rules.events import (
@@ -189,7 +188,6 @@ __all__ = [
     "time_of",
     "tokens_to_draw",
     "total_knowledge",
-    "uniform_below",
     "week_of",
     "why_illegal",
     "winners",

@@ -69,12 +69,6 @@ def mix_seed(seed: int, part: int) -> int:
 _CHANCE_PREFIX = derive_seed(CHANCE_STREAM)
 
 
-def uniform_below(seed: int, n: int) -> int:
-    """``SplitMix(seed).below(n)``, the generator's first number, without the generator: a
-    choice made once from a seed (the random bot's, every action of its games)."""
-    return (mix_seed(seed, 0) * n) >> 64
-
-
 class SplitMix:
     """A small, fast generator (splitmix64) whose output depends on nothing but its seed.
 

@@ -93,7 +93,7 @@ def _retire(
 ) -> GameState:
     """A5 (and D8 in the event): the marker moves to the end square."""
     if events is not None:
-        events.append(Retired(seat, must_retire(state, seat)))
+        events.append(Retired(seat, must_retire(state)))
     retired = _retired(state, player)
     return _next_state(
         state,

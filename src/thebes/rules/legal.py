@@ -53,6 +53,11 @@ _DIGS = tuple(
     }
     for region in range(REGION_COUNT)
 )
+# _REGIONS_IN[bits]: the regions whose bit is set, in order
+_REGIONS_IN = tuple(
+    tuple(r for r in range(REGION_COUNT) if bits >> r & 1) for bits in range(1 << REGION_COUNT)
+)
+assert REGION_COUNT == 5, "legal_actions writes out the five regions of Thebes"
 _NO = (False,)
 _YES = (True,)
 _BOTH = (False, True)
@@ -124,37 +129,15 @@ def _renew_possible(state: GameState, player: PlayerState) -> bool:
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
-    """The active player's legal actions: takes, exchange, digs, exhibitions, a renewal (V3),
-    then retire."""
+    """The active player's legal actions, in a stable order: takes, exchanges, digs,
+    exhibitions, a renewal (V3), then retiring (A5, D8). Each with a zeppelin right after the
+    same without one (P3: only where there is a journey for it to shorten)."""
     seat = state.to_move  # the memo of active_seat, once worked out
     if seat < 0:
         found = active_seat(state)
         if found is None:
             return ()
         seat = found
-    actions = regular_actions(state, seat)
-    # may_retire(state, seat, actions), without the calls: A5, and D8 when nothing else is left
-    if state.players[seat].time >= LAST_YEAR_START or not actions:
-        actions.append(_RETIRE)
-    return tuple(actions)
-
-
-def must_retire(state: GameState, seat: int, others: list[Action] | None = None) -> bool:
-    """D8: a player with no other legal action must retire, whatever the year. ``others``
-    are this player's :func:`regular_actions`, when the caller has them already."""
-    return not (regular_actions(state, seat) if others is None else others)
-
-
-def may_retire(state: GameState, seat: int, others: list[Action] | None = None) -> bool:
-    """A5: a player may retire at any turn of the last year, and before it only when they
-    must (D8). ``others`` as for :func:`must_retire`."""
-    return state.players[seat].time >= LAST_YEAR_START or must_retire(state, seat, others)
-
-
-def regular_actions(state: GameState, seat: int) -> list[Action]:
-    """The legal actions other than retiring, in the listing's order: takes, exchanges, digs,
-    exhibitions, a renewal. Each with a zeppelin right after the same without one (P3: only
-    where there is a journey for it to shorten)."""
     player = state.players[seat]
     catalog = state.catalog
     tables = tables_of(catalog)
@@ -188,9 +171,25 @@ def regular_actions(state: GameState, seat: int) -> list[Action]:
             add(_EXCHANGE[0])
         if zeppelins and base and price <= remaining:
             add(_EXCHANGE[1])
-    legends = player.legends
-    if legends or any(player.books):  # early on nobody has the knowledge to dig anywhere
-        _add_digs(catalog, player, route, remaining, actions)
+    # The regions where the player may dig at all, as bits: books or the legend there (D5),
+    # and the permit still valid this year or a special permit to spend (A3.2). The five
+    # regions are written out: a loop over them cost more than the rest of the listing.
+    books = player.books
+    diggable = player.legends
+    if books[0]:
+        diggable |= 1
+    if books[1]:
+        diggable |= 2
+    if books[2]:
+        diggable |= 4
+    if books[3]:
+        diggable |= 8
+    if books[4]:
+        diggable |= 16
+    if not player.special_permits:
+        diggable &= ~player.permits_used
+    if diggable:
+        _add_digs(catalog, player, route, remaining, actions, diggable)
     artifacts = player.artifacts
     needs = tables.needs
     for slot, card in enumerate(state.exhibitions):
@@ -206,7 +205,21 @@ def regular_actions(state: GameState, seat: int) -> list[Action]:
                 add(_EXHIBIT[slot][1])
     if state.variants.renew_anywhere and _renew_possible(state, player):
         add(_RENEW)
-    return actions
+    # A5: any turn of the last year; D8: before it, only when nothing else is left
+    if player.time >= LAST_YEAR_START or not actions:
+        add(_RETIRE)
+    return tuple(actions)
+
+
+def must_retire(state: GameState) -> bool:
+    """D8: the active player has no legal action but retiring, whatever the year."""
+    return legal_actions(state) == (_RETIRE,)
+
+
+def may_retire(state: GameState) -> bool:
+    """A5: the active player may retire at any turn of the last year, and before it only
+    when they must (D8)."""
+    return _RETIRE in legal_actions(state)
 
 
 def _add_digs(
@@ -215,6 +228,7 @@ def _add_digs(
     route: tuple[int, ...],
     remaining: int,
     actions: list[Action],
+    diggable: int,
 ) -> None:
     min_weeks = catalog.min_weeks
     # (discard a lone assistant?, its knowledge bonus) for each choice there is
@@ -225,14 +239,10 @@ def _add_digs(
     permits_used = player.permits_used
     general = player.general
     zeppelins = player.zeppelins
-    special_permits = player.special_permits
-    for region, books in enumerate(player.books):
+    for region in _REGIONS_IN[diggable]:
+        books = player.books[region]
         has_legend = legends >> region & 1
-        if not books and not has_legend:
-            continue
         permit = permits_used >> region & 1 == 1
-        if permit and not special_permits:
-            continue
         # D5: without books, the legend is the only specialized knowledge here.
         legend_options = (_BOTH if has_legend else _NO) if books else _YES
         base = route[site_base + region]
@@ -268,7 +278,7 @@ def reason_illegal(state: GameState, seat: int, player: PlayerState, action: Act
     """Why this player may not take ``action`` now, or None if they may."""
     match action:
         case Retire():
-            if may_retire(state, seat):
+            if may_retire(state):
                 return None
             return "retiring is only allowed in the last year (1903), or with no other action left"
         case TakeCard(slot=slot):
