@@ -138,25 +138,24 @@ def moved_player(
             _count(moved, changes[card_id], card_id, 1)
         for card_id in lost_cards:
             _count(moved, changes[card_id], card_id, -1)
-    if gained_tokens:
+    if gained_tokens:  # a dig finds one or two, nearly always: each is one field set
         kinds = tables_of(catalog).token
-        artifacts = list(moved.artifacts)
-        books = list(moved.books)
-        general = moved.general
         for token_id in gained_tokens:
             kind, region = kinds[token_id]
-            if kind == TokenKind.ARTIFACT:
-                artifacts[region] += 1
-            elif kind == TokenKind.BOOK:
-                books[region] += 1
-            elif kind == TokenKind.GENERAL:
-                general += 1
+            if kind is _ARTIFACT:
+                held = moved.artifacts
+                _set(moved, "artifacts", (*held[:region], held[region] + 1, *held[region + 1 :]))
+            elif kind is _BOOK:
+                held = moved.books
+                _set(moved, "books", (*held[:region], held[region] + 1, *held[region + 1 :]))
+            elif kind is _GENERAL:
+                _set(moved, "general", moved.general + 1)
             else:
                 raise KeyError(token_id)
-        _set(moved, "artifacts", tuple(artifacts))
-        _set(moved, "books", tuple(books))
-        _set(moved, "general", general)
     return moved
+
+
+_ARTIFACT, _BOOK, _GENERAL = TokenKind.ARTIFACT, TokenKind.BOOK, TokenKind.GENERAL
 
 
 _set = object.__setattr__

@@ -105,7 +105,7 @@ def _make(catalog: Catalog) -> Tables:
         token=tuple(
             (-1, -1)
             if t is None
-            else (t.kind, t.book_region if t.kind is TokenKind.BOOK else t.region)
+            else (TokenKind(t.kind), t.book_region if t.kind is TokenKind.BOOK else t.region)
             for t in catalog.tokens
         ),
         artifact_vp=tuple(
