@@ -41,6 +41,7 @@ class IllegalAction(ValueError):
 
 # Every action value there can be, made once: the listing hands out these shared objects.
 _TAKE = tuple((TakeCard(s), TakeCard(s, True)) for s in range(DISPLAY_SLOTS))
+_TAKE_BY_LAND = tuple(pair[0] for pair in _TAKE)
 _EXCHANGE = (Exchange(), Exchange(True))
 _EXHIBIT = tuple((Exhibit(s), Exhibit(s, True)) for s in range(EXHIBITION_SLOTS))
 _RETIRE = Retire()
@@ -61,11 +62,17 @@ assert REGION_COUNT == 5, "legal_actions writes out the five regions of Thebes"
 _NO = (False,)
 _YES = (True,)
 _BOTH = (False, True)
-# By assistants held (3 or more alike): (discard a lone one?, the knowledge it brings) for
-# each choice there is (A3.4, D6).
-_ASSISTANT_OPTIONS = tuple(
-    tuple((lone, helper_bonus(held, lone)) for lone in (_BOTH if held == 1 else _NO))
+# By assistants held (3 or more alike) and whether a lone shovel is held: (discard a lone
+# assistant?, the knowledge it brings, discard the lone shovel?) for each choice there is
+# (A3.4, A3.8, D6), in the listing's order.
+_HELPER_OPTIONS = tuple(
+    tuple(
+        (lone, helper_bonus(held, lone), shovel)
+        for lone in (_BOTH if held == 1 else _NO)
+        for shovel in (_BOTH if lone_shovel else _NO)
+    )
     for held in range(4)
+    for lone_shovel in (False, True)
 )
 
 
@@ -159,10 +166,10 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
                 if base and weeks <= remaining:
                     add(_TAKE[slot][1])
     else:
-        cost = tables.card_cost[player.cars > 0][player.location]
-        for slot, card in enumerate(display):
-            if card != NO_CARD and cost[card] <= remaining:
-                add(_TAKE[slot][0])
+        cost = tables.card_cost[player.cars > 0][player.location]  # an empty slot: never
+        for take, card in zip(_TAKE_BY_LAND, display, strict=True):
+            if cost[card] <= remaining:
+                add(take)
     if any(display):
         # exchange_price(state, seat), without the call (D4)
         price = state.exchange_streak + 1 if state.last_actor == seat else 1
@@ -231,9 +238,7 @@ def _add_digs(
     diggable: int,
 ) -> None:
     min_weeks = catalog.min_weeks
-    # (discard a lone assistant?, its knowledge bonus) for each choice there is
-    assistant_options = _ASSISTANT_OPTIONS[min(player.assistants, 3)]
-    shovel_options = _BOTH if player.shovels == 1 else _NO
+    helper_options = _HELPER_OPTIONS[2 * min(player.assistants, 3) + (player.shovels == 1)]
     site_base = catalog.city_count  # catalog.site_base, without the property's call
     legends = player.legends
     permits_used = player.permits_used
@@ -252,13 +257,11 @@ def _add_digs(
             if longest > WHEEL_SIZE:
                 longest = WHEEL_SIZE
             for legend in legend_options:
-                for assistant, bonus in assistant_options:
+                for assistant, bonus, shovel in helper_options:
                     # knowledge_for(...).total without building the object: this loop is hot.
                     specialized = books + (LEGEND_VALUE if legend else 0) + bonus
                     shortest = min_weeks[total_knowledge(specialized, general)]
-                    if shortest > longest:
-                        continue
-                    for shovel in shovel_options:
+                    if shortest <= longest:
                         digs = region_digs[legend, assistant, shovel, permit, zeppelin]
                         actions.extend(digs[shortest : longest + 1])
 

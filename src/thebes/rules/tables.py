@@ -28,6 +28,7 @@ COUNTERS = (
     "congresses",
 )
 BOOKS = "books"  # a change to the book points of a region rather than to a counter
+NO_CARD_COST = 1 << 30  # weeks, for an id that is no card: more than any game has left
 CAR_MIN_JOURNEY = 3  # M2: a car saves a week on journeys this long or longer
 
 
@@ -55,7 +56,8 @@ class Tables:
     # travel[car][a][b]: weeks from a to b (M1, M2), ``car`` 1 when the player holds one.
     travel: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]
     # card_cost[car][a][card]: weeks from a to where the card is taken or exhibited, and
-    # its own weeks; what the listing of legal actions asks of every display card
+    # its own weeks; what the listing of legal actions asks of every display card. An id
+    # that is no card (an empty display slot, NO_CARD) costs more than any game lasts.
     card_cost: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]
     # per token id: (kind, region it counts for: an artifact's bag, a book token's region)
     token: tuple[tuple[int, int], ...]
@@ -99,7 +101,12 @@ def _make(catalog: Catalog) -> Tables:
         change=tuple(None if c is None else _card_change(c) for c in cards),
         travel=travel,
         card_cost=tuple(  # type: ignore[arg-type]  # two rows, as travel
-            tuple(tuple(row[c] + w for c, w in zip(city, weeks, strict=True)) for row in rows)
+            tuple(
+                tuple(
+                    NO_CARD_COST if card is None else row[card.city] + card.weeks for card in cards
+                )
+                for row in rows
+            )
             for rows in travel
         ),
         token=tuple(
