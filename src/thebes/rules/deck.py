@@ -198,8 +198,29 @@ class CardsInPlay:
         return old
 
     def fill_display(self, chance: Chance, catalog: Catalog) -> None:
-        for slot in range(DISPLAY_SLOTS):
-            self.fill_slot(slot, chance, catalog)
+        """Fill every display slot, as :meth:`fill_slot` does one by one.
+
+        While the top pile holds cards (nearly always: an exchange draws four of dozens),
+        they are drawn here straight from it; what is left (empty piles, a reshuffle, V5's
+        face-up cards) goes to :meth:`fill_slot`.
+        """
+        slot = 0
+        if not self.preview:
+            exhibition = tables_of(catalog).exhibition
+            piles, unseen, events = self._piles, self._unseen, self.events
+            while slot < DISPLAY_SLOTS and piles and (piles[0].hidden or piles[0].known):
+                card, top, unseen = draw_from(piles[0], unseen, chance)
+                piles = (top, *piles[1:])
+                if exhibition[card]:
+                    self.show_exhibition(card)  # K2; the slot waits for the next card
+                    continue
+                self.display[slot] = card
+                if events is not None:
+                    events.append(CardRevealed(slot, card))
+                slot += 1
+            self._piles, self._unseen = piles, unseen
+        for rest in range(slot, DISPLAY_SLOTS):
+            self.fill_slot(rest, chance, catalog)
 
     def draw_for_exhibitions(self, chance: Chance, catalog: Catalog) -> None:
         """V4: draw one card; an exhibition enters the queue (K2), any other card is

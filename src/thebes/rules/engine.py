@@ -179,7 +179,8 @@ def _excavate(
     catalog = state.catalog
     region = action.region
     where = catalog.city_count + region
-    route = tables_of(catalog).travel[player.cars > 0][player.location]
+    tables = tables_of(catalog)
+    route = tables.travel[player.cars > 0][player.location]
     travel = 0 if action.zeppelin else route[where]
     if events is not None and where != player.location:
         events.append(Travelled(seat, player.location, where, travel, action.zeppelin))
@@ -201,7 +202,7 @@ def _excavate(
     # the dig ends in a new year, which makes every permit valid again.
     permits_used = 0 if renewed else player.permits_used | 1 << region
     moved = moved_player(
-        catalog, player, where, time, state.clock, permits_used, (), spent, tokens, ()
+        tables, player, where, time, state.clock, permits_used, (), spent, tokens, ()
     )
     return _next_state(
         state, seat, moved, events, False, state.display, state.exhibitions, deck, bags, site_bonus
@@ -265,7 +266,7 @@ def _take_card(
     if events is not None and renewed:
         events.append(YearTurned(seat, year_of(time)))
     moved = moved_player(
-        catalog,
+        tables,
         player,
         where,
         time,
@@ -311,7 +312,16 @@ def _retired(state: GameState, player: PlayerState) -> PlayerState:
     """A5: the marker moves to the end square, on top of any there."""
     p = player
     return moved_player(
-        state.catalog, p, p.location, END_TIME, state.clock, p.permits_used, (), (), (), ()
+        tables_of(state.catalog),
+        p,
+        p.location,
+        END_TIME,
+        state.clock,
+        p.permits_used,
+        (),
+        (),
+        (),
+        (),
     )
 
 
@@ -451,7 +461,7 @@ def _moved(
     if time // WEEKS_PER_YEAR > player.time // WEEKS_PER_YEAR and time < END_TIME:
         permits_used = 0
     return moved_player(
-        state.catalog,
+        tables_of(state.catalog),
         player,
         where,
         time,

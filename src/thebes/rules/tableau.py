@@ -11,7 +11,7 @@ from __future__ import annotations
 from thebes.catalog.components import REGION_COUNT, Catalog, TokenKind
 from thebes.catalog.kinds import CardKind
 from thebes.rules.state import PlayerState
-from thebes.rules.tables import BOOKS, CardChange, tables_of
+from thebes.rules.tables import BOOKS, CardChange, Tables, tables_of
 
 
 def make_player(
@@ -78,7 +78,7 @@ def changed_player(
 ) -> PlayerState:
     """The player after one action: moved, and holding what it gained and lost."""
     return moved_player(
-        catalog,
+        tables_of(catalog),
         player,
         location,
         time,
@@ -92,7 +92,7 @@ def changed_player(
 
 
 def moved_player(
-    catalog: Catalog,
+    tables: Tables,
     player: PlayerState,
     location: int,
     time: int,
@@ -103,7 +103,8 @@ def moved_player(
     gained_tokens: tuple[int, ...],
     gained_exhibitions: tuple[int, ...],
 ) -> PlayerState:
-    """:func:`changed_player` with its arguments in order: the engine's hot path."""
+    """:func:`changed_player` with its arguments in order and the catalog's tables: the
+    engine's hot path."""
     p = player
     cards = p.cards
     if gained_cards or lost_cards:
@@ -133,13 +134,13 @@ def moved_player(
     # The counters are brought up to date on the new value before anyone else sees it:
     # one field set for each card or token, rather than all eighteen built again.
     if gained_cards or lost_cards:
-        changes = tables_of(catalog).change
+        changes = tables.change
         for card_id in gained_cards:
             _count(moved, changes[card_id], card_id, 1)
         for card_id in lost_cards:
             _count(moved, changes[card_id], card_id, -1)
     if gained_tokens:  # a dig finds one or two, nearly always: each is one field set
-        kinds = tables_of(catalog).token
+        kinds = tables.token
         for token_id in gained_tokens:
             kind, region = kinds[token_id]
             if kind is _ARTIFACT:
