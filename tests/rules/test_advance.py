@@ -11,6 +11,7 @@ import pytest
 from thebes.catalog.loading import default_catalog
 from thebes.records.gamefile import state_digest
 from thebes.rules import (
+    END_TIME,
     SETUP,
     VARIANT_NAMES,
     Dig,
@@ -78,3 +79,14 @@ def test_the_seat_to_move_is_a_memo_outside_the_value() -> None:
     assert (
         fresh == state and hash(fresh) == hash(state) and state_digest(fresh) == state_digest(state)
     )
+
+
+def test_advance_refuses_a_finished_game_whether_or_not_its_seat_was_asked() -> None:
+    state, _ = new_game(CAT, ["A", "B"], SeededChance(3))
+    state = replace(state, players=tuple(replace(p, time=END_TIME) for p in state.players))
+    for asked in (False, True):
+        finished = replace(state)  # the memo of the seat to move starts afresh
+        if asked:
+            assert active_seat(finished) is None  # worked out: nobody
+        with pytest.raises(IllegalAction):
+            advance(finished, TakeCard(0), SeededChance(1))

@@ -171,6 +171,18 @@ def test_K3_spent_single_use_cards_go_to_the_discard_pile() -> None:
     assert state.players[0].cards == ()
 
 
+def test_K3_a_zeppelin_spent_on_a_take_is_discarded_before_the_slot_is_filled() -> None:
+    # The draw pile is empty: the slot is filled from the discard pile reshuffled, which
+    # already holds the zeppelin spent on the journey.
+    zeppelin = cards_of("zeppelin")[0]
+    state = setup(start(2, display=[1, 2, 3, 4]), 0, cards=[zeppelin])  # Ann in Warsaw
+    state = with_deck(state, unseen=(), piles=(), reserve=None, discard=(30,), reshuffles=1)
+    state, events = play(state, "take 1 +zeppelin", ScriptedChance(cards=[zeppelin]))
+    assert DeckReshuffled(2, with_reserve=False) in events
+    assert state.display[0] == zeppelin
+    assert state.deck.piles == (Pile(0, (30,)),) and state.deck.discard == ()
+
+
 # ---------------------------------------------------------------- K4 year change
 
 

@@ -3,6 +3,8 @@ helpers add (D5-D7)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from helpers import (
@@ -302,3 +304,19 @@ def test_A3_9_a_token_drawn_twice_or_from_another_bag_is_refused() -> None:
     with pytest.raises(ImpossibleDraw) as refused:
         play(state, "dig Egypt 5", dig_chance([tokens_of("Egypt")[0], greek], 2))
     assert str(refused.value) == f"token {greek} is not (or not twice) in the Egypt bag"
+
+
+def test_A3_8_nobody_draws_more_tokens_than_the_bag_holds() -> None:
+    # The printed bags always hold more than a dig can draw (16 at the least, 12 at most
+    # drawn), so a catalog with bags of no debris shows the rule: 8 knowledge and 4 weeks
+    # would draw 5 tokens, and the bag holds two.
+    catalog = replace(CAT, debris=(0,) * len(CAT.debris))
+    state = replace(start(2), catalog=catalog)
+    books = cards_of("book", "Egypt", 3) + cards_of("book", "Egypt", 2)[:1]
+    state = setup(state, 0, location="Egypt", cards=books)
+    left = state.bags[EGYPT][:2]
+    state = replace(state, bags=(*state.bags[:EGYPT], left, *state.bags[EGYPT + 1 :]))
+    state, events = play(state, "dig Egypt 4", dig_chance(left, debris=0))
+    dug = next(e for e in events if isinstance(e, Dug))
+    assert dug.drawn == 2 and dug.found == left
+    assert state.bags[EGYPT] == ()
