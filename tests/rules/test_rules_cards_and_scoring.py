@@ -23,6 +23,9 @@ from thebes.catalog.kinds import CardKind
 from thebes.rules import (
     END_TIME,
     Action,
+    CardRevealed,
+    CardSpent,
+    CardTaken,
     Deck,
     DeckReshuffled,
     Dig,
@@ -37,6 +40,7 @@ from thebes.rules import (
     SeededChance,
     SlotLeftEmpty,
     TakeCard,
+    Travelled,
     active_seat,
     apply,
     is_over,
@@ -178,6 +182,8 @@ def test_K3_a_zeppelin_spent_on_a_take_is_discarded_before_the_slot_is_filled() 
     state = setup(start(2, display=[1, 2, 3, 4]), 0, cards=[zeppelin])  # Ann in Warsaw
     state = with_deck(state, unseen=(), piles=(), reserve=None, discard=(30,), reshuffles=1)
     state, events = play(state, "take 1 +zeppelin", ScriptedChance(cards=[zeppelin]))
+    told = [type(e) for e in events]
+    assert told == [Travelled, CardSpent, CardTaken, DeckReshuffled, CardRevealed]
     assert DeckReshuffled(2, with_reserve=False) in events
     assert state.display[0] == zeppelin
     assert state.deck.piles == (Pile(0, (30,)),) and state.deck.discard == ()
