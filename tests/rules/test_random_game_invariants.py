@@ -29,6 +29,7 @@ from thebes.rules import (
     SeededChance,
     TakeCard,
     Variants,
+    action_cost,
     active_seat,
     all_actions,
     apply,
@@ -224,8 +225,11 @@ def play_checked(
         legal = check_actions(state, apply_all=apply_all)
         action = choose(rng, legal)
         before = state
+        mover, weeks = active_seat(before), action_cost(before, action)
         state, events = apply(state, action, chance)
         assert events
+        assert mover is not None  # every action's weeks are the cost the listing states
+        assert state.players[mover].time == before.players[mover].time + weeks
         check_events(before, state, events)
         seen.update(tally(state, action, events))
         now = [p.time for p in state.players]

@@ -320,3 +320,21 @@ def test_A3_8_nobody_draws_more_tokens_than_the_bag_holds() -> None:
     dug = next(e for e in events if isinstance(e, Dug))
     assert dug.drawn == 2 and dug.found == left
     assert state.bags[EGYPT] == ()
+
+
+def test_A3_D6_D7_digs_are_listed_legend_then_assistant_then_shovel_then_weeks() -> None:
+    # Books, the legend, a lone assistant and a lone shovel at Egypt: every choice is
+    # listed, the choices in this order (without before with), each with its weeks.
+    held = [EGYPT_1, cards_of("legend", "Egypt")[0], cards_of("assistant")[0]]
+    state = setup(start(2), 0, location="Egypt", cards=[*held, cards_of("shovel")[0]])
+    expected = []
+    for legend in (False, True):
+        for assistant in (False, True):
+            for shovel in (False, True):
+                total = 1 + (2 if legend else 0) + (1 if assistant else 0)
+                shortest = CAT.min_weeks[total]
+                expected += [
+                    Dig(EGYPT, weeks, legend, assistant, shovel) for weeks in range(shortest, 13)
+                ]
+    listed = [a for a in legal_actions(state) if isinstance(a, Dig)]
+    assert listed == expected

@@ -21,6 +21,7 @@ from helpers import (
 )
 from thebes.rules import (
     END_TIME,
+    CardRevealed,
     Dig,
     Event,
     Exchange,
@@ -213,6 +214,27 @@ def test_T4_passing_week_52_goes_to_week_1_of_next_year_and_renews_permits() -> 
     assert (year_of(ann.time), week_of(ann.time)) == (1902, 1)
     assert ann.permits_used == 0
     assert any(type(e).__name__ == "YearTurned" for e in events)
+
+
+def test_T4_a_dig_past_week_52_turns_the_year_and_renews_every_permit() -> None:
+    state = start(2)
+    state = setup(state, 0, week=50, location="Egypt", cards=[EGYPT_3], permits_used=["Crete"])
+    state = setup(state, 1, year=1902, week=30)
+    state, events = play(state, "dig Egypt 4", dig_chance([], 1))
+    ann = state.players[0]
+    assert (year_of(ann.time), week_of(ann.time)) == (1902, 2)
+    assert ann.permits_used == 0  # Crete's and the dig's own Egypt permit, valid again
+    assert YearTurned(0, 1902) in events
+
+
+def test_T5_a_take_landing_on_the_end_square_turns_no_year() -> None:
+    state = last_weeks(start(2, display=[65, 2, 3, 4]), 3, location="London")  # 3 weeks
+    piles = state.deck.piles  # the top one, the display's own, was emptied by the deal
+    state = replace(state, deck=replace(state.deck, piles=piles[1:]))
+    state, events = play(state, "take 1", ScriptedChance(cards=[5]))
+    assert state.players[0].time == END_TIME
+    assert not any(isinstance(e, YearTurned) for e in events)
+    assert CardRevealed(0, 5) in events  # the slot is filled from the top pile, and told
 
 
 def test_T4_Y1_permits_after_a_move() -> None:

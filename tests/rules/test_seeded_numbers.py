@@ -46,12 +46,13 @@ def test_a_token_draw_is_the_partial_fisher_yates_shuffle_of_the_bag_and_its_deb
         size = len(bag) + debris
         if size == 0:
             continue
-        count = rng.randrange(1, size + 1)
+        count = rng.randrange(0, size + 1)
         seed = rng.getrandbits(64)
         # A seeded chance is a generator: the reference takes the same stream of numbers.
-        assert SeededChance(seed).draw_tokens(bag, debris, count) == _fisher_yates(
-            SeededChance(seed), bag, debris, count
-        )
+        chance, numbers = SeededChance(seed), SeededChance(seed)
+        assert chance.draw_tokens(bag, debris, count) == _fisher_yates(numbers, bag, debris, count)
+        # and the generator goes on from where the plain draw left it
+        assert chance.below(1 << 64) == numbers.below(1 << 64)
 
 
 def test_a_card_draw_is_a_pick_from_the_pile_then_from_the_unseen_cards() -> None:

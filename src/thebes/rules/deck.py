@@ -273,7 +273,7 @@ def draw_from_top(deck: Deck, chance: Chance) -> tuple[int, Deck] | None:
     if not (pile.hidden or pile.known):
         return None
     card, pile, unseen = draw_from(pile, deck.unseen, chance)
-    after = Deck(unseen, (pile, *piles[1:]), deck.reserve, deck.discard, deck.reshuffles)
+    after = Deck(unseen, (pile, *piles[1:]), deck.reserve, deck.discard, deck.reshuffles, ())
     return card, after
 
 

@@ -194,8 +194,7 @@ def _excavate(
         deck = Deck(deck.unseen, deck.piles, deck.reserve, discard, deck.reshuffles, deck.face_up)
     tokens, bags, site_bonus = _dig(state, seat, player, action, chance, events)
     time = player.time + travel + action.weeks
-    # renews_permits(player.time, time), without the call (T4, Y1)
-    renewed = time // WEEKS_PER_YEAR > player.time // WEEKS_PER_YEAR and time < END_TIME
+    renewed = renews_permits(player.time, time)  # T4, Y1
     if events is not None and renewed:
         events.append(YearTurned(seat, year_of(time)))
     # A3.2: the dig uses the permit (it stays used when a special permit was spent), unless
@@ -261,8 +260,7 @@ def _take_card(
         table.fill_slot(slot, chance, catalog)
         display, exhibitions, deck = tuple(table.display), tuple(table.exhibitions), table.deck
     time = player.time + weeks
-    # renews_permits(player.time, time), without the call (T4, Y1)
-    renewed = time // WEEKS_PER_YEAR > player.time // WEEKS_PER_YEAR and time < END_TIME
+    renewed = renews_permits(player.time, time)  # T4, Y1
     if events is not None and renewed:
         events.append(YearTurned(seat, year_of(time)))
     moved = moved_player(

@@ -58,11 +58,10 @@ _DIGS = tuple(
 _REGIONS_IN = tuple(
     tuple(r for r in range(REGION_COUNT) if bits >> r & 1) for bits in range(1 << REGION_COUNT)
 )
-assert REGION_COUNT == 5, "legal_actions writes out the five regions of Thebes"
 _NO = (False,)
 _YES = (True,)
 _BOTH = (False, True)
-# By assistants held (3 or more alike) and whether a lone shovel is held: (discard a lone
+# At 2 * (assistants held, 3 or more alike) + (1 if a lone shovel is held): (discard a lone
 # assistant?, the knowledge it brings, discard the lone shovel?) for each choice there is
 # (A3.4, A3.8, D6), in the listing's order.
 _HELPER_OPTIONS = tuple(
@@ -181,6 +180,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     # The regions where the player may dig at all, as bits: books or the legend there (D5),
     # and the permit still valid this year or a special permit to spend (A3.2). The five
     # regions are written out: a loop over them cost more than the rest of the listing.
+    assert REGION_COUNT == 5, "the listing writes out the five regions of Thebes"
     books = player.books
     diggable = player.legends
     if books[0]:
@@ -278,7 +278,8 @@ def why_illegal(state: GameState, action: Action) -> str | None:
 
 
 def reason_illegal(state: GameState, seat: int, player: PlayerState, action: Action) -> str | None:
-    """Why this player may not take ``action`` now, or None if they may."""
+    """Why the player to move (``seat``, ``player``) may not take ``action`` now, or None if
+    they may."""
     match action:
         case Retire():
             if may_retire(state):

@@ -91,6 +91,9 @@ def changed_player(
     )
 
 
+_ARTIFACT, _BOOK, _GENERAL = TokenKind.ARTIFACT, TokenKind.BOOK, TokenKind.GENERAL
+
+
 def moved_player(
     tables: Tables,
     player: PlayerState,
@@ -154,9 +157,6 @@ def moved_player(
             else:
                 raise KeyError(token_id)
     return moved
-
-
-_ARTIFACT, _BOOK, _GENERAL = TokenKind.ARTIFACT, TokenKind.BOOK, TokenKind.GENERAL
 
 
 _set = object.__setattr__

@@ -55,9 +55,9 @@ class Tables:
     change: tuple[CardChange | None, ...]  # per card id; None for exhibitions
     # travel[car][a][b]: weeks from a to b (M1, M2), ``car`` 1 when the player holds one.
     travel: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]
-    # card_cost[car][a][card]: weeks from a to where the card is taken or exhibited, and
-    # its own weeks; what the listing of legal actions asks of every display card. An id
-    # that is no card (an empty display slot, NO_CARD) costs more than any game lasts.
+    # card_cost[car][a][card]: weeks from a to where the card is taken, and its own weeks;
+    # what the listing of legal actions asks of every display card. An id that is no card
+    # (an empty display slot, NO_CARD) costs more than any game lasts.
     card_cost: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]
     # per token id: (kind, region it counts for: an artifact's bag, a book token's region)
     token: tuple[tuple[int, int], ...]
@@ -100,24 +100,26 @@ def _make(catalog: Catalog) -> Tables:
         ),
         change=tuple(None if c is None else _card_change(c) for c in cards),
         travel=travel,
-        card_cost=tuple(  # type: ignore[arg-type]  # two rows, as travel
-            tuple(
-                tuple(
-                    NO_CARD_COST if card is None else row[card.city] + card.weeks for card in cards
-                )
-                for row in rows
-            )
-            for rows in travel
-        ),
+        card_cost=(_card_costs(cards, travel[0]), _card_costs(cards, travel[1])),
         token=tuple(
             (-1, -1)
             if t is None
+            # the kind as the enum's own member: moved_player compares it with ``is``
             else (TokenKind(t.kind), t.book_region if t.kind is TokenKind.BOOK else t.region)
             for t in catalog.tokens
         ),
         artifact_vp=tuple(
             t.value if t is not None and t.kind is TokenKind.ARTIFACT else 0 for t in catalog.tokens
         ),
+    )
+
+
+def _card_costs(
+    cards: tuple[Card | None, ...], travel: tuple[tuple[int, ...], ...]
+) -> tuple[tuple[int, ...], ...]:
+    return tuple(
+        tuple(NO_CARD_COST if card is None else row[card.city] + card.weeks for card in cards)
+        for row in travel
     )
 
 
