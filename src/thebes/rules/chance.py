@@ -136,9 +136,10 @@ class SeededChance(SplitMix, _UniformChance):
         # SplitMix seeded with derive_seed(CHANCE_STREAM, seed), its prefix mixed once.
         self._state = mix_seed(_CHANCE_PREFIX, seed)
 
-    # The draws of _UniformChance with SplitMix.below written out: every action of every
-    # playout draws, and a method call for each number cost a sixth of the draw. The same
-    # numbers come out (tests/rules/test_seeded_numbers.py holds them to the plain draws).
+    # _UniformChance's card draw with SplitMix.below written out: nearly every action
+    # draws a card, and a method call for each number cost a sixth of the draw. The same
+    # numbers come out (tests/rules/test_seeded_numbers.py holds it to the plain draw).
+    # The token draw, rarer, keeps _UniformChance's.
 
     def draw_card(self, pile: Pile, unseen: tuple[int, ...]) -> int:
         hidden = pile.hidden
@@ -152,27 +153,6 @@ class SeededChance(SplitMix, _UniformChance):
         x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
         return unseen[((x ^ (x >> 31)) * len(unseen)) >> 64]
-
-    def draw_tokens(
-        self, bag: tuple[int, ...], debris: int, count: int
-    ) -> tuple[tuple[int, ...], int]:
-        in_bag = len(bag)
-        size = in_bag + debris
-        moved: dict[int, int] = {}
-        found: list[int] = []
-        x = state = self._state
-        for i in range(count):
-            state = x = (state + _GOLDEN) & _MASK
-            x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
-            j = i + (((x ^ (x >> 31)) * (size - i)) >> 64)
-            p = moved.get(j, j)
-            moved[j] = moved.get(i, i)
-            if p < in_bag:
-                found.append(bag[p])
-        self._state = state
-        found.sort()
-        return tuple(found), count - len(found)
 
     @classmethod
     def for_action(cls, game_seed: int, action_number: int) -> SeededChance:
