@@ -170,8 +170,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
             if cost[card] <= remaining:
                 add(take)
     if any(display):
-        # exchange_price(state, seat), without the call (D4)
-        price = state.exchange_streak + 1 if state.last_actor == seat else 1
+        price = exchange_price(state, seat)  # D4
         base = route[catalog.exchange_city]
         if base + price <= remaining:
             add(_EXCHANGE[0])
