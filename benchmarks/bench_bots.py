@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from thebes.bots import Player, make_bot
 from thebes.catalog.loading import default_catalog
 from thebes.rules import Action, GameState, winners
+from thebes.safeio.workers import run_in_workers
 from thebes.tournament.bot_games import seated_session
 from thebes.tournament.series import entries_for, seating
 
@@ -72,8 +73,7 @@ def main() -> None:
         name, other = (e.name for e in entries_for([first, second], 2))
         tasks = [(first, second, args.seed + i) for i in range(args.games)]
         start = time.perf_counter()
-        with multiprocessing.Pool(args.jobs) as pool:
-            games = pool.map(play_one, tasks)
+        games = list(run_in_workers(args.jobs, play_one, tasks))
         elapsed = time.perf_counter() - start
         wins = sum(g.wins[name] for g in games)
         moves = [s for g in games for s in g.seconds[name]]

@@ -42,6 +42,7 @@ from thebes.bots import DEFAULT_EXPERT_BUDGET, Player, make_bot
 from thebes.catalog.loading import default_catalog
 from thebes.records.session import Session
 from thebes.rules import Action, GameState, scores, winners
+from thebes.safeio.workers import run_in_workers
 from thebes.tournament.bot_games import seated_session
 from thebes.tournament.series import entries_for, seating
 
@@ -252,14 +253,13 @@ def main() -> None:
             tasks = [(players, rival, first + i, args.budget) for i in range(args.games)]
             start = time.perf_counter()
             games = []
-            with multiprocessing.Pool(args.jobs) as pool:
-                for *_, seed, budget, figures in pool.imap(play_one, tasks, chunksize=1):
-                    games.append(figures)
-                    if args.out:
-                        row = {"players": players, "rival": rival, "seed": seed}
-                        row |= {"budget": budget, "figures": asdict(figures)}
-                        with open(args.out, "a") as out:
-                            out.write(json.dumps(row) + "\n")
+            for *_, seed, budget, figures in run_in_workers(args.jobs, play_one, tasks):
+                games.append(figures)
+                if args.out:
+                    row = {"players": players, "rival": rival, "seed": seed}
+                    row |= {"budget": budget, "figures": asdict(figures)}
+                    with open(args.out, "a") as out:
+                        out.write(json.dumps(row) + "\n")
             report(players, rival, games, time.perf_counter() - start)
 
 

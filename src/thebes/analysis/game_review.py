@@ -8,8 +8,6 @@ costly to send. :mod:`thebes.analysis.analysis_file` writes and checks the saved
 
 from __future__ import annotations
 
-import multiprocessing
-import signal
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,6 +28,7 @@ from thebes.records.gamefile import GameRecord, RecordError, read_record
 from thebes.records.library import ANALYSIS_SUFFIX
 from thebes.records.session import Session
 from thebes.rules import legal_actions
+from thebes.safeio.workers import run_in_workers
 
 COSTLIEST = 3  # moves listed per player
 
@@ -151,10 +150,9 @@ def _reviews(
         return
     # Workers replay the record themselves: a session is cheap to rebuild, costly to send.
     start = (game.record, playouts, seed)
-    with multiprocessing.Pool(min(jobs, len(indices)), _start_worker, start) as pool:
-        yield from pool.imap(_review_in_worker, indices)
-        pool.close()
-        pool.join()
+    yield from run_in_workers(
+        min(jobs, len(indices)), _review_in_worker, indices, start=_start_worker, start_args=start
+    )
 
 
 class _Worker:
@@ -186,10 +184,7 @@ _worker: _Worker | None = None
 
 def _start_worker(record: GameRecord, playouts: int, seed: int) -> None:
     global _worker
-    # Ctrl-C is the parent's to handle: it stops the pool; workers would print tracebacks.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    # The parent replayed this record already: it cannot fail here (a failing start-up
-    # would make the pool start worker after worker).
+    # The parent replayed this record already: it cannot fail here.
     _worker = _Worker(Session.from_record(record, default_catalog()), playouts, seed)
 
 

@@ -12,8 +12,6 @@ whatever plays them.
 
 from __future__ import annotations
 
-import multiprocessing
-import signal
 from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass, field
 from importlib import metadata
@@ -29,6 +27,7 @@ from thebes.records.gamefile import dump_record
 from thebes.rules import NO_VARIANTS, Variants
 from thebes.safeio.invocation import pip_install_command
 from thebes.safeio.saving import SaveError, write_game_file
+from thebes.safeio.workers import run_in_workers
 from thebes.tournament.bot_games import (
     DEFAULT_NAMES,
     GameResult,
@@ -38,8 +37,8 @@ from thebes.tournament.bot_games import (
 )
 
 CATEGORIES = ("artifacts", "exhibitions", "congresses", "majorities")
-# Games handed to the process pool at a time, per process.
-TASKS_PER_JOB = 16
+# Games a process may be ahead of the first game not yet given back (memory stays flat).
+TASKS_AHEAD = 16
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,53 +159,33 @@ def play_series(
 ) -> Generator[PlayedGame, None, None]:
     """Each game of the series, in order, played by ``jobs`` processes, or by the workers
     of the Dask cluster whose scheduler is at the address ``scheduler``; ``finished`` is
-    called as each game ends (on a cluster, in the order they end). Close the generator
-    when done with it (``contextlib.closing``): that stops the processes or leaves the
-    cluster, even when the series is not played to its end."""
+    called as each game ends, in the order they end. Close the generator when done with
+    it (``contextlib.closing``): that stops the processes or leaves the cluster, even when
+    the series is not played to its end."""
     if scheduler is not None:
         cluster = _cluster_module()
         yield from cluster.play_on_cluster(series, scheduler, finished)
         return
-    indices = range(series.games)
+    tasks = (
+        (series.seed + i, series.seats(i), series.save_dir, series.variants, series.expert_budget)
+        for i in range(series.games)
+    )
     if jobs <= 1 or series.games == 1:
         catalog = default_catalog()
-        for i in indices:
-            seats = series.seats(i)
-            played = play_game(
-                catalog,
-                series.seed + i,
-                seats,
-                series.save_dir,
-                series.variants,
-                series.expert_budget,
-            )
+        for task in tasks:
+            played = play_game(catalog, *task)
             if finished is not None:
                 finished()
             yield played
         return
-    with multiprocessing.Pool(min(jobs, series.games), _start_worker) as pool:
-        # Pool.imap takes in its whole input at once: handing it a window of games at a
-        # time keeps memory flat however many games the series has.
-        window = TASKS_PER_JOB * jobs
-        for first in range(0, series.games, window):
-            tasks = [
-                (
-                    series.seed + i,
-                    series.seats(i),
-                    series.save_dir,
-                    series.variants,
-                    series.expert_budget,
-                )
-                for i in indices[first : first + window]
-            ]
-            for played in pool.imap(_play_in_worker, tasks):
-                if finished is not None:
-                    finished()
-                yield played
-        # Let the workers finish on their own rather than be terminated on leaving the
-        # block: they exit cleanly (and a coverage run measures them too).
-        pool.close()
-        pool.join()
+    yield from run_in_workers(
+        min(jobs, series.games),
+        _play_in_worker,
+        tasks,
+        start=_start_worker,
+        ahead=TASKS_AHEAD * jobs,
+        finished=finished,
+    )
 
 
 def _cluster_module() -> ModuleType:
@@ -245,8 +224,6 @@ _worker_catalog: Catalog | None = None
 
 def _start_worker() -> None:
     global _worker_catalog
-    # Ctrl-C is the parent's to handle: it stops the pool; workers would print tracebacks.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _worker_catalog = default_catalog()
 
 

@@ -1,0 +1,221 @@
+"""Work spread over worker processes that a signal, Ctrl-C or a lost worker cannot hang.
+
+`thebes simulate --jobs` and `thebes analyze --jobs` hand independent tasks (games, moves to
+review) to worker processes and take the results back in order. ``multiprocessing.Pool``
+did it until a SIGTERM during a series hung `thebes` for good: its workers share the locks
+of two queues, ``Pool.terminate()`` kills workers that may be holding one, and the pool's
+own threads then wait on that lock for ever (seen twice: the task thread waiting to write
+to the result queue, a worker waiting to read the task queue). Here each worker has a pipe
+of its own, so a worker that dies, however and whenever, takes no lock with it: the leader
+sees the pipe close.
+
+- Results come back in the order of the tasks, while ``finished`` is told of each task as it
+  ends anywhere.
+- A worker that dies mid-task (killed from outside, out of memory) is replaced and its task
+  is run again, up to :data:`ATTEMPTS` times in all; a task that raises raises the same
+  error here.
+- However the leader leaves (a signal's ``Ended``, Ctrl-C, the caller closing the
+  generator, an error), its workers are stopped and waited for. Workers ignore SIGINT
+  (Ctrl-C is the leader's to handle) and end quietly if the leader goes away.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import multiprocessing
+import signal
+import traceback
+from collections.abc import Callable, Generator, Iterable, Iterator
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
+from typing import Generic, TypeVar
+
+from thebes.errors import ThebesError
+
+Task = TypeVar("Task")
+Result = TypeVar("Result")
+
+# How many times a task is started before the worker processes' deaths are given up on.
+ATTEMPTS = 3
+# Seconds a worker has to end after SIGTERM before it is killed.
+STOP_SECONDS = 5.0
+
+
+class WorkerLost(ThebesError):
+    """A task whose worker process died every time it was run."""
+
+
+class RemoteTraceback(Exception):
+    """The traceback of an error raised in a worker, as the worker printed it."""
+
+
+def run_in_workers(
+    jobs: int,
+    work: Callable[[Task], Result],
+    tasks: Iterable[Task],
+    *,
+    start: Callable[..., None] | None = None,
+    start_args: tuple[object, ...] = (),
+    ahead: int = 0,
+    finished: Callable[[], None] | None = None,
+) -> Generator[Result, None, None]:
+    """``work(task)`` for each task, in order, run by ``jobs`` worker processes.
+
+    Each worker first calls ``start(*start_args)`` (to load what every task needs).
+    ``work`` and ``start`` must be module-level functions (a spawned worker imports them).
+    At most ``jobs + ahead`` tasks are taken from ``tasks`` beyond the first result not yet
+    given, so a long series keeps memory flat. Close the generator when done with it
+    (``contextlib.closing``): that stops the workers even when not every task was run."""
+    pool = _Pool(jobs, work, start, start_args)
+    try:
+        yield from pool.results(iter(tasks), jobs + ahead, finished)
+    finally:
+        pool.stop()
+
+
+@dataclass(eq=False, slots=True)
+class _Task:
+    number: int  # from 0, in the order given
+    item: object
+    attempts: int = 0  # times handed to a worker
+
+
+@dataclass(eq=False, slots=True)
+class _Worker:
+    process: BaseProcess
+    connection: Connection
+    task: _Task | None = None  # the task it is running
+
+
+@dataclass(eq=False)
+class _Pool(Generic[Task, Result]):
+    jobs: int
+    work: Callable[[Task], Result]
+    start: Callable[..., None] | None
+    start_args: tuple[object, ...]
+    workers: list[_Worker] = field(default_factory=list)
+
+    def results(
+        self, tasks: Iterator[Task], window: int, finished: Callable[[], None] | None
+    ) -> Iterator[Result]:
+        done: dict[int, Result] = {}
+        retry: list[_Task] = []  # tasks whose worker died
+        taken = given = 0
+        self.workers = [self._started() for _ in range(self.jobs)]
+        while True:
+            for worker in self.workers:
+                if worker.task is None and retry:
+                    self._hand(worker, retry.pop())
+                elif worker.task is None and taken < given + window:
+                    for item in itertools.islice(tasks, 1):
+                        self._hand(worker, _Task(taken, item))
+                        taken += 1
+            busy = [w for w in self.workers if w.task is not None]
+            if not busy:
+                return
+            for connection in wait([w.connection for w in busy]):
+                worker = next(w for w in busy if w.connection is connection)
+                ended = self._outcome(worker, retry)
+                if ended is not None:
+                    done[ended[0]] = ended[1]
+                    if finished is not None:
+                        finished()
+            while given in done:
+                yield done.pop(given)
+                given += 1
+
+    def _outcome(self, worker: _Worker, retry: list[_Task]) -> tuple[int, Result] | None:
+        """The task number and result ``worker`` sent; None if it died, its task put in
+        ``retry`` to be run by a new worker."""
+        task = worker.task
+        assert task is not None
+        try:
+            ok, payload = worker.connection.recv()
+        except (EOFError, OSError):
+            self._replace(worker)
+            if task.attempts >= ATTEMPTS:
+                raise WorkerLost(
+                    f"a worker process died on task {task.number + 1} {ATTEMPTS} times "
+                    f"(last exit code {worker.process.exitcode})"
+                ) from None
+            retry.append(task)
+            return None
+        worker.task = None
+        if not ok:
+            error, text = payload
+            raise error from RemoteTraceback(text)
+        return task.number, payload
+
+    def _hand(self, worker: _Worker, task: _Task) -> None:
+        task.attempts += 1
+        worker.task = task
+        # A worker that died before taking it is seen in wait(), its pipe closed.
+        with contextlib.suppress(OSError):
+            worker.connection.send((task.item,))
+
+    def _started(self) -> _Worker:
+        mine, theirs = multiprocessing.Pipe()
+        process = multiprocessing.Process(
+            target=_serve, args=(theirs, self.work, self.start, self.start_args), daemon=True
+        )
+        process.start()
+        theirs.close()  # so that the worker's death closes the pipe at this end
+        return _Worker(process, mine)
+
+    def _replace(self, worker: _Worker) -> None:
+        _stop(worker)
+        self.workers[self.workers.index(worker)] = self._started()
+
+    def stop(self) -> None:
+        """Every worker ended: told to when idle (so it exits as a program does), else
+        sent SIGTERM, and killed if it lingers."""
+        for worker in self.workers:
+            if worker.task is None:
+                with contextlib.suppress(OSError):
+                    worker.connection.send(None)
+            else:
+                worker.process.terminate()
+        for worker in self.workers:
+            _stop(worker)
+        self.workers = []
+
+
+def _stop(worker: _Worker) -> None:
+    worker.process.join(STOP_SECONDS)
+    if worker.process.exitcode is None:
+        worker.process.kill()
+        worker.process.join()
+    worker.connection.close()
+
+
+def _serve(
+    connection: Connection,
+    work: Callable[[object], object],
+    start: Callable[..., None] | None,
+    start_args: tuple[object, ...],
+) -> None:
+    """A worker's life: start, then run each task sent (as a 1-tuple) until sent None or
+    the leader is gone."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if start is not None:
+        start(*start_args)
+    while True:
+        try:
+            sent = connection.recv()
+        except (EOFError, OSError):
+            return  # the leader is gone
+        if sent is None:
+            return
+        try:
+            outcome: tuple[bool, object] = (True, work(sent[0]))
+        except Exception as error:  # raised again in the leader
+            outcome = (False, (error, traceback.format_exc()))
+        try:
+            connection.send(outcome)
+        except OSError:
+            return  # the leader is gone
+        except Exception as error:  # a result or an error that cannot be pickled
+            text = f"{type(error).__name__}: {error}"
+            connection.send((False, (RuntimeError(text), traceback.format_exc())))

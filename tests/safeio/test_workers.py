@@ -1,0 +1,118 @@
+"""Work spread over worker processes (thebes.safeio.workers): results in order, a worker
+that dies has its task run again, an error in a task is raised in the leader, and however
+the leader stops, no worker is left behind and nothing hangs."""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import os
+import signal
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from thebes.safeio.workers import ATTEMPTS, RemoteTraceback, WorkerLost, run_in_workers
+
+
+def square(n: int) -> int:
+    return n * n
+
+
+def fail_on_three(n: int) -> int:
+    if n == 3:
+        raise ValueError("three is refused")
+    return n
+
+
+def die_once_on_two(task: tuple[int, str]) -> tuple[int, int]:
+    """Task 2 kills its worker the first time (the marker file says it was tried)."""
+    n, marker = task
+    if n == 2 and not os.path.exists(marker):
+        Path(marker).touch()
+        os.kill(os.getpid(), signal.SIGKILL)
+    return n, os.getpid()
+
+
+def always_die(n: int) -> int:
+    os.kill(os.getpid(), signal.SIGKILL)
+    return n
+
+
+def slow(n: int) -> int:
+    if n > 0:
+        time.sleep(60)
+    return n
+
+
+def no_children_left() -> bool:
+    return not multiprocessing.active_children()
+
+
+def test_results_come_in_order_and_each_end_is_told() -> None:
+    ended: list[int] = []
+    results = list(run_in_workers(2, square, range(40), finished=lambda: ended.append(1)))
+    assert results == [n * n for n in range(40)]
+    assert len(ended) == 40
+    assert no_children_left()
+
+
+def test_tasks_are_taken_only_a_window_ahead_of_the_results_given() -> None:
+    taken: list[int] = []
+
+    def tasks() -> Iterator[int]:
+        for n in range(1000):
+            taken.append(n)
+            yield n
+
+    with contextlib.closing(run_in_workers(2, square, tasks(), ahead=3)) as results:
+        assert next(results) == 0
+        # Two workers and three ahead of the first result not yet given: tasks 0 to 5 at
+        # most, however fast the workers are.
+        assert len(taken) <= 6
+    assert no_children_left()
+
+
+def test_an_error_in_a_task_is_raised_in_the_leader_with_the_workers_traceback() -> None:
+    results = run_in_workers(2, fail_on_three, range(10))
+    given = []
+    with pytest.raises(ValueError, match="three is refused") as raised:
+        for result in results:
+            given.append(result)
+    assert given == [0, 1, 2]
+    assert isinstance(raised.value.__cause__, RemoteTraceback)
+    assert "fail_on_three" in str(raised.value.__cause__)
+    assert no_children_left()
+
+
+def test_a_worker_killed_mid_task_is_replaced_and_its_task_run_again(tmp_path: Path) -> None:
+    marker = str(tmp_path / "tried")
+    results = list(run_in_workers(2, die_once_on_two, [(n, marker) for n in range(8)]))
+    assert [n for n, _ in results] == list(range(8))
+    assert os.path.exists(marker)  # task 2 did kill its first worker
+    assert len({pid for _, pid in results}) >= 2
+    assert no_children_left()
+
+
+def test_a_task_that_kills_every_worker_is_given_up_after_a_few_attempts() -> None:
+    with pytest.raises(WorkerLost, match=f"died on task 1 {ATTEMPTS} times"):
+        list(run_in_workers(1, always_die, [7]))
+    assert no_children_left()
+
+
+def test_closing_early_stops_busy_workers_at_once() -> None:
+    started = time.monotonic()
+    results = run_in_workers(2, slow, range(4))
+    assert next(results) == 0  # task 0 is quick; tasks 1 and 2 sleep a minute
+    results.close()
+    assert time.monotonic() - started < 30
+    assert no_children_left()
+
+
+def test_a_worker_ignores_ctrl_c_which_is_the_leaders() -> None:
+    # A terminal sends SIGINT to the whole process group; only the leader acts on it.
+    results = run_in_workers(1, square, [3], start=signal.raise_signal, start_args=(signal.SIGINT,))
+    assert list(results) == [9]
+    assert no_children_left()
