@@ -150,8 +150,15 @@ def _reviews(
         return
     # Workers replay the record themselves: a session is cheap to rebuild, costly to send.
     start = (game.record, playouts, seed)
+    # Reviews are small: every one may be ahead of the first not yet given, so that no
+    # worker waits for a slow one.
     yield from run_in_workers(
-        min(jobs, len(indices)), _review_in_worker, indices, start=_start_worker, start_args=start
+        min(jobs, len(indices)),
+        _review_in_worker,
+        indices,
+        start=_start_worker,
+        start_args=start,
+        ahead=len(indices),
     )
 
 
