@@ -87,6 +87,19 @@ def test_an_error_in_a_task_is_raised_in_the_leader_with_the_workers_traceback()
     assert no_children_left()
 
 
+def refuse_to_start() -> None:
+    raise OSError("no data here")
+
+
+def test_a_worker_that_cannot_start_raises_its_error_in_the_leader(
+    capfd: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(OSError, match="no data here"):
+        list(run_in_workers(2, square, range(5), start=refuse_to_start))
+    assert no_children_left()
+    assert "Traceback" not in capfd.readouterr().err  # nothing printed by the workers
+
+
 def test_a_worker_killed_mid_task_is_replaced_and_its_task_run_again(tmp_path: Path) -> None:
     marker = str(tmp_path / "tried")
     results = list(run_in_workers(2, die_once_on_two, [(n, marker) for n in range(8)]))

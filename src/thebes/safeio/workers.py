@@ -12,8 +12,8 @@ sees the pipe close.
 - Results come back in the order of the tasks, while ``finished`` is told of each task as it
   ends anywhere.
 - A worker that dies mid-task (killed from outside, out of memory) is replaced and its task
-  is run again, up to :data:`ATTEMPTS` times in all; a task that raises raises the same
-  error here.
+  is run again, up to :data:`ATTEMPTS` times in all; a task (or a worker's start) that
+  raises raises the same error here.
 - However the leader leaves (a signal's ``Ended``, Ctrl-C, the caller closing the
   generator, an error), its workers are stopped and waited for. Workers ignore SIGINT
   (Ctrl-C is the leader's to handle) and end quietly if the leader goes away.
@@ -199,8 +199,12 @@ def _serve(
     """A worker's life: start, then run each task sent (as a 1-tuple) until sent None or
     the leader is gone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if start is not None:
-        start(*start_args)
+    failed: tuple[bool, object] | None = None  # why start failed: every task's answer
+    try:
+        if start is not None:
+            start(*start_args)
+    except Exception as error:  # raised again in the leader, by the first task
+        failed = (False, (error, traceback.format_exc()))
     while True:
         try:
             sent = connection.recv()
@@ -209,7 +213,7 @@ def _serve(
         if sent is None:
             return
         try:
-            outcome: tuple[bool, object] = (True, work(sent[0]))
+            outcome = failed or (True, work(sent[0]))
         except Exception as error:  # raised again in the leader
             outcome = (False, (error, traceback.format_exc()))
         try:
