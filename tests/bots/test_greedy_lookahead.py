@@ -13,6 +13,7 @@ import pytest
 
 from helpers import CAT
 from thebes.bots.greedy import ActionJudge
+from thebes.bots.outlook import DigPlan
 from thebes.rules import (
     NO_VARIANTS,
     VARIANT_NAMES,
@@ -150,3 +151,18 @@ def test_the_exchange_share_scales_what_a_new_display_promises_and_nothing_else(
             else:
                 assert after == before
     assert compared > 10
+
+
+def test_a_dig_plans_value_depends_on_the_permits_of_its_own_sites_only() -> None:
+    # Two digs: 6 VP in 3 weeks at site 0, 2 VP in 2 weeks at site 2; 1.5 VP of single-use
+    # cards and 0.5 of zeppelins. At week 150, 6 weeks are left, all in this year.
+    plan = DigPlan(((2.0, 6.0, 3.0, 0), (1.0, 2.0, 2.0, 2)), 1.5, 0.5)
+    # Site 0's permit used: only the 2-VP dig, then 4 weeks at the fallback 0.3 VP a week.
+    assert plan.value(150, 0b001) == pytest.approx(2 + 0.3 * 4 + 0.5 + 1.5)
+    # Both digs (6 + 2 VP in 5 weeks), then 1 week at 0.3; asked after the other, as a
+    # search does, each answer is still its own.
+    assert plan.value(150, 0b000) == pytest.approx(8 + 0.3 + 0.5 + 1.5)
+    assert plan.value(150, 0b010) == plan.value(150, 0b000)  # no dig at site 1
+    assert plan.value(150, 0b101) == pytest.approx(0.3 * 6 + 0.5 + 1.5)
+    assert plan.value(150, 0b001) == pytest.approx(2 + 0.3 * 4 + 0.5 + 1.5)
+    assert plan.value(156, 0) == 0.0

@@ -266,7 +266,7 @@ def plan_key(player: PlayerState) -> PlanKey:
 class DigPlan:
     """A player's possible digs, best rate first, and what their single-use cards add."""
 
-    __slots__ = ("_regions", "_year", "digs", "single_use", "zeppelins")
+    __slots__ = ("_regions", "_values", "_year", "digs", "single_use", "zeppelins")
 
     def __init__(
         self, digs: tuple[tuple[float, float, float, int], ...], single_use: float, zeppelins: float
@@ -278,9 +278,17 @@ class DigPlan:
         self._regions = 0  # a bit per region dug
         for dig in digs:
             self._regions |= 1 << dig[3]
+        self._values: dict[int, float] = {}
 
     def value(self, time: int, permits_used: int) -> float:
         """Expected VP of the digs in the weeks from ``time`` to the end, year by year."""
+        key = time << 5 | (permits_used & self._regions)
+        found = self._values.get(key)
+        if found is None:
+            found = self._values[key] = self._value(time, permits_used & self._regions)
+        return found
+
+    def _value(self, time: int, permits_used: int) -> float:
         remaining = END_TIME - time
         if remaining <= 0:
             return 0.0
