@@ -24,6 +24,8 @@ def square(n: int) -> int:
 def fail_on_three(n: int) -> int:
     if n == 3:
         raise ValueError("three is refused")
+    if n == 2:
+        time.sleep(0.3)  # the error of task 3 comes back first
     return n
 
 
@@ -75,7 +77,7 @@ def test_tasks_are_taken_only_a_window_ahead_of_the_results_given() -> None:
     assert no_children_left()
 
 
-def test_an_error_in_a_task_is_raised_in_the_leader_with_the_workers_traceback() -> None:
+def test_an_error_in_a_task_is_raised_in_its_turn_with_the_workers_traceback() -> None:
     results = run_in_workers(2, fail_on_three, range(10))
     given = []
     with pytest.raises(ValueError, match="three is refused") as raised:

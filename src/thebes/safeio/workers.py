@@ -13,7 +13,7 @@ sees the pipe close.
   ends anywhere.
 - A worker that dies mid-task (killed from outside, out of memory) is replaced and its task
   is run again, up to :data:`ATTEMPTS` times in all; a task (or a worker's start) that
-  raises raises the same error here.
+  raises raises the same error here, in its turn (the results before it are given first).
 - However the leader leaves (a signal's ``Ended``, Ctrl-C, the caller closing the
   generator, an error), its workers are stopped and waited for. Workers ignore SIGINT
   (Ctrl-C is the leader's to handle) and end quietly if the leader goes away.
@@ -30,7 +30,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
-from typing import Generic, TypeVar
+from typing import Generic, TypeVar, cast
 
 from thebes.errors import ThebesError
 
@@ -100,7 +100,7 @@ class _Pool(Generic[Task, Result]):
     def results(
         self, tasks: Iterator[Task], window: int, finished: Callable[[], None] | None
     ) -> Iterator[Result]:
-        done: dict[int, Result] = {}
+        done: dict[int, tuple[bool, object]] = {}  # by task number: ok, result or error
         retry: list[_Task] = []  # tasks whose worker died
         taken = given = 0
         self.workers = [self._started() for _ in range(self.jobs)]
@@ -120,15 +120,21 @@ class _Pool(Generic[Task, Result]):
                 ended = self._outcome(worker, retry)
                 if ended is not None:
                     done[ended[0]] = ended[1]
-                    if finished is not None:
+                    if finished is not None and ended[1][0]:
                         finished()
             while given in done:
-                yield done.pop(given)
+                ok, payload = done.pop(given)
+                if not ok:  # raised in its turn: the results before it are given first
+                    error, text = cast(tuple[BaseException, str], payload)
+                    raise error from RemoteTraceback(text)
+                yield cast(Result, payload)
                 given += 1
 
-    def _outcome(self, worker: _Worker, retry: list[_Task]) -> tuple[int, Result] | None:
-        """The task number and result ``worker`` sent; None if it died, its task put in
-        ``retry`` to be run by a new worker."""
+    def _outcome(
+        self, worker: _Worker, retry: list[_Task]
+    ) -> tuple[int, tuple[bool, object]] | None:
+        """The task number and what ``worker`` sent (whether it worked, and the result or
+        the error); None if it died, its task put in ``retry`` to be run by a new worker."""
         task = worker.task
         assert task is not None
         try:
@@ -143,10 +149,7 @@ class _Pool(Generic[Task, Result]):
             retry.append(task)
             return None
         worker.task = None
-        if not ok:
-            error, text = payload
-            raise error from RemoteTraceback(text)
-        return task.number, payload
+        return task.number, (ok, payload)
 
     def _hand(self, worker: _Worker, task: _Task) -> None:
         task.attempts += 1
