@@ -8,6 +8,7 @@ import contextlib
 import multiprocessing
 import os
 import signal
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -39,8 +40,21 @@ def die_once_on_two(task: tuple[int, str]) -> tuple[int, int]:
 
 
 def always_die(n: int) -> int:
+    if n == 0:
+        time.sleep(0.3)  # task 1's worker dies, three times, before this ends
+        return n
     os.kill(os.getpid(), signal.SIGKILL)
     return n
+
+
+class HoldsALock(Exception):
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.lock = threading.Lock()  # cannot be pickled
+
+
+def odd_error(n: int) -> int:
+    raise HoldsALock("this and that")
 
 
 def slow(n: int) -> int:
@@ -111,9 +125,17 @@ def test_a_worker_killed_mid_task_is_replaced_and_its_task_run_again(tmp_path: P
     assert no_children_left()
 
 
-def test_a_task_that_kills_every_worker_is_given_up_after_a_few_attempts() -> None:
-    with pytest.raises(WorkerLost, match=f"died on task 1 {ATTEMPTS} times"):
-        list(run_in_workers(1, always_die, [7]))
+def test_a_task_that_kills_every_worker_is_given_up_in_its_turn_after_a_few_attempts() -> None:
+    results = run_in_workers(2, always_die, range(3))
+    assert next(results) == 0  # the task before it still ends and is given
+    with pytest.raises(WorkerLost, match=f"died on task 2 {ATTEMPTS} times"):
+        next(results)
+    assert no_children_left()
+
+
+def test_an_error_that_cannot_be_sent_whole_is_said_in_words() -> None:
+    with pytest.raises(RuntimeError, match="HoldsALock: this and that"):
+        list(run_in_workers(1, odd_error, [1]))
     assert no_children_left()
 
 

@@ -20,7 +20,7 @@ from thebes.cli.stdio import guarded
 from thebes.cli.streams import Streams
 from thebes.errors import EXIT_INTERRUPTED, EXIT_OK, ThebesError
 from thebes.safeio.text import printable
-from thebes.tui.signals import Ended, ended_by, ending_on_signals
+from thebes.tui.signals import Ended, ended_by, ending_on_signals, held
 
 if TYPE_CHECKING:
     from thebes.tui.terminal import Terminal
@@ -49,7 +49,11 @@ def _until_signalled(argv: Sequence[str] | None, terminal: Terminal | None) -> i
 
 
 def _run(argv: Sequence[str] | None, terminal: Terminal | None, streams: Streams) -> int:
-    args = build_parser(streams).parse_args(argv)
+    # Building the parser imports most of thebes: a signal raised inside an import could
+    # be caught and wrapped there (pydantic turned one into a SchemaError), so it waits.
+    with held():
+        parser = build_parser(streams)
+    args = parser.parse_args(argv)
     handler: Handler = args.handler
     try:
         return handler(args, terminal)

@@ -24,6 +24,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import multiprocessing
+import pickle
 import signal
 import traceback
 from collections.abc import Callable, Generator, Iterable, Iterator
@@ -103,7 +104,8 @@ class _Pool(Generic[Task, Result]):
         done: dict[int, tuple[bool, object]] = {}  # by task number: ok, result or error
         retry: list[_Task] = []  # tasks whose worker died
         taken = given = 0
-        self.workers = [self._started() for _ in range(self.jobs)]
+        for _ in range(self.jobs):
+            self._start_one()
         while True:
             for worker in self.workers:
                 if worker.task is None and retry:
@@ -140,14 +142,20 @@ class _Pool(Generic[Task, Result]):
         try:
             ok, payload = worker.connection.recv()
         except (EOFError, OSError):
+            exit_code = worker.process.exitcode
             self._replace(worker)
             if task.attempts >= ATTEMPTS:
-                raise WorkerLost(
+                lost = WorkerLost(
                     f"a worker process died on task {task.number + 1} {ATTEMPTS} times "
-                    f"(last exit code {worker.process.exitcode})"
-                ) from None
+                    f"(last exit code {exit_code})"
+                )
+                return task.number, (False, (lost, ""))
             retry.append(task)
             return None
+        except Exception as error:  # sent, but it cannot be read back (an odd exception)
+            worker.task = None
+            text = f"a worker's answer could not be read: {type(error).__name__}: {error}"
+            return task.number, (False, (RuntimeError(text), ""))
         worker.task = None
         return task.number, (ok, payload)
 
@@ -158,31 +166,58 @@ class _Pool(Generic[Task, Result]):
         with contextlib.suppress(OSError):
             worker.connection.send((task.item,))
 
-    def _started(self) -> _Worker:
-        mine, theirs = multiprocessing.Pipe()
-        process = multiprocessing.Process(
-            target=_serve, args=(theirs, self.work, self.start, self.start_args), daemon=True
-        )
-        process.start()
-        theirs.close()  # so that the worker's death closes the pipe at this end
-        return _Worker(process, mine)
+    def _start_one(self, index: int | None = None) -> None:
+        """A new worker, at ``index`` of the workers (None: at the end). A signal waits
+        until it is started and listed, so that :meth:`stop` always finds it; the worker
+        starts with the signals blocked and unblocks them once it ignores SIGINT."""
+        with _signals_held():
+            mine, theirs = multiprocessing.Pipe()
+            process = multiprocessing.Process(
+                target=_serve, args=(theirs, self.work, self.start, self.start_args), daemon=True
+            )
+            process.start()
+            theirs.close()  # so that the worker's death closes the pipe at this end
+            worker = _Worker(process, mine)
+            if index is None:
+                self.workers.append(worker)
+            else:
+                self.workers[index] = worker
 
     def _replace(self, worker: _Worker) -> None:
         _stop(worker)
-        self.workers[self.workers.index(worker)] = self._started()
+        self._start_one(self.workers.index(worker))
 
     def stop(self) -> None:
         """Every worker ended: told to when idle (so it exits as a program does), else
-        sent SIGTERM, and killed if it lingers."""
-        for worker in self.workers:
-            if worker.task is None:
-                with contextlib.suppress(OSError):
-                    worker.connection.send(None)
-            else:
-                worker.process.terminate()
-        for worker in self.workers:
-            _stop(worker)
-        self.workers = []
+        sent SIGTERM, and killed if it lingers. A signal (a second Ctrl-C) waits until it is
+        done."""
+        with _signals_held():
+            for worker in self.workers:
+                if worker.task is None:
+                    with contextlib.suppress(OSError):
+                        worker.connection.send(None)
+                else:
+                    worker.process.terminate()
+            for worker in self.workers:
+                _stop(worker)
+            self.workers = []
+
+
+# Ctrl-C and the signals that end thebes (thebes.tui.signals.ENDING), held back while
+# workers are started or stopped.
+_HELD = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT}
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    if not hasattr(signal, "pthread_sigmask"):  # Windows
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def _stop(worker: _Worker) -> None:
@@ -202,6 +237,8 @@ def _serve(
     """A worker's life: start, then run each task sent (as a 1-tuple) until sent None or
     the leader is gone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):  # started with them blocked: see _start_one
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
     failed: tuple[bool, object] | None = None  # why start failed: every task's answer
     try:
         if start is not None:
@@ -218,11 +255,22 @@ def _serve(
         try:
             outcome = failed or (True, work(sent[0]))
         except Exception as error:  # raised again in the leader
-            outcome = (False, (error, traceback.format_exc()))
+            outcome = (False, (_portable(error), traceback.format_exc()))
         try:
             connection.send(outcome)
         except OSError:
             return  # the leader is gone
-        except Exception as error:  # a result or an error that cannot be pickled
+        except Exception as error:  # a result that cannot be pickled
             text = f"{type(error).__name__}: {error}"
-            connection.send((False, (RuntimeError(text), traceback.format_exc())))
+            with contextlib.suppress(OSError):
+                connection.send((False, (RuntimeError(text), traceback.format_exc())))
+
+
+def _portable(error: Exception) -> Exception:
+    """``error``, or a RuntimeError saying it, if it would not come through the pipe
+    whole (an exception whose constructor needs other arguments cannot be unpickled)."""
+    try:
+        pickle.loads(pickle.dumps(error))
+    except Exception:
+        return RuntimeError(f"{type(error).__name__}: {error}")
+    return error
