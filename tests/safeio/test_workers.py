@@ -8,6 +8,8 @@ import contextlib
 import multiprocessing
 import os
 import signal
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -153,3 +155,48 @@ def test_a_worker_ignores_ctrl_c_which_is_the_leaders() -> None:
     results = run_in_workers(1, square, [3], start=signal.raise_signal, start_args=(signal.SIGINT,))
     assert list(results) == [9]
     assert no_children_left()
+
+
+LEADER = """
+import os, sys, time
+from thebes.safeio.workers import run_in_workers
+sys.path.insert(0, {tests!r})
+from test_workers import nap
+for n in run_in_workers(2, nap, range(100)):
+    print(n, os.getpid(), flush=True)
+"""
+
+
+def nap(n: int) -> int:
+    time.sleep(0.05)
+    return os.getpid()
+
+
+def test_workers_end_when_their_leader_is_killed_outright() -> None:
+    # SIGKILL leaves no chance to stop the workers: each must see its pipe close.
+    script = LEADER.format(tests=str(Path(__file__).parent))
+    leader = subprocess.Popen(
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, text=True, start_new_session=True
+    )
+    assert leader.stdout is not None
+    workers = {int(leader.stdout.readline().split()[0]) for _ in range(6)}
+    assert len(workers) == 2
+    leader.kill()
+    leader.wait()
+    deadline = time.monotonic() + 10
+    try:
+        while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not any(_alive(pid) for pid in workers)
+    finally:
+        for pid in workers:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().split(") ")[1][0] != "Z"  # a zombie has ended
+    except FileNotFoundError:
+        return False

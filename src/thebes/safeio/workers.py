@@ -173,7 +173,9 @@ class _Pool(Generic[Task, Result]):
         with _signals_held():
             mine, theirs = multiprocessing.Pipe()
             process = multiprocessing.Process(
-                target=_serve, args=(theirs, self.work, self.start, self.start_args), daemon=True
+                target=_serve,
+                args=(theirs, mine, self.work, self.start, self.start_args),
+                daemon=True,
             )
             process.start()
             theirs.close()  # so that the worker's death closes the pipe at this end
@@ -230,12 +232,16 @@ def _stop(worker: _Worker) -> None:
 
 def _serve(
     connection: Connection,
+    leaders_end: Connection,
     work: Callable[[object], object],
     start: Callable[..., None] | None,
     start_args: tuple[object, ...],
 ) -> None:
     """A worker's life: start, then run each task sent (as a 1-tuple) until sent None or
     the leader is gone."""
+    # A forked worker holds a copy of the leader's end of its pipe: closed, the pipe ends
+    # when the leader does, however it ends (else the worker would wait for ever).
+    leaders_end.close()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):  # started with them blocked: see _start_one
         signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
