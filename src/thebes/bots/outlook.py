@@ -282,10 +282,11 @@ class DigPlan:
 
     def value(self, time: int, permits_used: int) -> float:
         """Expected VP of the digs in the weeks from ``time`` to the end, year by year."""
-        key = time << 5 | (permits_used & self._regions)
+        permits_used &= self._regions  # the permits of sites it does not dig change nothing
+        key = time << 5 | permits_used
         found = self._values.get(key)
         if found is None:
-            found = self._values[key] = self._value(time, permits_used & self._regions)
+            found = self._values[key] = self._value(time, permits_used)
         return found
 
     def _value(self, time: int, permits_used: int) -> float:
@@ -295,7 +296,7 @@ class DigPlan:
         digs = self.digs
         this_year = min(WEEKS_PER_YEAR - time % WEEKS_PER_YEAR, remaining)
         # This year's permits used leave their sites out (their digs skipped in order).
-        outlook = _fill(digs, this_year, permits_used & self._regions)
+        outlook = _fill(digs, this_year, permits_used)
         later = remaining - this_year
         if later >= WEEKS_PER_YEAR:
             outlook += (later // WEEKS_PER_YEAR) * self._year

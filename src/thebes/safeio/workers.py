@@ -274,7 +274,8 @@ def _serve(
 
 def _portable(error: Exception) -> Exception:
     """``error``, or a RuntimeError saying it, if it would not come through the pipe
-    whole (an exception whose constructor needs other arguments cannot be unpickled)."""
+    whole (an exception whose constructor needs other arguments cannot be unpickled).
+    Only the bytes pickled here, a line before, are unpickled: nothing from outside."""
     try:
         pickle.loads(pickle.dumps(error))
     except Exception:
