@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from thebes.rules import Action, GameState, bot_seed, derive_seed, mix_seed
+from thebes.rules import Action, GameState, bot_seed, derive_seed
+
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
 
 
 class RandomPlayer:
@@ -18,6 +21,12 @@ class RandomPlayer:
 
     def choose(self, state: GameState, legal: Sequence[Action]) -> Action:
         # SplitMix(mix_seed(self._seed, n)).below(len(legal)), without the generator: its
-        # first number is the mix of its seed with 0
-        first = mix_seed(mix_seed(self._seed, state.actions_taken), 0)
-        return legal[(first * len(legal)) >> 64]
+        # first number is the mix of its seed with 0. Both mixes are written out (the
+        # engine's benchmark plays random players; tests hold them to mix_seed's).
+        x = ((self._seed ^ state.actions_taken) + _GOLDEN) & _MASK
+        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+        x = ((x ^ (x >> 31)) + _GOLDEN) & _MASK
+        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+        return legal[((x ^ (x >> 31)) * len(legal)) >> 64]

@@ -21,7 +21,7 @@ from thebes.catalog.components import (
     Catalog,
 )
 from thebes.rules.actions import Action, Dig, Exchange, Exhibit, Renew, Retire, TakeCard
-from thebes.rules.knowledge import helper_bonus, knowledge_for, total_knowledge
+from thebes.rules.knowledge import helper_bonus, knowledge_for
 from thebes.rules.state import (
     END_TIME,
     LAST_YEAR_START,
@@ -165,12 +165,21 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
                 if base and weeks <= remaining:
                     add(_TAKE[slot][1])
     else:
-        cost = tables.card_cost[player.cars > 0][player.location]  # an empty slot: never
-        for take, card in zip(_TAKE_BY_LAND, display, strict=True):
-            if cost[card] <= remaining:
-                add(take)
+        # The four slots written out, as the five regions below: a loop cost a tenth of
+        # the listing. An empty slot costs more than any game lasts.
+        cost = tables.card_cost[player.cars > 0][player.location]
+        card0, card1, card2, card3 = display
+        if cost[card0] <= remaining:
+            add(_TAKE_BY_LAND[0])
+        if cost[card1] <= remaining:
+            add(_TAKE_BY_LAND[1])
+        if cost[card2] <= remaining:
+            add(_TAKE_BY_LAND[2])
+        if cost[card3] <= remaining:
+            add(_TAKE_BY_LAND[3])
     if any(display):
-        price = exchange_price(state, seat)  # D4
+        # D4: exchange_price(state, seat), written out
+        price = state.exchange_streak + 1 if state.last_actor == seat else 1
         base = route[catalog.exchange_city]
         if base + price <= remaining:
             add(_EXCHANGE[0])
@@ -257,9 +266,11 @@ def _add_digs(
                 longest = WHEEL_SIZE
             for legend in legend_options:
                 for assistant, bonus, shovel in helper_options:
-                    # knowledge_for(...).total without building the object: this loop is hot.
+                    # knowledge_for(...).total without building the object or calling
+                    # total_knowledge: this loop is hot.
                     specialized = books + (LEGEND_VALUE if legend else 0) + bonus
-                    shortest = min_weeks[total_knowledge(specialized, general)]
+                    total = specialized + (general if general < specialized else specialized)
+                    shortest = min_weeks[total if total < WHEEL_SIZE else WHEEL_SIZE]
                     if shortest <= longest:
                         digs = region_digs[legend, assistant, shovel, permit, zeppelin]
                         actions.extend(digs[shortest : longest + 1])

@@ -10,7 +10,7 @@ used and keeps them beside it.
 
 from __future__ import annotations
 
-from typing import assert_never
+from typing import Any, assert_never
 
 from thebes.catalog.components import Card, Catalog, TokenKind
 from thebes.catalog.kinds import KINDS, Tally
@@ -65,18 +65,21 @@ class Tables:
 
 
 _MADE: dict[int, tuple[Catalog, Tables]] = {}
-_last: list[tuple[Catalog, Tables]] = []  # the catalog asked for last: nearly always the one
+# The catalog asked for last and its tables: nearly always the one. A list, changed in place,
+# so tables_of (asked at every action) reads it without a global statement.
+_last: list[Any] = [None, None]
 
 
 def tables_of(catalog: Catalog) -> Tables:
     """The tables of ``catalog`` (made on first use, then kept for as long as it lives)."""
-    if _last and _last[0][0] is catalog:
-        return _last[0][1]
+    if _last[0] is catalog:
+        tables: Tables = _last[1]
+        return tables
     made = _MADE.get(id(catalog))
     if made is None or made[0] is not catalog:
         made = (catalog, _make(catalog))
         _MADE[id(catalog)] = made
-    _last[:] = [made]
+    _last[:] = made
     return made[1]
 
 
