@@ -242,7 +242,10 @@ def _take_card(
         new_card, deck = drawn
         if events is not None:
             events.append(CardRevealed(slot, new_card))
-        display = (*display[:slot], new_card, *display[slot + 1 :])
+        # A list changed and made a tuple again: half the time of slices unpacked around it.
+        slots = list(display)
+        slots[slot] = new_card
+        display = tuple(slots)
         exhibitions = state.exhibitions
     else:
         table = CardsInPlay(
@@ -260,7 +263,8 @@ def _take_card(
         table.fill_slot(slot, chance, catalog)
         display, exhibitions, deck = tuple(table.display), tuple(table.exhibitions), table.deck
     time = player.time + weeks
-    renewed = renews_permits(player.time, time)  # T4, Y1
+    # T4, Y1: renews_permits(player.time, time), without the call
+    renewed = time // WEEKS_PER_YEAR > player.time // WEEKS_PER_YEAR and time < END_TIME
     if events is not None and renewed:
         events.append(YearTurned(seat, year_of(time)))
     moved = moved_player(
@@ -385,7 +389,9 @@ def _dig(
         if i == len(left) or left[i] != token:  # not in the bag, or drawn twice
             _check_token_draw(catalog, region, bag, debris, count, found, debris_drawn)
         left = left[:i] + left[i + 1 :]
-    bags = (*bags[:region], left, *bags[region + 1 :])
+    changed = list(bags)
+    changed[region] = left
+    bags = tuple(changed)
     if events is not None:
         aside = debris_aside(state, region)  # V1: what replaces the tokens kept, once drawn
         replaced = min(len(found), aside)

@@ -147,8 +147,9 @@ def moved_player(
         for token_id in gained_tokens:
             kind, region = kinds[token_id]
             if kind is _ARTIFACT:
-                held = moved.artifacts
-                _set(moved, "artifacts", (*held[:region], held[region] + 1, *held[region + 1 :]))
+                artifacts = list(moved.artifacts)
+                artifacts[region] += 1
+                _set(moved, "artifacts", tuple(artifacts))
             elif kind is _BOOK:
                 held = moved.books
                 _set(moved, "books", (*held[:region], held[region] + 1, *held[region + 1 :]))
