@@ -36,7 +36,7 @@ from operator import mul
 from typing import assert_never
 
 from thebes.bots.outlook import DigPlan, Outlook, PlanKey, plan_key
-from thebes.catalog.components import DISPLAY_SLOTS, Catalog
+from thebes.catalog.components import DISPLAY_SLOTS, WEEKS_PER_YEAR, Catalog
 from thebes.catalog.kinds import CardKind
 from thebes.rules import (
     END_TIME,
@@ -185,9 +185,10 @@ class ActionJudge:
 
 
 # A tableau after a card is taken, as the outlook reads it: its plan_key, the VP of its
-# congresses, and its books where the card changed them (else None). A plain tuple of ints,
-# which the cyclic garbage collector stops tracking: greedy keeps tens of thousands.
-_Taken = tuple[PlanKey, int, tuple[int, ...] | None]
+# congresses, the region whose book points the card changed (-1: none; a card counts in one
+# region at most) and those points. A plain tuple of ints, which the cyclic garbage collector
+# stops tracking: greedy keeps tens of thousands.
+_Taken = tuple[PlanKey, int, int, int]
 
 
 class _Position:
@@ -296,12 +297,18 @@ class _Position:
         tableau = taken.get(key)
         if tableau is None:
             tableau = taken[key] = self._taken(player, card_id, time)
-        tableau_key, congresses_vp, books = tableau
+        tableau_key, congresses_vp, region, points = tableau
+        rivals = self.rivals
+        # Whole VP: the majorities as they stand, the card's region changed, is their sum
+        # after the card, exactly.
         score = (
             self.outlook.exhibition_vp(player)
             + congresses_vp
-            + sum(map(majority_vp, player.books if books is None else books, self.rivals))
+            + sum(map(majority_vp, player.books, rivals))
         )
+        if region >= 0:
+            best = rivals[region]
+            score += majority_vp(points, best) - majority_vp(player.books[region], best)
         plan = self.outlook.plan_of(tableau_key, self.vp_per_token)
         return self.artifact_vp + score + plan.value(time, permits_used) + self._prospects
 
@@ -380,7 +387,8 @@ class _Position:
         gains: list[float] = []
         for gain, count in zip(self._gains(player, where, firsts), counts, strict=True):
             gains += [gain] * count
-        best_known = max(self._card_gains(player, where, known), default=0.0)
+        # (Without V5 nothing is known: no gains to work out, nor the outlook they start from.)
+        best_known = max(self._card_gains(player, where, known), default=0.0) if known else 0.0
         hidden_draws = DISPLAY_SLOTS - len(known)
         share = self.judge.exchange_share
         if not hidden_draws or not gains:
@@ -429,7 +437,8 @@ class _Position:
         start, permits_used = player.time, player.permits_used
         artifact_vp, prospects = self.artifact_vp, self._prospects
         exhibition_vp = self.outlook.exhibition_vp(player)
-        majorities = sum(map(majority_vp, player.books, rivals))
+        now = tuple(map(majority_vp, player.books, rivals))  # each region's majority VP
+        majorities = sum(now)
         gains: list[float] = []
         for card_id in cards:
             time = start + trips[card_id]
@@ -441,12 +450,11 @@ class _Position:
             after = taken.get(key)
             if after is None:
                 after = taken[key] = self._taken(player, card_id, time)
-            tableau_key, congresses_vp, books = after
-            score = exhibition_vp + congresses_vp
-            if books is None:
-                score += majorities
-            else:
-                score += sum(map(majority_vp, books, rivals))
+            tableau_key, congresses_vp, region, points = after
+            # whole VP, as in _take: the sum of the majorities after the card, exactly
+            score = exhibition_vp + congresses_vp + majorities
+            if region >= 0:
+                score += majority_vp(points, rivals[region]) - now[region]
             plan = plan_of(tableau_key, vp_per_token)
             value = artifact_vp + score + plan.value(time, permits_used) + prospects
             gains.append(value - base if value > base else 0.0)
@@ -464,8 +472,11 @@ class _Position:
             permits_used=player.permits_used,
             gained_cards=(card_id,),
         )
-        books = after.books if after.books != player.books else None
-        return (plan_key(after), congress_vp(after.congresses), books)
+        changed = [r for r, points in enumerate(after.books) if points != player.books[r]]
+        assert len(changed) <= 1, "a card counts in one region at most"
+        region = changed[0] if changed else -1
+        points = after.books[region] if changed else 0
+        return (plan_key(after), congress_vp(after.congresses), region, points)
 
 
 class _DigGroup:
@@ -512,9 +523,16 @@ class _DigGroup:
 
     def value(self, weeks: int) -> float:
         """Expected outlook after the dig of this many weeks, its finds included."""
+        # permits_after_move and min() written out: greedy values every length of every dig
         time = self.start + weeks
-        permits_used = permits_after_move(self.before, time, self.permits_used)
-        tokens = min(self.tokens[weeks] + self.extra_tokens, self.bag_size)
+        before = self.before
+        if time // WEEKS_PER_YEAR > before // WEEKS_PER_YEAR and time < END_TIME:
+            permits_used = 0
+        else:
+            permits_used = self.permits_used
+        tokens = self.tokens[weeks] + self.extra_tokens
+        if tokens > self.bag_size:
+            tokens = self.bag_size
         return self.static + self.plan.value(time, permits_used) + tokens * self.vp_per_token
 
     def clock(self, weeks: int) -> tuple[int, int]:
