@@ -299,8 +299,8 @@ class _Position:
             tableau = taken[key] = self._taken(player, card_id, time)
         tableau_key, congresses_vp, region, points = tableau
         rivals = self.rivals
-        # Whole VP: the majorities as they stand, the card's region changed, is their sum
-        # after the card, exactly.
+        # Majority VP are whole numbers: the sum as it stands, the card's region's term
+        # replaced, is the sum after the card exactly.
         score = (
             self.outlook.exhibition_vp(player)
             + congresses_vp

@@ -42,6 +42,7 @@ class IllegalAction(ValueError):
 # Every action value there can be, made once: the listing hands out these shared objects.
 _TAKE = tuple((TakeCard(s), TakeCard(s, True)) for s in range(DISPLAY_SLOTS))
 _TAKE_BY_LAND = tuple(pair[0] for pair in _TAKE)
+assert DISPLAY_SLOTS == 4, "legal_actions writes out the four display slots"
 _EXCHANGE = (Exchange(), Exchange(True))
 _EXHIBIT = tuple((Exhibit(s), Exhibit(s, True)) for s in range(EXHIBITION_SLOTS))
 _RETIRE = Retire()
