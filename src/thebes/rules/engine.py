@@ -263,8 +263,7 @@ def _take_card(
         table.fill_slot(slot, chance, catalog)
         display, exhibitions, deck = tuple(table.display), tuple(table.exhibitions), table.deck
     time = player.time + weeks
-    # T4, Y1: renews_permits(player.time, time), without the call
-    renewed = time // WEEKS_PER_YEAR > player.time // WEEKS_PER_YEAR and time < END_TIME
+    renewed = renews_permits(player.time, time)  # T4, Y1
     if events is not None and renewed:
         events.append(YearTurned(seat, year_of(time)))
     moved = moved_player(

@@ -179,8 +179,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         if cost[card3] <= remaining:
             add(_TAKE_BY_LAND[3])
     if any(display):
-        # D4: exchange_price(state, seat), written out
-        price = state.exchange_streak + 1 if state.last_actor == seat else 1
+        price = exchange_price(state, seat)  # D4
         base = route[catalog.exchange_city]
         if base + price <= remaining:
             add(_EXCHANGE[0])
