@@ -43,6 +43,7 @@ class IllegalAction(ValueError):
 _TAKE = tuple((TakeCard(s), TakeCard(s, True)) for s in range(DISPLAY_SLOTS))
 _TAKE_BY_LAND = tuple(pair[0] for pair in _TAKE)
 assert DISPLAY_SLOTS == 4, "legal_actions writes out the four display slots"
+assert REGION_COUNT == 5, "legal_actions writes out the five regions of Thebes"
 _EXCHANGE = (Exchange(), Exchange(True))
 _EXHIBIT = tuple((Exhibit(s), Exhibit(s, True)) for s in range(EXHIBITION_SLOTS))
 _RETIRE = Retire()
@@ -188,7 +189,6 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     # The regions where the player may dig at all, as bits: books or the legend there (D5),
     # and the permit still valid this year or a special permit to spend (A3.2). The five
     # regions are written out: a loop over them cost more than the rest of the listing.
-    assert REGION_COUNT == 5, "the listing writes out the five regions of Thebes"
     books = player.books
     diggable = player.legends
     if books[0]:
