@@ -19,7 +19,7 @@ from thebes.bots import (
     RandomPlayer,
     make_bot,
 )
-from thebes.bots.expert import _Deal
+from thebes.bots.expert import _Deal, _Search
 from thebes.records.gamefile import sealed
 from thebes.records.session import Session, default_seats
 from thebes.rules import (
@@ -180,3 +180,41 @@ def test_a_deal_draws_alike_in_two_lines_of_play_and_only_what_may_be_drawn() ->
         assert _Deal(seed, CAT).draw_card(Pile(hidden=0, known=(90,)), unseen) == 90
     finds = {_Deal(seed, CAT).draw_tokens(state.bags[0], 4, 3) for seed in range(20)}
     assert len(finds) > 5  # the deals differ
+
+
+def test_the_luck_of_a_dig_is_what_it_found_less_what_the_bag_let_expect() -> None:
+    # The control variate: each dig's luck, charged to the digger, averages nothing over
+    # the deals, so taking it off the totals leaves their expectation where it was.
+    state = greedy_game(5, 0).state
+    token_vp = GreedyPlayer().judge(CAT).outlook.token_vp
+    bag, debris, count = state.bags[0], 4, 3
+    expected = count * sum(token_vp[t] for t in bag) / (len(bag) + debris)
+    lucks = []
+    for seed in range(3000):
+        deal = _Deal(seed, CAT, token_vp)
+        deal.luck, deal.digger = [0.0, 0.0, 0.0], 1
+        found, _ = deal.draw_tokens(bag, debris, count)
+        assert deal.luck[0] == deal.luck[2] == 0.0
+        assert deal.luck[1] == sum(token_vp[t] for t in found) - expected
+        lucks.append(deal.luck[1])
+    mean = sum(lucks) / len(lucks)
+    spread = (sum((x - mean) ** 2 for x in lucks) / len(lucks)) ** 0.5
+    assert spread > 1.0  # the finds differ by whole VP
+    assert abs(mean) < 4 * spread / len(lucks) ** 0.5  # and their luck averages nothing
+
+
+def test_a_dig_in_a_simulation_charges_its_luck_to_the_seat_that_digs() -> None:
+    session = greedy_game(4, 2)  # the second seat moves, and may dig
+    state = session.state
+    seat = active_seat(state)
+    assert seat == 1
+    search = _Search(ExpertPlayer(7, seat, TINY), state, legal_actions(state))
+    dig = next(a for a in legal_actions(state) if isinstance(a, Dig))
+    charged = set()
+    for seed in range(20):
+        deal = _Deal(seed, CAT, search.judge.outlook.token_vp)
+        deal.luck = [0.0, 0.0]
+        search.play(state, dig, deal)
+        assert deal.luck[0] == 0.0
+        charged.add(deal.luck[1])
+    assert len(charged) > 2

@@ -21,7 +21,9 @@ By default (``tree=False``) the search is flat, determinized Monte Carlo with co
    before: the candidates are compared on the same luck, not only at the first draw.
 3. **The value** of a simulation is the expert's total against the best rival's, squashed
    into 0..1 (0.5 + 0.5 tanh(margin / scale)): a win by 30 is not worth much more than a
-   win by 10, as in the game.
+   win by 10, as in the game. Each total is taken less its seat's luck at its digs in the
+   simulation (:attr:`ExpertBudget.dig_luck`, :class:`_Deal`), which averages nothing
+   whatever is played: the expectation stays, the spread narrows.
 4. **Sequential halving** (``root="halving"``) shares the budget among rounds: each round
    plays every candidate left on the same new deals and keeps the better half, so most
    simulations go to the few that matter. (``root="ucb"`` chooses each simulation's
@@ -55,6 +57,7 @@ from thebes.bots.playout import collector_paused, margin_of, sorted_multisets
 from thebes.catalog.components import Catalog
 from thebes.rules import (
     Action,
+    Dig,
     Exhibit,
     GameState,
     Pile,
@@ -85,6 +88,7 @@ class ExpertBudget:
     widening: float = 1.0  # a node visited n times offers its best ceil(widening * sqrt(n))
     rival_widening: float = 1.0  # the same where a rival moves
     fixed_deals: bool = True  # one order of the unseen for a whole simulation
+    dig_luck: bool = True  # each seat's luck at its digs taken off its total (fixed deals)
 
 
 class _Node:
@@ -172,7 +176,13 @@ class _Search:
     def simulate(self, action: Action, child: _Node) -> None:
         """One simulation through the root action ``action``, on the deal of its visit."""
         seed = derive_seed(self.seed, child.visits)
-        deal: _Deal | int = _Deal(seed, self.root.catalog) if self.budget.fixed_deals else seed
+        deal: _Deal | int = (
+            _Deal(seed, self.root.catalog, self.judge.outlook.token_vp)
+            if self.budget.fixed_deals
+            else seed
+        )
+        if isinstance(deal, _Deal) and self.budget.dig_luck:
+            deal.luck = [0.0] * len(self.root.players)
         state = self.play(self.root, action, deal)
         path = [(child, self.seat)]
         node = child
@@ -184,7 +194,10 @@ class _Search:
             path.append((node, mover))
             if new:
                 break
-        values = self.values(self.playout(state, deal))
+        totals = self.playout(state, deal)
+        if isinstance(deal, _Deal) and deal.luck is not None:
+            totals = tuple(total - luck for total, luck in zip(totals, deal.luck, strict=True))
+        values = self.values(totals)
         for node, mover in path:
             node.visits += 1
             node.total += values[mover]
@@ -228,6 +241,10 @@ class _Search:
 
     def play(self, state: GameState, action: Action, deal: _Deal | int) -> GameState:
         if isinstance(deal, _Deal):
+            if deal.luck is not None and type(action) is Dig:
+                digger = active_seat(state)
+                assert digger is not None
+                deal.digger = digger
             return advance(state, action, deal)
         return advance(state, action, SeededChance(mix_seed(deal, state.actions_taken)))
 
@@ -263,16 +280,25 @@ class _Deal:
     action in between draw the same next cards and find the same tokens: their comparison
     is not drowned in the luck of the draw (common random numbers). Each order is a uniform
     random one, so every draw is as likely as in the game.
+
+    With :attr:`luck` set (a list, one entry a seat), each dig adds to the digger's entry
+    the artifact VP it found less what its bag let it expect: the luck of the dig. Its
+    expectation is nothing at every dig, whatever was played before, so a simulation's
+    totals less the luck keep the expectation of the totals, with less spread (a control
+    variate): the candidates are compared on their play more than on their finds.
     """
 
-    __slots__ = ("_cards", "_catalog", "_digs", "_rank", "_seed")
+    __slots__ = ("_cards", "_catalog", "_digs", "_rank", "_seed", "_token_vp", "digger", "luck")
 
-    def __init__(self, seed: int, catalog: Catalog) -> None:
+    def __init__(self, seed: int, catalog: Catalog, token_vp: tuple[int, ...] = ()) -> None:
         self._seed = seed
         self._catalog = catalog
         self._cards = 0  # cards drawn since the root
         self._digs = [0] * len(catalog.regions)  # digs at each site since the root
         self._rank: list[int] | None = None  # each card's place in the deal's order
+        self._token_vp = token_vp  # each token's VP as an artifact: needed with luck only
+        self.luck: list[float] | None = None  # each seat's luck at its digs, if counted
+        self.digger = 0  # the seat whose dig draws next
 
     def draw_card(self, pile: Pile, unseen: tuple[int, ...]) -> int:
         self._cards += 1
@@ -294,9 +320,17 @@ class _Deal:
         region = self._catalog.token(bag[0]).region
         self._digs[region] += 1
         # The same generator for the same dig of a site, so the same bag gives the same find.
-        return SeededChance(derive_seed(self._seed, -2, region, self._digs[region])).draw_tokens(
-            bag, debris, count
-        )
+        found, debris_drawn = SeededChance(
+            derive_seed(self._seed, -2, region, self._digs[region])
+        ).draw_tokens(bag, debris, count)
+        luck = self.luck
+        if luck is not None:
+            token_vp = self._token_vp
+            in_bag = sum(token_vp[t] for t in bag)
+            luck[self.digger] += sum(token_vp[t] for t in found) - count * in_bag / (
+                len(bag) + debris
+            )
+        return found, debris_drawn
 
 
 def _key(state: GameState, action: Action) -> Hashable:
