@@ -23,7 +23,8 @@ of each SEED up to the expert's MOVE and times that one move three times, to tel
 quiet machine whether the worst of a series is within the budget of 2 s a move.
 Targets (issue 24), over at least 400 two-player games: the expert wins at least 60%
 against strong and 85% against greedy; with 3 and 4 players its mean rank is better than
-the strong bots'. The default budget is the expert's default (DEFAULT_EXPERT_BUDGET).
+the strong bots'. The default budget is the expert's default for the number of players
+(DEFAULT_EXPERT_BUDGETS).
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from dataclasses import asdict, dataclass
 from math import sqrt
 from pathlib import Path
 
-from thebes.bots import DEFAULT_EXPERT_BUDGET, Player, make_bot
+from thebes.bots import DEFAULT_EXPERT_BUDGETS, Player, make_bot
 from thebes.catalog.loading import default_catalog
 from thebes.records.session import Session
 from thebes.rules import Action, GameState, scores, winners
@@ -222,7 +223,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=multiprocessing.cpu_count())
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--first-game", type=int, default=0)
-    parser.add_argument("--budget", type=int, default=DEFAULT_EXPERT_BUDGET)
+    parser.add_argument("--budget", type=int, help="simulations a move (default: by players)")
     parser.add_argument("--out", help="append each game's figures to this file (JSON lines)")
     parser.add_argument("--combine", nargs="+", metavar="FILE", help="figures of --out files")
     parser.add_argument(
@@ -236,21 +237,23 @@ def main() -> None:
         if not args.players.isdigit() or "," in args.against:
             parser.error("--retime times moves of one series: one --players and one --against")
         players, rival = int(args.players), args.against
-        print(f"{players} players against {rival}, expert budget {args.budget}")
+        budget = args.budget or DEFAULT_EXPERT_BUDGETS[players]
+        print(f"{players} players against {rival}, expert budget {budget}")
         for seed, move in args.retime:
-            times = retime(players, rival, seed, move, args.budget)
+            times = retime(players, rival, seed, move, budget)
             seconds = ", ".join(f"{t:.2f}" for t in times) + " CPU s" if times else "no such move"
             print(f"  seed {seed} move {move}: {seconds}")
         return
     print(
         f"seats rotated, {args.games} games a series, {args.jobs} processes, "
-        f"expert budget {args.budget} simulations a move; a shared win counts as a fraction"
+        "a shared win counts as a fraction"
     )
     for players in (int(p) for p in args.players.split(",")):
-        print(f"{players} players")
+        budget = args.budget or DEFAULT_EXPERT_BUDGETS[players]
+        print(f"{players} players, expert budget {budget} simulations a move")
         for rival in args.against.split(","):
             first = args.seed + args.first_game
-            tasks = [(players, rival, first + i, args.budget) for i in range(args.games)]
+            tasks = [(players, rival, first + i, budget) for i in range(args.games)]
             start = time.perf_counter()
             games = []
             for *_, seed, budget, figures in run_in_workers(args.jobs, play_one, tasks):

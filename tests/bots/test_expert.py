@@ -11,7 +11,7 @@ from pathlib import Path
 
 from helpers import CAT
 from thebes.bots import (
-    DEFAULT_EXPERT_BUDGET,
+    DEFAULT_EXPERT_BUDGETS,
     ExpertBudget,
     ExpertPlayer,
     GreedyPlayer,
@@ -117,8 +117,13 @@ def test_make_bot_gives_the_expert_its_budget() -> None:
     made = make_bot("expert", 3, 1, 50)
     assert isinstance(made, ExpertPlayer) and made.budget.simulations == 50
     default = make_bot("expert", 3, 1)
-    assert isinstance(default, ExpertPlayer)
-    assert default.budget.simulations == DEFAULT_EXPERT_BUDGET
+    assert isinstance(default, ExpertPlayer) and default.budget.simulations is None
+    # Without a budget, the search plays the default for the game's number of players.
+    for seats in (("Ann", "Bob"), ("Ann", "Bob", "Cid", "Dee")):
+        state = greedy_game(3, 1, seats).state
+        search = _Search(default, state, legal_actions(state))
+        assert search.simulations == DEFAULT_EXPERT_BUDGETS[len(seats)]
+    assert DEFAULT_EXPERT_BUDGETS[2] > DEFAULT_EXPERT_BUDGETS[4]
 
 
 # ---------------------------------------------------------------- the budget in the file
@@ -153,13 +158,15 @@ def test_the_budget_is_written_when_an_expert_plays_and_only_then(tmp_path: Path
     # An expert with no budget given plays the default, and the file says which, so a
     # later change of the default cannot change how this game goes on.
     expert = Session(CAT, default_seats(["Ann", "E"], {"E": "expert"}), 1)
-    assert expert.expert_budget == DEFAULT_EXPERT_BUDGET
-    assert expert.to_record().options.expert_budget == DEFAULT_EXPERT_BUDGET
+    assert expert.expert_budget == DEFAULT_EXPERT_BUDGETS[2]
+    assert expert.to_record().options.expert_budget == DEFAULT_EXPERT_BUDGETS[2]
+    three = Session(CAT, default_seats(["Ann", "Bob", "E"], {"E": "expert"}), 1)
+    assert three.expert_budget == DEFAULT_EXPERT_BUDGETS[3]
     # A person's seat taken over by an expert (a hosted game) notes it then.
     taken = Session(CAT, default_seats(["Ann", "Bob"]), 1, autosave=tmp_path / "taken.json")
     taken.put_bot(1, "expert")
     options = json.loads((tmp_path / "taken.json").read_text())["options"]
-    assert options["expert_budget"] == DEFAULT_EXPERT_BUDGET
+    assert options["expert_budget"] == DEFAULT_EXPERT_BUDGETS[2]
 
 
 def test_a_deal_draws_alike_in_two_lines_of_play_and_only_what_may_be_drawn() -> None:

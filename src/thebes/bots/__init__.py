@@ -15,7 +15,7 @@ from typing import Protocol
 
 from thebes.bots.expert import ExpertBudget, ExpertPlayer
 from thebes.bots.greedy import GreedyPlayer
-from thebes.bots.levels import BOT_LEVELS, DEFAULT_EXPERT_BUDGET, MAX_EXPERT_BUDGET
+from thebes.bots.levels import BOT_LEVELS, DEFAULT_EXPERT_BUDGETS, MAX_EXPERT_BUDGET
 from thebes.bots.random_player import RandomPlayer
 from thebes.bots.strong import SearchBudget, StrongPlayer
 from thebes.rules import Action, GameState
@@ -30,8 +30,8 @@ def make_bot(
 ) -> Player:
     """A computer player of this level, seeded from the game seed and its seat through a
     one-way hash (or, in a game without a seed, from the operating system). An expert
-    searches ``expert_budget`` simulations a move (None: DEFAULT_EXPERT_BUDGET); the other
-    levels have no use for it."""
+    searches ``expert_budget`` simulations a move (None: DEFAULT_EXPERT_BUDGETS for the
+    game's number of players); the other levels have no use for it."""
     if level == "random":
         return RandomPlayer(game_seed, seat)
     if level == "greedy":
@@ -39,15 +39,13 @@ def make_bot(
     if level == "strong":
         return StrongPlayer(game_seed, seat)
     if level == "expert":
-        if expert_budget is None:
-            return ExpertPlayer(game_seed, seat)
         return ExpertPlayer(game_seed, seat, ExpertBudget(simulations=expert_budget))
     raise ValueError(f"unknown bot level {level!r} (levels: {', '.join(BOT_LEVELS)})")
 
 
 __all__ = [
     "BOT_LEVELS",
-    "DEFAULT_EXPERT_BUDGET",
+    "DEFAULT_EXPERT_BUDGETS",
     "MAX_EXPERT_BUDGET",
     "ExpertBudget",
     "ExpertPlayer",

@@ -52,7 +52,7 @@ from dataclasses import dataclass
 from math import ceil, log, sqrt, tanh
 
 from thebes.bots.greedy import ActionJudge, GreedyPlayer
-from thebes.bots.levels import DEFAULT_EXPERT_BUDGET
+from thebes.bots.levels import DEFAULT_EXPERT_BUDGETS
 from thebes.bots.playout import collector_paused, margin_of, sorted_multisets
 from thebes.catalog.components import Catalog
 from thebes.rules import (
@@ -77,7 +77,7 @@ from thebes.rules import (
 
 @dataclass(frozen=True, slots=True)
 class ExpertBudget:
-    simulations: int = DEFAULT_EXPERT_BUDGET  # simulations per move
+    simulations: int | None = None  # per move (None: by the players, DEFAULT_EXPERT_BUDGETS)
     horizon: int = 20  # weeks of the expert's own time a simulation looks ahead
     root_actions: int = 8  # the greedy player's best actions searched at the root
     root: str = "halving"  # how the root spends its simulations: halving or ucb
@@ -136,6 +136,7 @@ class _Search:
         self.seed = derive_seed(player._seed, root.actions_taken)
         self.judge: ActionJudge = player._greedy.judge(root.catalog)
         self.stop = root.players[seat].time + budget.horizon
+        self.simulations = budget.simulations or DEFAULT_EXPERT_BUDGETS[len(root.players)]
         ranked = self.ranked(root, legal)[: budget.root_actions]
         self.actions = [legal[i] for i in ranked]
         self.children = [_Node() for _ in self.actions]
@@ -145,7 +146,7 @@ class _Search:
             return self.halving()
         budget = self.budget
         children = self.children
-        for n in range(budget.simulations):
+        for n in range(self.simulations):
             if n < len(children):
                 pick = n  # each root action once first, best first
             else:
@@ -163,7 +164,7 @@ class _Search:
         left = list(range(len(children)))
         rounds = max(1, (len(left) - 1).bit_length())
         for _ in range(rounds):
-            each = max(1, self.budget.simulations // (rounds * len(left)))
+            each = max(1, self.simulations // (rounds * len(left)))
             for _ in range(each):
                 for i in left:
                     self.simulate(self.actions[i], children[i])

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from thebes.analysis.move_review import DEFAULT_PLAYOUTS, MAX_PLAYOUTS
-from thebes.bots import BOT_LEVELS, DEFAULT_EXPERT_BUDGET, MAX_EXPERT_BUDGET
+from thebes.bots import BOT_LEVELS, DEFAULT_EXPERT_BUDGETS, MAX_EXPERT_BUDGET
 from thebes.cli.analyze import analyze_command
 from thebes.cli.host import host_command
 from thebes.cli.lookup import reference_command, rules_command
@@ -155,8 +155,9 @@ def _add_expert_budget(command: argparse.ArgumentParser) -> None:
         "--expert-budget",
         type=_expert_budget,
         metavar="N",
-        help=f"simulations a move for the expert bots (default {DEFAULT_EXPERT_BUDGET}; "
-        "more is stronger and slower; kept in the game file)",
+        help="simulations a move for the expert bots (default "
+        + ", ".join(f"{budget} with {n} players" for n, budget in DEFAULT_EXPERT_BUDGETS.items())
+        + "; more is stronger and slower; kept in the game file)",
     )
 
 
