@@ -139,6 +139,13 @@ class TerminalGame:
 
     def _bot_turn(self, seat: int) -> None:
         session = self.session
+        if not self.fast:
+            # A search takes a moment (an expert's move up to a second or two): meanwhile the
+            # table shows the last move and who is thinking, not the last person's menu. The
+            # line goes in the rows _draw leaves free under the screen while bots move.
+            self._draw([])
+            name = printable(session.seats[seat].name)
+            self.console.print(Text(f"{name} is thinking…", style="italic"))
         action = self.bots[seat].choose(session.state, session.legal_actions())
         self._play(action)
         if not self.fast:
