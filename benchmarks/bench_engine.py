@@ -169,8 +169,9 @@ def engine_beside_mock(seconds: float) -> None:
         checked_rates.append(games / spent)
     median = statistics.median
     print(
-        f"4 players: {median(rates):7.1f} random games/s, {median(engine_us):5.2f} µs an "
-        f"action; mock {median(mock_us):5.2f} µs an action; engine/mock {median(ratios):.2f} "
+        # No widths inside the sentence: a figure under 10 µs would print two spaces.
+        f"4 players: {median(rates):7.1f} random games/s, {median(engine_us):.2f} µs an "
+        f"action; mock {median(mock_us):.2f} µs an action; engine/mock {median(ratios):.2f} "
         f"(median of {ROUNDS} rounds, CPU time)"
     )
     print(f"4 players through apply (checked, with events): {median(checked_rates):7.1f} games/s")

@@ -213,13 +213,12 @@ def test_expert_benchmark_prints_win_shares_ranks_and_move_times(tmp_path: Path)
         "bench_expert.py", *args, "--against", "greedy", "--out", str(out), cwd=tmp_path
     )
     assert lines[0] == (
-        "seats rotated, 2 games a series, 1 processes, expert budget 2 simulations a move; "
-        "a shared win counts as a fraction"
+        "seats rotated, 2 games a series, 1 processes, a shared win counts as a fraction"
     )
     assert [text for text in lines if not text.startswith(" ")] == [
         lines[0],
-        "2 players",
-        "3 players",
+        "2 players, expert budget 2 simulations a move",
+        "3 players, expert budget 2 simulations a move",
     ]
     for _ in (2, 3):
         wins = [
