@@ -9,7 +9,7 @@ from __future__ import annotations
 
 BOT_LEVELS = ("random", "greedy", "strong", "expert")
 
-DEFAULT_EXPERT_BUDGETS = {2: 800, 3: 400, 4: 400}
+DEFAULT_EXPERT_BUDGETS = {2: 600, 3: 400, 4: 400}
 """The expert's simulations per move when nobody says otherwise, by the number of players:
 as many as keep its slowest move within 2 s on one core (docs/bots.md). A simulation costs
 more with more players: twenty of the expert's weeks hold more of the rivals' turns."""
