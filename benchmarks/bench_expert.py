@@ -24,7 +24,7 @@ quiet machine whether the worst of a series is within the budget of 2 s a move.
 Targets (issue 24), over at least 400 two-player games: the expert wins at least 60%
 against strong and 85% against greedy; with 3 and 4 players its mean rank is better than
 the strong bots'. The default budget is the expert's default for the number of players
-(DEFAULT_EXPERT_BUDGETS).
+(DEFAULT_EXPERT_BUDGETS, expert_simulations).
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from dataclasses import asdict, dataclass
 from math import sqrt
 from pathlib import Path
 
-from thebes.bots import DEFAULT_EXPERT_BUDGETS, Player, make_bot
+from thebes.bots import Player, expert_simulations, make_bot
 from thebes.catalog.loading import default_catalog
 from thebes.records.session import Session
 from thebes.rules import Action, GameState, scores, winners
@@ -237,7 +237,7 @@ def main() -> None:
         if not args.players.isdigit() or "," in args.against:
             parser.error("--retime times moves of one series: one --players and one --against")
         players, rival = int(args.players), args.against
-        budget = args.budget or DEFAULT_EXPERT_BUDGETS[players]
+        budget = expert_simulations(players, args.budget)
         print(f"{players} players against {rival}, expert budget {budget}")
         for seed, move in args.retime:
             times = retime(players, rival, seed, move, budget)
@@ -249,7 +249,7 @@ def main() -> None:
         "a shared win counts as a fraction"
     )
     for players in (int(p) for p in args.players.split(",")):
-        budget = args.budget or DEFAULT_EXPERT_BUDGETS[players]
+        budget = expert_simulations(players, args.budget)
         print(f"{players} players, expert budget {budget} simulations a move")
         for rival in args.against.split(","):
             first = args.seed + args.first_game

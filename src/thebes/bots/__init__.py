@@ -15,7 +15,12 @@ from typing import Protocol
 
 from thebes.bots.expert import ExpertBudget, ExpertPlayer
 from thebes.bots.greedy import GreedyPlayer
-from thebes.bots.levels import BOT_LEVELS, DEFAULT_EXPERT_BUDGETS, MAX_EXPERT_BUDGET
+from thebes.bots.levels import (
+    BOT_LEVELS,
+    DEFAULT_EXPERT_BUDGETS,
+    MAX_EXPERT_BUDGET,
+    expert_simulations,
+)
 from thebes.bots.random_player import RandomPlayer
 from thebes.bots.strong import SearchBudget, StrongPlayer
 from thebes.rules import Action, GameState
@@ -54,5 +59,6 @@ __all__ = [
     "RandomPlayer",
     "SearchBudget",
     "StrongPlayer",
+    "expert_simulations",
     "make_bot",
 ]

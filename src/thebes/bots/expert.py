@@ -52,7 +52,7 @@ from dataclasses import dataclass
 from math import ceil, log, sqrt, tanh
 
 from thebes.bots.greedy import ActionJudge, GreedyPlayer
-from thebes.bots.levels import DEFAULT_EXPERT_BUDGETS
+from thebes.bots.levels import expert_simulations
 from thebes.bots.playout import collector_paused, margin_of, sorted_multisets
 from thebes.catalog.components import Catalog
 from thebes.rules import (
@@ -136,7 +136,7 @@ class _Search:
         self.seed = derive_seed(player._seed, root.actions_taken)
         self.judge: ActionJudge = player._greedy.judge(root.catalog)
         self.stop = root.players[seat].time + budget.horizon
-        self.simulations = budget.simulations or DEFAULT_EXPERT_BUDGETS[len(root.players)]
+        self.simulations = expert_simulations(len(root.players), budget.simulations)
         ranked = self.ranked(root, legal)[: budget.root_actions]
         self.actions = [legal[i] for i in ranked]
         self.children = [_Node() for _ in self.actions]

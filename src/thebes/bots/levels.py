@@ -15,5 +15,10 @@ as many as keep its slowest move within 2 s on one core (docs/bots.md). A simula
 more with more players: twenty of the expert's weeks hold more of the rivals' turns."""
 
 
+def expert_simulations(players: int, given: int | None = None) -> int:
+    """The expert's simulations a move: ``given``, else the default for ``players``."""
+    return DEFAULT_EXPERT_BUDGETS[players] if given is None else given
+
+
 MAX_EXPERT_BUDGET = 100_000
 """The most simulations a move a user may ask of the expert (minutes a move)."""

@@ -17,7 +17,7 @@ import os
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from thebes.bots.levels import DEFAULT_EXPERT_BUDGETS
+from thebes.bots.levels import expert_simulations
 from thebes.catalog.components import Catalog
 from thebes.records.gamefile import (
     COLOURS,
@@ -378,7 +378,7 @@ class Session:
         """An expert plays: its budget is the default unless one was given, and the file
         will say which (a later default must not change how a resumed game goes on)."""
         if self.expert_budget is None and any(s.bot == "expert" for s in self.seats):
-            self.expert_budget = DEFAULT_EXPERT_BUDGETS[len(self.seats)]
+            self.expert_budget = expert_simulations(len(self.seats))
 
     # ------------------------------------------------------------ files
 
