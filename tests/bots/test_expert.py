@@ -6,8 +6,11 @@ benchmarks/bench_expert.py, not by tests."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
+
+from pytest import MonkeyPatch
 
 from helpers import CAT
 from thebes.bots import (
@@ -19,10 +22,13 @@ from thebes.bots import (
     RandomPlayer,
     make_bot,
 )
-from thebes.bots.expert import _Deal, _Search
+from thebes.bots.expert import TURN_WORK, _Deal, _Search
+from thebes.bots.greedy import ActionJudge
+from thebes.bots.levels import EXPERT_WORK_PER_SIMULATION
 from thebes.records.gamefile import sealed
 from thebes.records.session import Session, default_seats
 from thebes.rules import (
+    Action,
     Dig,
     GameState,
     Pile,
@@ -124,6 +130,54 @@ def test_make_bot_gives_the_expert_its_budget() -> None:
         search = _Search(default, state, legal_actions(state))
         assert search.simulations == DEFAULT_EXPERT_BUDGETS[len(seats)]
     assert DEFAULT_EXPERT_BUDGETS[2] > DEFAULT_EXPERT_BUDGETS[4]
+
+
+# ---------------------------------------------------------------- the work of a move
+
+
+def searched(state: GameState, budget: ExpertBudget) -> _Search:
+    search = _Search(ExpertPlayer(7, 0, budget), state, legal_actions(state))
+    search.run()
+    return search
+
+
+def visits(search: _Search) -> int:
+    return sum(child.visits for child in search.children)
+
+
+def test_the_work_counted_is_greedys_valuations_and_a_share_for_each_turn(
+    monkeypatch: MonkeyPatch,
+) -> None:
+    state = greedy_game(5, 8).state
+    counted: list[int] = []
+    values = ActionJudge.values
+
+    def counting(judge: ActionJudge, state: GameState, legal: Sequence[Action]) -> list[float]:
+        counted.append(TURN_WORK + len(legal) + len(judge.unseen_by_key(state.deck.unseen)[0]))
+        return values(judge, state, legal)
+
+    monkeypatch.setattr(ActionJudge, "values", counting)
+    search = searched(state, ExpertBudget(simulations=40))
+    assert len(counted) > 40  # the root's ranking, then the turns of every playout
+    assert search.work == sum(counted)
+    assert search.work_cap == 40 * EXPERT_WORK_PER_SIMULATION[2]
+
+
+def test_a_move_stops_at_its_work_cap_after_the_deal_that_reaches_it() -> None:
+    state = greedy_game(5, 8).state
+    # Out of reach: the simulations decide (8 candidates: 8 x 6 + 4 x 13 + 2 x 26).
+    free = searched(state, ExpertBudget(simulations=160, work=10**9))
+    assert visits(free) == 8 * 6 + 4 * 13 + 2 * 26
+    # A cap of a third of that work: fewer deals, the last round's ending past the cap by
+    # less than its deal (the two candidates left), never fewer than a deal a round.
+    cap = free.work // 3
+    capped = searched(state, ExpertBudget(simulations=160, work=cap))
+    assert 8 + 4 + 2 <= visits(capped) < visits(free)
+    assert cap <= capped.work < cap + free.work // 20
+    assert searched(state, ExpertBudget(simulations=160, work=cap)).work == capped.work
+    # A cap of nothing: one deal a round; with UCB at the root, each candidate once.
+    assert visits(searched(state, ExpertBudget(simulations=160, work=0))) == 8 + 4 + 2
+    assert visits(searched(state, ExpertBudget(simulations=160, work=0, root="ucb"))) == 8
 
 
 # ---------------------------------------------------------------- the budget in the file

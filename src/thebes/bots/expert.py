@@ -52,7 +52,7 @@ from dataclasses import dataclass
 from math import ceil, log, sqrt, tanh
 
 from thebes.bots.greedy import ActionJudge, GreedyPlayer
-from thebes.bots.levels import expert_simulations
+from thebes.bots.levels import expert_simulations, expert_work
 from thebes.bots.playout import collector_paused, margin_of, sorted_multisets
 from thebes.catalog.components import Catalog
 from thebes.rules import (
@@ -74,10 +74,15 @@ from thebes.rules import (
     scores,
 )
 
+# The work of a turn of a playout besides its valuations (the legal actions listed, the action
+# played, the position made): in time, about what 24 valuations cost (docs/bots.md).
+TURN_WORK = 24
+
 
 @dataclass(frozen=True, slots=True)
 class ExpertBudget:
     simulations: int | None = None  # per move (None: by the players, DEFAULT_EXPERT_BUDGETS)
+    work: int | None = None  # the most work a move (None: expert_work of its simulations)
     horizon: int = 20  # weeks of the expert's own time a simulation looks ahead
     root_actions: int = 8  # the greedy player's best actions searched at the root
     root: str = "halving"  # how the root spends its simulations: halving or ucb
@@ -137,6 +142,10 @@ class _Search:
         self.judge: ActionJudge = player._greedy.judge(root.catalog)
         self.stop = root.players[seat].time + budget.horizon
         self.simulations = expert_simulations(len(root.players), budget.simulations)
+        self.work_cap = (
+            expert_work(len(root.players), self.simulations) if budget.work is None else budget.work
+        )
+        self.work = 0  # greedy's valuations so far, and TURN_WORK a turn (_judged)
         ranked = self.ranked(root, legal)[: budget.root_actions]
         self.actions = [legal[i] for i in ranked]
         self.children = [_Node() for _ in self.actions]
@@ -147,6 +156,8 @@ class _Search:
         budget = self.budget
         children = self.children
         for n in range(self.simulations):
+            if self.work >= self.work_cap and n >= len(children):
+                break
             if n < len(children):
                 pick = n  # each root action once first, best first
             else:
@@ -159,13 +170,20 @@ class _Search:
 
     def halving(self) -> Action:
         """Sequential halving at the root: each round shares its simulations among the
-        actions left, every one on the same deals, and keeps the better half."""
+        actions left, every one on the same deals, and keeps the better half.
+
+        A round also ends after the deal that brings the work to its share of the work cap
+        (what the rounds before left of it, shared among the rounds still to play), so a
+        move whose playouts are dear plays fewer deals, never fewer than one a round."""
         children = self.children
         left = list(range(len(children)))
         rounds = max(1, (len(left) - 1).bit_length())
-        for _ in range(rounds):
+        for round_ in range(rounds):
             each = max(1, self.simulations // (rounds * len(left)))
-            for _ in range(each):
+            until = self.work + (self.work_cap - self.work) // (rounds - round_)
+            for deal in range(each):
+                if deal and self.work >= until:
+                    break
                 for i in left:
                     self.simulate(self.actions[i], children[i])
             left.sort(key=lambda i: -children[i].total / children[i].visits)  # ties: greedy's
@@ -234,8 +252,13 @@ class _Search:
     def ranked(self, state: GameState, legal: Sequence[Action]) -> list[int]:
         """The indices of ``legal``, best first by the greedy player's values (ties in the
         listing's order)."""
-        values = self.judge.values(state, legal)
+        values = self._judged(state, legal)
         return sorted(range(len(legal)), key=lambda i: -values[i])
+
+    def _judged(self, state: GameState, legal: Sequence[Action]) -> list[float]:
+        """Greedy's values of ``legal``, their work counted."""
+        self.work += TURN_WORK + len(legal) + len(self.judge.unseen_by_key(state.deck.unseen)[0])
+        return self.judge.values(state, legal)
 
     def cut(self, state: GameState) -> bool:
         return is_over(state) or state.players[self.seat].time >= self.stop
@@ -255,7 +278,7 @@ class _Search:
         greedy = self.judge
         while not self.cut(state):
             legal = legal_actions(state)
-            values = greedy.values(state, legal)
+            values = self._judged(state, legal)
             action = legal[max(range(len(legal)), key=values.__getitem__)]
             state = self.play(state, action, deal)
         if is_over(state):

@@ -9,15 +9,28 @@ from __future__ import annotations
 
 BOT_LEVELS = ("random", "greedy", "strong", "expert")
 
-DEFAULT_EXPERT_BUDGETS = {2: 600, 3: 400, 4: 400}
+DEFAULT_EXPERT_BUDGETS = {2: 1200, 3: 400, 4: 400}
 """The expert's simulations per move when nobody says otherwise, by the number of players:
 as many as keep its slowest move within 2 s on one core (docs/bots.md). A simulation costs
 more with more players: twenty of the expert's weeks hold more of the rivals' turns."""
 
 
+EXPERT_WORK_PER_SIMULATION = {2: 600, 3: 2000, 4: 2000}
+"""The expert's work a move is at most its simulations times this, by the number of players:
+the work of a simulation is the greedy valuations of its playout (a legal action, or a kind of
+unseen card for an exchange, each one) and 24 more a turn, about what each costs in time. A
+simulation through many digs costs twice the usual: the cap keeps the slowest moves within
+2 s on one core where the simulations alone would not (docs/bots.md)."""
+
+
 def expert_simulations(players: int, given: int | None = None) -> int:
     """The expert's simulations a move: ``given``, else the default for ``players``."""
     return DEFAULT_EXPERT_BUDGETS[players] if given is None else given
+
+
+def expert_work(players: int, simulations: int) -> int:
+    """The most work the expert's move of ``simulations`` may take with ``players``."""
+    return simulations * EXPERT_WORK_PER_SIMULATION[players]
 
 
 MAX_EXPERT_BUDGET = 100_000
