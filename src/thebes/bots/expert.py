@@ -28,6 +28,12 @@ By default (``tree=False``) the search is flat, determinized Monte Carlo with co
    plays every candidate left on the same new deals and keeps the better half, so most
    simulations go to the few that matter. (``root="ucb"`` chooses each simulation's
    candidate by UCB instead.)
+5. **The work** of a move is capped (:attr:`ExpertBudget.work`, by default
+   :func:`~thebes.bots.levels.expert_work`): greedy's valuations in the playouts and
+   :data:`TURN_WORK` a turn, counted as they are made, follow the time a simulation takes;
+   each round of the halving ends after the deal that reaches its share of the cap. A guard
+   for positions dearer than any measured: in the slowest ones measured, the default
+   budgets stop short of it.
 
 With ``tree=True`` the simulations go down a tree below the root instead of straight into
 a playout (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012, open loop): in each
@@ -40,9 +46,9 @@ action. At the budgets a move can afford it measured worse than the flat search
 
 The search is deterministic: its deals follow from the bot's own seed (a one-way hash of
 the game seed and the seat), the action number and the simulation's number, and its budget
-is a number of simulations, not a time, so a seeded game with experts replays and resumes
-exactly, on any machine. The unseen cards and the bags are put in sorted order first, so
-the choice depends on what they hold, not on how they are stored.
+is a number of simulations and a count of work, not a time, so a seeded game with experts
+replays and resumes exactly, on any machine. The unseen cards and the bags are put in sorted
+order first, so the choice depends on what they hold, not on how they are stored.
 """
 
 from __future__ import annotations

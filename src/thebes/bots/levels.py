@@ -9,18 +9,20 @@ from __future__ import annotations
 
 BOT_LEVELS = ("random", "greedy", "strong", "expert")
 
-DEFAULT_EXPERT_BUDGETS = {2: 1200, 3: 400, 4: 400}
+DEFAULT_EXPERT_BUDGETS = {2: 600, 3: 400, 4: 400}
 """The expert's simulations per move when nobody says otherwise, by the number of players:
 as many as keep its slowest move within 2 s on one core (docs/bots.md). A simulation costs
 more with more players: twenty of the expert's weeks hold more of the rivals' turns."""
 
 
-EXPERT_WORK_PER_SIMULATION = {2: 600, 3: 2000, 4: 2000}
-"""The expert's work a move is at most its simulations times this, by the number of players:
-the work of a simulation is the greedy valuations of its playout (a legal action, or a kind of
-unseen card for an exchange, each one) and 24 more a turn, about what each costs in time. A
-simulation through many digs costs twice the usual: the cap keeps the slowest moves within
-2 s on one core where the simulations alone would not (docs/bots.md)."""
+EXPERT_WORK_PER_SIMULATION = {2: 1400, 3: 1700, 4: 1700}
+"""The expert's work a move is at most its simulations times this, by the number of players.
+The work of a simulation is greedy's valuations in its playout (a legal action, or a kind of
+unseen card for an exchange, each one) and 24 more a turn: about what each costs in time. A
+guard, not a budget: the slowest moves of the series in docs/bots.md (many digs listed at
+every turn) cost up to about 1,370 a simulation with 2 players and 1,550 with 3 or 4, so the
+cap leaves such moves as they were and keeps a move in a position dearer still within about
+2 s on one core."""
 
 
 def expert_simulations(players: int, given: int | None = None) -> int:
