@@ -263,7 +263,7 @@ class _Search:
 
     def _judged(self, state: GameState, legal: Sequence[Action]) -> list[float]:
         """Greedy's values of ``legal``, their work counted."""
-        self.work += TURN_WORK + len(legal) + len(self.judge.unseen_by_key(state.deck.unseen)[0])
+        self.work += TURN_WORK + self.judge.valuations(state, legal)
         return self.judge.values(state, legal)
 
     def cut(self, state: GameState) -> bool:

@@ -122,6 +122,11 @@ class ActionJudge:
         assert seat is not None
         return _Position(self, state, seat).values(legal)
 
+    def valuations(self, state: GameState, legal: Sequence[Action]) -> int:
+        """What :meth:`values` of ``legal`` costs, counted: one valuation a legal action and
+        one a kind of unseen card (an exchange's fresh cards), a count that follows its time."""
+        return len(legal) + len(self.unseen_by_key(state.deck.unseen)[0])
+
     def foreseen(self, state: GameState, legal: Sequence[Action]) -> list[PlayerState]:
         """The acting player after each action as :meth:`values` values them, before anything
         is drawn."""

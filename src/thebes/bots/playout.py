@@ -97,7 +97,7 @@ def _play_out(
             totals = tuple(judge.outlook.of(state, i) for i in range(len(state.players)))
             return Outcome(totals, valuations)
         legal = legal_actions(state)
-        valuations += len(legal) + len(judge.unseen_by_key(state.deck.unseen)[0])
+        valuations += judge.valuations(state, legal)
         choice = greedy.choose(state, legal)
         state = advance(state, choice, SeededChance(mix_seed(draws, state.actions_taken)))
     return Outcome(tuple(float(s.total) for s in scores(state)), valuations)
