@@ -165,19 +165,34 @@ def test_the_work_counted_is_greedys_valuations_and_a_share_for_each_turn(
 
 def test_a_move_stops_at_its_work_cap_after_the_deal_that_reaches_it() -> None:
     state = greedy_game(5, 8).state
-    # Out of reach: the simulations decide (8 candidates: 8 x 6 + 4 x 13 + 2 x 26).
+    # Out of reach: the simulations decide (12 candidates, 4 rounds of 40 simulations:
+    # 12 x 3, 6 x 6, 3 x 13, 2 x 20).
     free = searched(state, ExpertBudget(simulations=160, work=10**9))
-    assert visits(free) == 8 * 6 + 4 * 13 + 2 * 26
+    assert visits(free) == 12 * 3 + 6 * 6 + 3 * 13 + 2 * 20
     # A cap of a third of that work: fewer deals, the last round's ending past the cap by
     # less than its deal (the two candidates left), never fewer than a deal a round.
     cap = free.work // 3
     capped = searched(state, ExpertBudget(simulations=160, work=cap))
-    assert 8 + 4 + 2 <= visits(capped) < visits(free)
+    assert 12 + 6 + 3 + 2 <= visits(capped) < visits(free)
     assert cap <= capped.work < cap + free.work // 20
     assert searched(state, ExpertBudget(simulations=160, work=cap)).work == capped.work
     # A cap of nothing: one deal a round; with UCB at the root, each candidate once.
-    assert visits(searched(state, ExpertBudget(simulations=160, work=0))) == 8 + 4 + 2
-    assert visits(searched(state, ExpertBudget(simulations=160, work=0, root="ucb"))) == 8
+    assert visits(searched(state, ExpertBudget(simulations=160, work=0))) == 12 + 6 + 3 + 2
+    assert visits(searched(state, ExpertBudget(simulations=160, work=0, root="ucb"))) == 12
+
+
+def test_it_searches_greedys_12_best_actions_with_2_players_and_8_with_more() -> None:
+    for seats, candidates in ((("Ann", "Bob"), 12), (("Ann", "Bob", "Eve"), 8)):
+        state = greedy_game(5, 8, seats).state
+        legal = legal_actions(state)
+        assert len(legal) > 12
+        search = _Search(ExpertPlayer(7, 0, TINY), state, legal)
+        best = sorted(GreedyPlayer().judge(CAT).values(state, legal), reverse=True)
+        values = GreedyPlayer().judge(CAT).values(state, search.actions)
+        assert len(search.actions) == candidates
+        assert sorted(values, reverse=True) == best[:candidates]
+    given = _Search(ExpertPlayer(7, 0, ExpertBudget(root_actions=5)), state, legal)
+    assert len(given.actions) == 5
 
 
 # ---------------------------------------------------------------- the budget in the file

@@ -10,9 +10,10 @@ the bot cannot reach.
 
 By default (``tree=False``) the search is flat, determinized Monte Carlo with common deals:
 
-1. **The candidates** are the greedy player's best :attr:`ExpertBudget.root_actions` (the
-   listing holds dozens of digs that differ only in their weeks; the best move is often
-   outside greedy's first four, where the strong player stops).
+1. **The candidates** are the greedy player's best :attr:`ExpertBudget.root_actions` (by
+   default :data:`ROOT_ACTIONS`: 12 with 2 players, 8 with more). The listing holds dozens
+   of digs that differ only in their weeks; the best move is often outside greedy's first
+   four, where the strong player stops.
 2. **A simulation** plays one candidate in the *n*-th deal of the move, then greedy
    players in every seat, until the game ends (valued by the final scores) or the
    expert's own time has passed the root's by :attr:`ExpertBudget.horizon` weeks (valued
@@ -80,6 +81,11 @@ from thebes.rules import (
     scores,
 )
 
+ROOT_ACTIONS = {2: 12, 3: 8, 4: 8}
+"""The candidates searched at the root when nobody says otherwise, by the number of players:
+12 won more games against greedy than 8 with 2 players at the same budget (docs/bots.md);
+with 3 or 4 players, where a simulation costs more, 8 is what was measured."""
+
 # The work of a turn of a playout besides its valuations (the legal actions listed, the action
 # played, the position made): in time, about what 24 valuations cost (docs/bots.md).
 TURN_WORK = 24
@@ -90,7 +96,7 @@ class ExpertBudget:
     simulations: int | None = None  # per move (None: by the players, DEFAULT_EXPERT_BUDGETS)
     work: int | None = None  # the most work a move (None: expert_work of its simulations)
     horizon: int = 20  # weeks of the expert's own time a simulation looks ahead
-    root_actions: int = 8  # the greedy player's best actions searched at the root
+    root_actions: int | None = None  # greedy's best actions searched (None: ROOT_ACTIONS)
     root: str = "halving"  # how the root spends its simulations: halving or ucb
     exploration: float = 0.5  # UCB's constant at the root (root="ucb"), for values in 0..1
     scale: float = 8.0  # VP of margin squashed to tanh(1): a value of 0.88 against 0.12
@@ -152,7 +158,10 @@ class _Search:
             expert_work(len(root.players), self.simulations) if budget.work is None else budget.work
         )
         self.work = 0  # greedy's valuations so far, and TURN_WORK a turn (_judged)
-        ranked = self.ranked(root, legal)[: budget.root_actions]
+        root_actions = budget.root_actions
+        if root_actions is None:
+            root_actions = ROOT_ACTIONS[len(root.players)]
+        ranked = self.ranked(root, legal)[:root_actions]
         self.actions = [legal[i] for i in ranked]
         self.children = [_Node() for _ in self.actions]
 
