@@ -83,8 +83,9 @@ from thebes.rules import (
 
 ROOT_ACTIONS = {2: 12, 3: 8, 4: 8}
 """The candidates searched at the root when nobody says otherwise, by the number of players:
-12 won more games against greedy than 8 with 2 players at the same budget (docs/bots.md);
-with 3 or 4 players, where a simulation costs more, 8 is what was measured."""
+12 won more games against strong than 8 with 2 players at the same budget, and about as
+many against greedy (docs/bots.md); with 3 or 4 players, where a simulation costs more, 8
+is what was measured."""
 
 # The work of a turn of a playout besides its valuations (the legal actions listed, the action
 # played, the position made): in time, about what 24 valuations cost (docs/bots.md).
