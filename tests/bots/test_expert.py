@@ -182,13 +182,14 @@ def test_a_move_stops_at_its_work_cap_after_the_deal_that_reaches_it() -> None:
 
 
 def test_it_searches_greedys_12_best_actions_with_2_players_and_8_with_more() -> None:
+    judge = GreedyPlayer().judge(CAT)
     for seats, candidates in ((("Ann", "Bob"), 12), (("Ann", "Bob", "Eve"), 8)):
         state = greedy_game(5, 8, seats).state
         legal = legal_actions(state)
         assert len(legal) > 12
         search = _Search(ExpertPlayer(7, 0, TINY), state, legal)
-        best = sorted(GreedyPlayer().judge(CAT).values(state, legal), reverse=True)
-        values = GreedyPlayer().judge(CAT).values(state, search.actions)
+        best = sorted(judge.values(state, legal), reverse=True)
+        values = judge.values(state, search.actions)
         assert len(search.actions) == candidates
         assert sorted(values, reverse=True) == best[:candidates]
     given = _Search(ExpertPlayer(7, 0, ExpertBudget(root_actions=5)), state, legal)
