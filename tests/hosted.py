@@ -19,9 +19,11 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 
 from helpers import CAT
 from terminal import text_terminal
-from thebes.hosting.table import HostedTable
 from thebes.records.session import Session, default_seats
-from thebes.tui.seating import Place
+from thebes.table.authority import Table
+from thebes.table.places import Place
+from thebes.tui.door import TerminalDoor
+from thebes.tui.table import TerminalGame
 
 WAIT = 60.0  # seconds: a liveness bound, not a speed check (only a broken table gets near it)
 ACTING = " — a number"  # the prompt of the terminal whose turn it is
@@ -42,13 +44,14 @@ class Attached:
 
     def __init__(
         self,
-        table: HostedTable,
+        table: Table,
         seat: int | None,
         stack: ExitStack,
         *,
         host: bool = False,
         size: tuple[int, int] = (120, 40),
         pager: bool = False,
+        notes: list[str] | None = None,
     ) -> None:
         self.table = table
         self.seat = seat
@@ -61,8 +64,9 @@ class Attached:
         self.terminal = replace(terminal, pager=pager)
         self.gone = threading.Event()
         self.mark = 0  # where in the prompts' text the last keys were typed
+        door = TerminalDoor(table, notes=notes or [])
         self.thread = threading.Thread(
-            target=table.attach,
+            target=door.attach,
             args=(self.terminal, seat, self.gone),
             kwargs={"host": host},
             daemon=True,
@@ -73,24 +77,32 @@ class Attached:
         """What the prompts wrote, terminal codes left out."""
         return _CODES.sub("", self.prompts.getvalue())
 
+    def view(self) -> TerminalGame | None:
+        """This terminal's table, once attached (and while it is)."""
+        with self.table._cond:
+            for place in self.table._places:
+                game = getattr(place.wake, "__self__", None)
+                if isinstance(game, TerminalGame) and game.gone is self.gone:
+                    return game
+        return None
+
     def place(self) -> Place | None:
         """The view's place at the table, once attached (and while it is)."""
-        table = self.table
-        if self.seat is not None:
-            return table._places.get(self.seat)
-        return next((p for p in table._watchers if p.wakers and p.gone is self.gone), None)
+        view = self.view()
+        return view.place if view is not None else None
 
     def wait_ready(self) -> None:
         """Until the view has drawn the table as it is now and waits at its prompt (the
         keys typed then are read by that prompt)."""
 
         def ready() -> bool:
+            view = self.view()
+            if view is None:
+                return False
             with self.table._cond:
-                place = self.place()
-                if place is None or place.version != self.table._version:
+                if view.place.version != self.table._version:
                     return False
-                app = getattr(place.wakers[0], "__self__", None)
-                return bool(app is not None and app.is_running)
+            return bool(view.prompt.app.is_running or view.question.app.is_running)
 
         wait_until(ready, f"the view never settled; prompts: {self.prompt_text()[-300:]!r}")
 
@@ -128,8 +140,13 @@ def hosted_session(
     return Session(CAT, default_seats(names, bots), seed, autosave=tmp_path / "hosted.json")
 
 
+def shared_table(session: Session) -> Table:
+    """A hosted table of ``session``, with no lock, its bots without pauses."""
+    return Table(session, None, shared=True, fast=True)
+
+
 @contextmanager
-def bots_running(table: HostedTable) -> Iterator[threading.Thread]:
+def bots_running(table: Table) -> Iterator[threading.Thread]:
     stop = threading.Event()
     thread = threading.Thread(target=table.run_bots, args=(stop,), daemon=True)
     thread.start()

@@ -91,7 +91,7 @@ def game(
         pipe.send_text(keys)
         pipe.close()
         terminal = text_terminal(out, size, pipe, sizes=sizes, prompt_output=prompt_output)
-        yield TerminalGame(session, terminal, fast=True), out
+        yield TerminalGame.at_keyboard(session, terminal, fast=True), out
 
 
 def new_session(tmp_path: Path, seed: int = 7) -> Session:

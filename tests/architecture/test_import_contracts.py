@@ -114,6 +114,12 @@ def test_the_contracts_hold_on_the_package_as_it_is(copy: Path) -> None:
         ("thebes.analysis.hints", "from thebes.rules.legal import legal_actions", "public API"),
         ("thebes.bots.outlook", "from thebes.records import gamefile", "Bots know nothing"),
         ("thebes.cli.simulate", "import distributed", "Only thebes.tournament imports dask"),
+        # The table layer is every front end's: none of the terminal's or the network's.
+        ("thebes.table.authority", "import rich.text", "Only the terminal UI imports rich"),
+        ("thebes.table.snapshot", "import prompt_toolkit", "Only the terminal UI imports rich"),
+        ("thebes.table.games", "import asyncssh", "Only thebes.hosting imports asyncssh"),
+        ("thebes.table.news", "from thebes.tui import screen", "Layers"),
+        ("thebes.table.authority", "from thebes.hosting import guard", "Layers"),
     ],
 )
 def test_a_planted_import_breaks_its_contract(

@@ -100,8 +100,8 @@ def test_no_color_and_the_NO_COLOR_variable(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setenv("NO_COLOR", "1")
     assert build_parser().parse_args(["rules"]).colour is False
     session = Session(CAT, default_seats(["Ann", "Bob"]), 1)
-    plain = TerminalGame(session, text_terminal(io.StringIO(), colour=False))
-    coloured = TerminalGame(session, text_terminal(io.StringIO(), colour=True))
+    plain = TerminalGame.at_keyboard(session, text_terminal(io.StringIO(), colour=False))
+    coloured = TerminalGame.at_keyboard(session, text_terminal(io.StringIO(), colour=True))
     assert all("fg:" not in part[0] for part in plain._prompt_message(0, False))
     assert any("fg:red" in part[0] for part in coloured._prompt_message(0, False))
 

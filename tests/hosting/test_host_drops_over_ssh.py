@@ -47,7 +47,7 @@ def test_a_player_who_vanishes_on_their_turn_is_waited_for_and_plays_on_after_jo
         played = len(host.session().steps)
         bob.process.stdin.write("take")  # half a line, and the connection is gone
         bob.conn.abort()
-        await ann.until("Bob is disconnected; waiting for Bob to come back.")
+        await ann.until("Bob's connection dropped; the seat waits for Bob.")
         ann.type("1")
         await ann.until("It is Bob's turn, not yours.")
         assert len(host.session().steps) == played and host.process.poll() is None

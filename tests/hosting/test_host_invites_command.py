@@ -6,9 +6,8 @@ from __future__ import annotations
 from contextlib import ExitStack
 from pathlib import Path
 
-from hosted import Attached, hosted_session
+from hosted import Attached, hosted_session, shared_table
 from terminal import game, new_session
-from thebes.hosting.table import HostedTable
 
 NOTES = [
     "Friends join from their terminals (each line to its player alone):",
@@ -19,14 +18,13 @@ NOTES = [
 
 def test_the_host_sees_the_invites_again_and_no_other_terminal_does(tmp_path: Path) -> None:
     session = hosted_session(tmp_path, ["Ann", "Bob"], {})
-    table = HostedTable(session, None, fast=True)
-    table.host_notes = list(NOTES)
+    table = shared_table(session)
     with ExitStack() as stack:
-        host = Attached(table, 0, stack, host=True)
-        bob = Attached(table, 1, stack)
-        spectator = Attached(table, None, stack)
+        host = Attached(table, 0, stack, host=True, notes=list(NOTES))
         host.wait_ready()
         host.wait_said("Type invites to see how friends join.")
+        bob = Attached(table, 1, stack)
+        spectator = Attached(table, None, stack)
         host.type("invites\n")
         host.wait_said("  Bob: ssh -p 8022 Bob@table.local   code: dobe-kisu")
         host.wait_said("Saved after every action in")  # where the game is: hidden too

@@ -8,14 +8,14 @@ from functools import partial
 from pathlib import Path
 
 from helpers import CAT
-from hosted import Attached, bots_running, hosted_session, wait_until
-from thebes.hosting.table import HostedTable
+from hosted import Attached, bots_running, hosted_session, shared_table, wait_until
 from thebes.records.gamefile import read_record
 from thebes.records.session import Session
 from thebes.rules import Retire
+from thebes.table.authority import Table
 
 
-def bot_moved(table: HostedTable, seat: int | None) -> bool:
+def bot_moved(table: Table, seat: int | None) -> bool:
     return table.session.active_seat != seat or table.over.is_set()
 
 
@@ -25,7 +25,7 @@ def played_past(session: Session, count: int) -> bool:
 
 def test_two_people_and_a_bot_play_a_whole_game_through_two_views(tmp_path: Path) -> None:
     session = hosted_session(tmp_path, ["Ann", "Bob", "Cyd"], {"Cyd": "random"})
-    table = HostedTable(session, None, fast=True)
+    table = shared_table(session)
     typed: list[tuple[str, str]] = []
     with ExitStack() as stack, bots_running(table):
         views = {0: Attached(table, 0, stack), 1: Attached(table, 1, stack)}

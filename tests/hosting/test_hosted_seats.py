@@ -9,18 +9,17 @@ from contextlib import ExitStack
 from pathlib import Path
 
 from helpers import CAT
-from hosted import Attached, bots_running, hosted_session, wait_until
+from hosted import Attached, bots_running, hosted_session, shared_table, wait_until
 from thebes.bots import ExpertPlayer
-from thebes.hosting.table import HostedTable
 from thebes.records.session import Session, default_seats
-from thebes.tui.seating import Place
+from thebes.table.news import BotSeated
 
-WAITING = "Ann is disconnected; waiting for Ann to come back."
+WAITING = "Ann's connection dropped; the seat waits for Ann."
 
 
 def test_a_player_who_drops_on_their_turn_is_waited_for_and_comes_back(tmp_path: Path) -> None:
     session = hosted_session(tmp_path, ["Ann", "Bob"], {})
-    table = HostedTable(session, None, fast=True)
+    table = shared_table(session)
     with ExitStack() as stack:
         ann, bob = Attached(table, 0, stack), Attached(table, 1, stack)
         ann.wait_ready()
@@ -39,7 +38,7 @@ def test_a_player_who_drops_on_their_turn_is_waited_for_and_comes_back(tmp_path:
 
 def test_the_host_puts_a_bot_in_the_seat_of_a_player_who_left(tmp_path: Path) -> None:
     session = hosted_session(tmp_path, ["Ann", "Bob"], {})
-    table = HostedTable(session, None, fast=True)
+    table = shared_table(session)
     with ExitStack() as stack, bots_running(table):
         host = Attached(table, 0, stack, host=True)
         host.wait_ready()
@@ -68,7 +67,7 @@ def test_the_host_puts_a_bot_in_the_seat_of_a_player_who_left(tmp_path: Path) ->
 
 def test_only_the_host_saves_and_a_remote_view_never_runs_the_pager(tmp_path: Path) -> None:
     session = hosted_session(tmp_path, ["Ann", "Bob"], {})
-    table = HostedTable(session, None, fast=True)
+    table = shared_table(session)
     with ExitStack() as stack:
         ann = Attached(table, 0, stack)
         # Handed a terminal that says it has a pager: a remote view prints pages plainly
@@ -92,7 +91,7 @@ def test_only_the_host_saves_and_a_remote_view_never_runs_the_pager(tmp_path: Pa
 
 def test_a_second_terminal_for_a_seat_takes_it_over(tmp_path: Path) -> None:
     session = hosted_session(tmp_path, ["Ann", "Bob"], {})
-    table = HostedTable(session, None, fast=True)
+    table = shared_table(session)
     with ExitStack() as stack:
         first = Attached(table, 0, stack)
         first.wait_ready()
@@ -108,7 +107,7 @@ def test_a_second_terminal_for_a_seat_takes_it_over(tmp_path: Path) -> None:
 
 def test_the_hosts_quit_ends_the_table_for_everyone(tmp_path: Path) -> None:
     session = hosted_session(tmp_path, ["Ann", "Bob"], {})
-    table = HostedTable(session, None, fast=True)
+    table = shared_table(session)
     with ExitStack() as stack:
         host = Attached(table, 0, stack, host=True)
         bob = Attached(table, 1, stack)
@@ -130,11 +129,11 @@ def test_the_hosts_quit_ends_the_table_for_everyone(tmp_path: Path) -> None:
 
 def test_the_server_saying_a_seat_dropped_ends_its_view_and_the_table_waits(tmp_path: Path) -> None:
     session = hosted_session(tmp_path, ["Ann", "Bob"], {})
-    table = HostedTable(session, None, fast=True)
+    table = shared_table(session)
     with ExitStack() as stack:
         ann, bob = Attached(table, 0, stack), Attached(table, 1, stack)
         ann.wait_ready()
-        table.disconnected(0)  # as the server says when the channel closes
+        table.dropped(0)  # as the server says when the channel closes
         ann.finish()
         bob.wait_said(WAITING)
         bob.wait_ready()
@@ -148,11 +147,12 @@ def test_the_server_saying_a_seat_dropped_ends_its_view_and_the_table_waits(tmp_
 def test_the_host_puts_an_expert_in_a_seat_on_the_games_budget(tmp_path: Path) -> None:
     session = Session(CAT, default_seats(["Ann", "Bob"]), 5, expert_budget=3)
     session.autosave = tmp_path / "hosted.json"
-    table = HostedTable(session, None, fast=True)
-    done, line = table.put_bot(Place(None, host=True), "bob expert")
-    assert done and line == "The host put an expert bot in Bob's seat."
+    table = shared_table(session)
+    host = table.join(None, lambda: None, host=True)
+    assert table.put_bot(host, 1, "expert") is None
+    assert table.news(host)[-1] == BotSeated(1, "expert")
     assert session.seats[1].bot == "expert"
-    bot = table._bots[1]
+    bot = table.bots[1]
     assert isinstance(bot, ExpertPlayer) and bot.budget.simulations == 3
     header = json.loads((tmp_path / "hosted.json").read_text())
     assert header["options"]["expert_budget"] == 3

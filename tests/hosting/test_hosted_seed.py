@@ -7,13 +7,12 @@ from __future__ import annotations
 from contextlib import ExitStack
 from pathlib import Path
 
-from hosted import Attached, hosted_session
-from thebes.hosting.table import HostedTable
+from hosted import Attached, hosted_session, shared_table
 
 
 def test_the_seed_is_on_the_hosts_screen_and_on_no_other(tmp_path: Path) -> None:
     session = hosted_session(tmp_path, ["Ann", "Bob"], {}, seed=4242)
-    table = HostedTable(session, None, fast=True)
+    table = shared_table(session)
     with ExitStack() as stack:
         host = Attached(table, 0, stack, host=True)
         bob = Attached(table, 1, stack)

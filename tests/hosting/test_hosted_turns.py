@@ -4,16 +4,16 @@ an undo takes back another person's action only with their yes."""
 
 from __future__ import annotations
 
-import copy
 from contextlib import ExitStack
 from dataclasses import replace
 from pathlib import Path
 
-from hosted import Attached, hosted_session, wait_until
-from thebes.hosting.table import HostedTable
+from hosted import Attached, hosted_session, shared_table, wait_until
 from thebes.records.session import Session
 from thebes.rules import Retire, time_of
-from thebes.tui.seating import Place
+from thebes.table.authority import Table
+from thebes.table.news import Said
+from thebes.table.refusals import Refusal
 
 
 def last_year(session: Session, weeks: list[int]) -> None:
@@ -24,10 +24,10 @@ def last_year(session: Session, weeks: list[int]) -> None:
     session._state = replace(session.state, players=players)
 
 
-def two_people(tmp_path: Path) -> tuple[Session, HostedTable]:
+def two_people(tmp_path: Path) -> tuple[Session, Table]:
     session = hosted_session(tmp_path, ["Ann", "Bob"], {})
     last_year(session, [1, 5])  # Ann is furthest back: she moves
-    return session, HostedTable(session, None, fast=True)
+    return session, shared_table(session)
 
 
 def test_a_view_out_of_turn_cannot_act_and_is_told_whose_turn_it_is(tmp_path: Path) -> None:
@@ -84,13 +84,16 @@ def test_say_reaches_the_other_view_as_typed(tmp_path: Path) -> None:
         ann.wait_ready()
         bob.type("say [bold red]hi[/] :smile: <b>\n")
         ann.wait_said("Bob says: [bold red]hi[/] :smile: <b>")
-        assert "Bob says: [bold red]hi[/] :smile: <b>" in table.talk.log
+        said = table.journal.newest()
+        assert isinstance(said, Said) and said.text == "[bold red]hi[/] :smile: <b>"  # as typed
         # Control codes cannot be typed at a prompt (they are keys there), but a say
         # from anywhere shows them written out, never as what they would do.
-        table.say(Place(None, host=True), "\x1b[31mred\x07 " + "x" * 500)
+        host = table.join(None, lambda: None, host=True)
+        assert table.say(host, "\x1b[31mred\x07 " + "x" * 500) is None
         ann.wait_said("The host says: \\x1b[31mred\\x07")
         assert "\x1b[31m" not in ann.said() and "\x07" not in ann.said()
-        assert len(table.talk.log[-1]) < 250
+        said = table.journal.newest()
+        assert isinstance(said, Said) and len(said.text) == 200  # a paste of a page is cut
         for view in (ann, bob):
             view.keys.close()
             view.finish()
@@ -98,18 +101,20 @@ def test_say_reaches_the_other_view_as_typed(tmp_path: Path) -> None:
 
 def test_an_action_drawn_before_the_game_moved_on_is_refused(tmp_path: Path) -> None:
     session, table = two_people(tmp_path)
-    early, late = Place(0), Place(0)
-    table.refresh(copy.copy(session), early)
-    table.refresh(copy.copy(session), late)
-    assert table.play(late, Retire()) is None  # Bob's turn now
-    assert table.play(early, Retire()) == (
-        "Not played: the game changed before your action arrived. Look again."
-    )
-    bob = Place(1)
-    table.refresh(copy.copy(session), bob)
-    assert table.play(early, Retire()) is not None
+    ann = table.join(0, lambda: None)
+    early = table.snapshot(ann)
+    late = table.snapshot(ann)
+    assert table.play(ann, Retire(), late.moves) is None  # Bob's turn now
+    refused = table.play(ann, Retire(), early.moves)
+    assert refused is not None and refused.kind is Refusal.STALE
+    bob = table.join(1, lambda: None)
+    now = table.snapshot(bob).moves
+    refused = table.play(ann, Retire(), now)
+    assert refused is not None and refused.kind is Refusal.NOT_YOUR_TURN and refused.seat == 1
+    spectator = table.join(None, lambda: None)
+    refused = table.play(spectator, Retire(), now)
+    assert refused is not None and refused.kind is Refusal.NOT_YOUR_TURN
     assert [s.record.player for s in session.steps] == ["Ann"]
-    assert table.play(Place(None, moves=bob.moves), Retire()) == "Not played: it is Bob's turn."
 
 
 def test_undo_of_another_persons_action_asks_them_at_their_terminal(tmp_path: Path) -> None:
@@ -125,7 +130,8 @@ def test_undo_of_another_persons_action_asks_them_at_their_terminal(tmp_path: Pa
         ann.wait_prompt("Bob asks to take back your 'retire'. Agree? [y/N]")
         bob.wait_said("Asked Ann; waiting up to 30 seconds for their answer")
         ann.type("y\n")
-        bob.wait_said("Bob took back Ann's 'retire'. Ann to play.")
+        bob.wait_said("Took back Ann's 'retire'. Ann to play.")
+        ann.wait_said("Bob took back Ann's 'retire'. Ann to play.")
         assert session.steps == []
         # Asked again, with no answer in time: nothing is undone.
         table.undo_wait = 0.2
@@ -134,12 +140,15 @@ def test_undo_of_another_persons_action_asks_them_at_their_terminal(tmp_path: Pa
         wait_until(lambda: len(session.steps) == 1)
         bob.wait_ready()
         bob.type("undo\n")
-        bob.wait_said("Nothing taken back: Ann did not agree.")
+        # Both are told it expired: the asker, and the owner who did not answer.
+        bob.wait_said("Nothing taken back: Ann did not answer in time.")
+        ann.wait_said("You did not answer in time: nothing of yours is taken back for Bob.")
         assert len(session.steps) == 1
         # Her own last action, nobody having acted since: taken back without a question.
         ann.wait_ready()
         ann.type("undo\n")
-        ann.wait_said("Ann took back Ann's 'retire'. Ann to play.")
+        ann.wait_said("Took back Ann's 'retire'. Ann to play.")
+        bob.wait_said("Ann took back Ann's 'retire'. Ann to play.")
         assert session.steps == []
         for view in (ann, bob):
             view.keys.close()

@@ -39,9 +39,9 @@ def test_the_table_says_who_is_thinking_while_a_bot_moves(
     session.play(session.legal_actions()[0])  # Ann moves: the bot is next
     assert session.active_seat == 1
     out = io.StringIO()
-    game = TerminalGame(session, text_terminal(out, (80, 24)))
+    game = TerminalGame.at_keyboard(session, text_terminal(out, (80, 24)))
     bot = game.bots[1] = SeenWhileThinking(out)
-    game._bot_turn(1)
+    game._bot_turn()
     lines = bot.screen.splitlines()
     assert lines[-1].rstrip() == f"{name} is thinking…"
     assert len(lines) <= 24 - 1  # the screen and the line, the title still on top
@@ -54,7 +54,7 @@ def test_no_thinking_line_with_fast_bots(monkeypatch: pytest.MonkeyPatch) -> Non
     session = Session(CAT, default_seats(["Ann", "Bob"], {"Bob": "greedy"}), 3)
     session.play(session.legal_actions()[0])
     out = io.StringIO()
-    game = TerminalGame(session, text_terminal(out, (80, 24)), fast=True)
+    game = TerminalGame.at_keyboard(session, text_terminal(out, (80, 24)), fast=True)
     bot = game.bots[1] = SeenWhileThinking(out)
-    game._bot_turn(1)
+    game._bot_turn()
     assert "thinking" not in bot.screen

@@ -50,7 +50,7 @@ def test_every_action_since_my_turn_is_on_an_80x24_screen_in_the_tightest_case(
     session = three_exhibitions_on_show(tmp_path / GAMES / "20261124-082804.json")
     assert len(session.steps) == 25
     out = io.StringIO()
-    game = TerminalGame(session, text_terminal(out, (80, 24)), fast=True)
+    game = TerminalGame.at_keyboard(session, text_terminal(out, (80, 24)), fast=True)
     assert game.talk.message is not None
     notice = "Saved after every action in ~/.local/share/thebes/games/20261124-082804.json."
     assert game.talk.message.plain == notice

@@ -50,7 +50,7 @@ def test_quitting_leaves_the_alternate_screen_before_saying_where_the_game_is(
 ) -> None:
     out = io.StringIO()
     with real_terminal(out, "quit\ny\n") as terminal:
-        assert TerminalGame(new_session(tmp_path), terminal, fast=True).run() is False
+        assert TerminalGame.at_keyboard(new_session(tmp_path), terminal, fast=True).run() is False
     text = out.getvalue()
     assert text.startswith(ENTER) and text.count(ENTER) == 1
     # Every screen is drawn inside; the message that stays is printed after leaving.
@@ -72,7 +72,7 @@ def test_an_interrupt_or_an_error_still_restores_the_normal_screen(
     out = io.StringIO()
     # Ctrl-C at the prompt asks "leave the game?", and leaves when nothing answers.
     with real_terminal(out, "1\n", size) as terminal, contextlib.suppress(error):
-        TerminalGame(new_session(tmp_path), terminal, fast=True).run()
+        TerminalGame.at_keyboard(new_session(tmp_path), terminal, fast=True).run()
     text = out.getvalue()
     assert text.startswith(ENTER) and text.count(ENTER) == text.count(LEAVE) == 1
     assert "to play" not in text[text.index(LEAVE) :]

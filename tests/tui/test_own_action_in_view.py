@@ -132,7 +132,9 @@ def test_my_last_action_is_on_screen_at_every_turn_against_three_bots(
     with create_pipe_input() as pipe:
         pipe.send_text(keys + "quit\ny\n")
         pipe.close()
-        game = TerminalGame(session, text_terminal(out, (width, height), pipe), fast=True)
+        game = TerminalGame.at_keyboard(
+            session, text_terminal(out, (width, height), pipe), fast=True
+        )
         game.run()
     mine = [s for s in screens(out.getvalue()) if "to play: Me" in s.splitlines()[0]]
     checked = 0

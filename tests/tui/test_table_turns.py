@@ -7,7 +7,7 @@ from __future__ import annotations
 import io
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -92,7 +92,9 @@ def test_a_terminal_that_shrinks_while_an_action_is_confirmed_plays_nothing(
     session = new_session(tmp_path)
     sizes = [BIG]
 
-    def shrink_on_confirm(question: str, *, default: bool = False) -> bool:
+    def shrink_on_confirm(
+        question: str, *, default: bool = False, until: Callable[[], bool] | None = None
+    ) -> bool:
         sizes[0] = SMALL  # the window is made small while the question is asked
         return True
 

@@ -98,7 +98,7 @@ def test_commands_help_log_board_players_bags_undo_save(tmp_path: Path) -> None:
     assert "Ann and Bob set out from Warsaw; Ann moves first." in text
     assert "roads to" in text and "Mesopotamia" in text
     assert "books GCEPM" in text and "artifacts by VP 1-7" in text
-    assert "cannot undo: Ann's 'take 2' revealed new cards from the deck" in text
+    assert "Cannot undo: Ann's 'take 2' revealed new cards from the deck" in text
     assert f"Saved to {copy}." in text
     assert len(read_record(copy).actions) == 1
     # `rules` shows the whole rulebook (its first rule to its last section), then the tables.
@@ -179,7 +179,7 @@ def test_a_resize_redraws_the_screen_for_the_new_size_keeping_the_typed_text(
     session = new_session(tmp_path)
     # The size is asked before the turn, for the prompt's form, before the screen is drawn
     # and when it is drawn: then the terminal shrinks under the prompt.
-    sizes = iter([(120, 40)] * 4 + [(80, 24)] * 1000)
+    sizes = iter([(120, 40)] * 3 + [(80, 24)] * 1000)
     with game(session, "take 2\n", sizes=lambda: next(sizes)) as (ui, out):
         ui.run()
     text = out.getvalue()

@@ -142,7 +142,7 @@ def test_renew_from_the_menu_and_typed_told_and_not_undone(tmp_path: Path) -> No
         ("Bob", Renew()),
     ]
     text = out.getvalue()
-    assert "cannot undo: Ann's 'renew' revealed new cards from the deck" in text
+    assert "Cannot undo: Ann's 'renew' revealed new cards from the deck" in text
     assert "exhibit a, retire, renew); 'dig Egypt' opens the planner." in " ".join(text.split())
     assert "renew (menu 15): discard the four display cards and draw four new ones" in text
     assert re.search(r"\n  V3 renew-anywhere +an action anywhere: replace the four display", text)
@@ -313,11 +313,12 @@ def test_at_80x24_the_screen_menu_message_and_a_two_line_prompt_fit(tmp_path: Pa
     session = new_session(tmp_path)
     bots = [make_bot("greedy", 7, seat) for seat in (0, 1)]
     out = io.StringIO()
-    ui = TerminalGame(session, text_terminal(out, (80, 24)))
+    ui = TerminalGame.at_keyboard(session, text_terminal(out, (80, 24)))
     full = 0
     while (seat := session.active_seat) is not None:
         if seat == 0:
             menu = build_menu(session.state, session.legal_actions())
+            ui._refresh()  # the game was played on the session: the table's view of it
             ui.talk.say("A message under the menu.")
             out.seek(0)
             out.truncate()

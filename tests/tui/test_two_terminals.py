@@ -45,7 +45,7 @@ class Table:
         columns, rows = size
         output = Vt100_Output(self.prompts, lambda: Size(rows=rows, columns=columns), term="xterm")
         terminal = text_terminal(self.screen, size, keys, prompt_output=output)
-        self.game = TerminalGame(self.session, terminal, fast=True)
+        self.game = TerminalGame.at_keyboard(self.session, terminal, fast=True)
         self.thread = threading.Thread(target=self.game.run, daemon=True)
 
     def actions(self) -> list[str]:
@@ -181,7 +181,7 @@ def test_games_replays_and_pages_use_only_the_terminal_they_are_handed(
     print_games(pages, tmp_path, CAT)
     assert [seat.name for seat in session.seats] == ["Ann", "Bob"]
     shown = screen.getvalue()
-    assert "Dig at Crete" in shown and "cannot undo: " in shown
+    assert "Dig at Crete" in shown and "Cannot undo: " in shown
     assert "Replay — keys and commands" in shown
     assert "A3 — " in shown and "Saved games in" in shown
     assert errors.getvalue() == ""

@@ -71,7 +71,7 @@ def test_a_line_of_100000_characters_never_grows_the_prompt_past_the_cap(
 
         typist = threading.Thread(target=type_keys)
         typist.start()
-        ui = TerminalGame(session, text_terminal(out, (120, 40), pipe), fast=True)
+        ui = TerminalGame.at_keyboard(session, text_terminal(out, (120, 40), pipe), fast=True)
         ui.run()
         typist.join(timeout=30)
     assert max(inserted) == MAX_LINE + 1  # one past the cap: the line was too long

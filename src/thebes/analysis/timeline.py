@@ -20,7 +20,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from thebes.records.session import Session
+from thebes.records.view import GameView
 from thebes.rules import END_TIME, START_TIME, GameState, scores
 
 
@@ -61,7 +61,7 @@ def timeline_of(states: Sequence[GameState]) -> Timeline:
     return Timeline(START_TIME[len(first.players)], points)
 
 
-def session_timeline(session: Session) -> Timeline:
+def session_timeline(session: GameView) -> Timeline:
     """The timeline of a session's history, from the setup to its current state."""
     states = [step.before for step in session.steps]
     return timeline_of([*states, session.state])

@@ -25,9 +25,9 @@ from thebes.safeio.text import printable
 
 if TYPE_CHECKING:
     from thebes.hosting.invites import Invites
-    from thebes.hosting.table import HostedTable
     from thebes.records.session import Session
     from thebes.safeio.locking import GameLock
+    from thebes.table.authority import Table
     from thebes.tui.terminal import Terminal
 
 ALL_ADDRESSES = ("", "0.0.0.0", "::")
@@ -40,11 +40,11 @@ class HostSetupError(ThebesError):
     exit_code = EXIT_USAGE
 
 
-def hosted_table(session: Session, lock: GameLock | None, *, fast: bool) -> HostedTable:
-    """The shared table of ``session``: the one place the server and the table meet."""
-    from thebes.hosting.table import HostedTable
+def hosted_table(session: Session, lock: GameLock | None, *, fast: bool) -> Table:
+    """The shared table of ``session``: its bots play on the host, in a thread."""
+    from thebes.table.authority import Table
 
-    return HostedTable(session, lock, fast=fast)
+    return Table(session, lock, shared=True, fast=fast)
 
 
 def host_command(args: argparse.Namespace, handed: Terminal | None) -> int:
@@ -56,22 +56,23 @@ def host_command(args: argparse.Namespace, handed: Terminal | None) -> int:
     with terminal_for(handed, colour=args.colour) as terminal, _game(args, terminal) as game:
         session, lock = game
         table = hosted_table(session, lock, fast=args.fast)
+        table.discard_if_empty = args.resume is None
         own = _own_seat(args.play, table.seat_names, table.person_seats())
         _serve(args, terminal, table, own)
     return EXIT_OK
 
 
-def _serve(
-    args: argparse.Namespace, terminal: Terminal, table: HostedTable, own: int | None
-) -> None:
+def _serve(args: argparse.Namespace, terminal: Terminal, table: Table, own: int | None) -> None:
     from thebes.hosting.hostkey import fingerprint, host_key
     from thebes.hosting.invites import Invites
     from thebes.hosting.server import Host
+    from thebes.tui.door import TerminalDoor
 
     invited = [seat for seat in table.person_seats() if seat != own]
     invites = Invites(list(table.seat_names), invited)
     key = host_key()
-    with Host(table, invites, key, listen=args.listen, port=args.port) as host:
+    door = TerminalDoor(table)
+    with Host(door, invites, key, listen=args.listen, port=args.port) as host:
         streams = Streams(terminal)
         lines = invite_lines(invites, host.port, fingerprint(key), _address(args.listen))
         if args.json:
@@ -79,7 +80,7 @@ def _serve(
         else:
             for line in lines:
                 terminal.say(line)
-            table.host_notes = lines  # the table hides them: the host's `invites` shows them
+            door.notes = lines  # the table hides them: the host's `invites` shows them
         if args.listen in (None, *ALL_ADDRESSES):
             streams.complain(
                 f"listening on every address of this machine, port {host.port}: anyone "
@@ -94,14 +95,14 @@ def _serve(
                 while not table.over.wait(0.5):  # short waits: signals land between them
                     pass
             else:
-                table.attach(terminal, own, threading.Event(), host=True)
+                door.attach(terminal, own, threading.Event(), host=True)
         finally:
             # At the game's end every terminal shows the final table before the connections
             # go; on a signal or an error each says why it ends.
             if table.session.is_over:
-                table.wait_for_views(LETTING_GO_SECONDS)
+                table.wait_for_places(LETTING_GO_SECONDS)
             table.close()
-            table.wait_for_views(LETTING_GO_SECONDS)
+            table.wait_for_places(LETTING_GO_SECONDS)
             stop.set()
             bots.join(5)
 
@@ -157,23 +158,17 @@ def _own_seat(play: str | None, names: list[str], people: list[int]) -> int | No
 @contextmanager
 def _game(args: argparse.Namespace, terminal: Terminal) -> Iterator[tuple[Session, GameLock]]:
     """The game hosted, held (locked) while it is: the saved one, or a new one."""
-    from thebes.catalog.loading import default_catalog
-    from thebes.records.library import as_file_argument
-    from thebes.records.session import Session
-    from thebes.safeio.locking import hold_game
+    from thebes.table.games import saved_game
 
     if args.resume is not None:
         given = (args.players, args.bot, args.save, args.expert_budget)
         if any(given) or args.seed is not None:
             raise HostSetupError("--resume hosts the saved game as it is: no other game options")
-        path = Path(args.resume)
-        with hold_game(path, as_file_argument(path)) as lock:
-            session = Session.load(path, default_catalog(), autosave=True)
-            session.lock = lock  # moved with the game if its autosave has to go on beside
-            yield session, lock
+        with saved_game(Path(args.resume)) as game:
+            yield game
         return
     from thebes.rules import Variants
-    from thebes.tui.launch import GameOptions, new_game, saved_where
+    from thebes.tui.launch import GameOptions, ask_seats, new_game, saved_where
 
     options = GameOptions(
         args.seed,
@@ -183,9 +178,9 @@ def _game(args: argparse.Namespace, terminal: Terminal) -> Iterator[tuple[Sessio
         confirm=not args.no_confirm,
         expert_budget=args.expert_budget,
     )
-    ask = terminal if terminal.interactive and not args.json else None
+    ask = ask_seats(terminal) if terminal.interactive and not args.json else None
     with new_game(args.players, args.bot, options, args.save, args.force, ask=ask,
-                  name_suffix="-hosted") as game:  # fmt: skip
+                  name_suffix="-hosted", keep_empty=False) as game:  # fmt: skip
         said = saved_where(game[0])
         if args.json:  # standard output is the invites' alone
             print(said, file=terminal.errors)

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from thebes.bots.levels import expert_simulations
 from thebes.catalog.components import Catalog
+from thebes.records.draws import Recorder, Replayer
 from thebes.records.gamefile import (
     COLOURS,
     FORMAT,
@@ -45,7 +46,6 @@ from thebes.rules import (
     GameState,
     IllegalAction,
     ImpossibleDraw,
-    Pile,
     SecretChance,
     SeededChance,
     Variants,
@@ -99,61 +99,6 @@ class Step:
     record: ActionRecord
 
 
-class _Recorder:
-    """Passes draws through from another chance and writes down what came out."""
-
-    def __init__(self, inner: Chance) -> None:
-        self.inner = inner
-        self.cards: list[int] = []
-        self.found: list[int] = []
-        self.debris: int | None = None
-
-    def draw_card(self, pile: Pile, unseen: tuple[int, ...]) -> int:
-        card = self.inner.draw_card(pile, unseen)
-        self.cards.append(card)
-        return card
-
-    def draw_tokens(
-        self, bag: tuple[int, ...], debris: int, count: int
-    ) -> tuple[tuple[int, ...], int]:
-        found, debris_drawn = self.inner.draw_tokens(bag, debris, count)
-        self.found.extend(found)
-        self.debris = debris_drawn
-        return found, debris_drawn
-
-
-class _Replayer:
-    """Gives back the outcomes written in a file, one action at a time."""
-
-    def __init__(self, cards: list[int], found: tuple[int, ...] | None, debris: int | None):
-        self.cards = list(cards)
-        self.found = found
-        self.debris = debris
-
-    def draw_card(self, pile: Pile, unseen: tuple[int, ...]) -> int:
-        if not self.cards:
-            raise ImpossibleDraw("the file records fewer card draws than the action made")
-        return self.cards.pop(0)
-
-    def draw_tokens(
-        self, bag: tuple[int, ...], debris: int, count: int
-    ) -> tuple[tuple[int, ...], int]:
-        if self.found is None:
-            raise ImpossibleDraw("the file records no tokens for this dig")
-        if self.debris is None:
-            raise ImpossibleDraw("the file records no debris count for this dig")
-        found, self.found = self.found, None
-        return found, self.debris
-
-    def check_used_up(self) -> None:
-        if self.cards:
-            raise ImpossibleDraw(
-                f"the file records {len(self.cards)} card draw(s) more than the action made"
-            )
-        if self.found is not None:
-            raise ImpossibleDraw("the file records tokens, but the action drew none")
-
-
 class Session:
     """A game of Thebes being played, replayed or resumed."""
 
@@ -193,11 +138,11 @@ class Session:
         self._seen: tuple[Path, Fingerprint] | None = None
         # The autosave file's lock, held by whoever opened the game: it moves with the game.
         self.lock: GameLock | None = None
-        chance: Chance = self._draws(SETUP) if _setup is None else _Replayer(_setup, None, None)
-        recorder = _Recorder(chance)
+        chance: Chance = self._draws(SETUP) if _setup is None else Replayer(_setup, None, None)
+        recorder = Recorder(chance)
         try:
             state, events = new_game(catalog, [s.name for s in seats], recorder, variants)
-            if isinstance(chance, _Replayer):
+            if isinstance(chance, Replayer):
                 chance.check_used_up()
         except ImpossibleDraw as exc:
             raise RecordError(f"setup: {exc}") from None
@@ -255,7 +200,7 @@ class Session:
         seat = active_seat(before)
         if seat is None:
             raise IllegalAction("the game is over")
-        recorder = _Recorder(self._draws(before.actions_taken))
+        recorder = Recorder(self._draws(before.actions_taken))
         after, events = apply(before, action, recorder)
         record = ActionRecord(
             player=self.seats[seat].name,
@@ -533,7 +478,7 @@ class Session:
                     f"{where}: no token {shown(unknown[0])} in {self.catalog.regions[region]}"
                 )
             found = tuple(sorted(names[n] for n in entry.found))
-        chance = _Replayer(entry.cards, found, entry.debris)
+        chance = Replayer(entry.cards, found, entry.debris)
         try:
             after, events = apply(before, action, chance)
             chance.check_used_up()

@@ -22,7 +22,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from thebes.analysis.timeline import Timeline, session_timeline
-from thebes.records.session import Session
+from thebes.records.view import GameView
 from thebes.rules import time_of, week_of, year_of
 from thebes.tui import panels
 
@@ -250,12 +250,12 @@ def _legend(
     return lines
 
 
-def game_chart(session: Session, width: int, now: int | None = None) -> RenderableType:
+def game_chart(session: GameView, width: int, now: int | None = None) -> RenderableType:
     """The chart of a session's whole history, with its players' names and colours."""
     return Group(*game_chart_lines(session, width, now))
 
 
-def game_chart_lines(session: Session, width: int, now: int | None = None) -> list[Text]:
+def game_chart_lines(session: GameView, width: int, now: int | None = None) -> list[Text]:
     """:func:`game_chart` line by line."""
     names = [seat.name for seat in session.seats]
     colours = [seat.colour for seat in session.seats]

@@ -8,63 +8,73 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from difflib import get_close_matches
 from pathlib import Path
+from typing import Protocol
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from thebes.analysis.hints import Hinter
+from thebes.bots import BOT_LEVELS
 from thebes.records.notation import VERBS
-from thebes.records.session import Session
 from thebes.rules import (
     NO_VARIANTS,
     RENEW_WEEKS,
     STEADY_DEBRIS_AT_START,
     VARIANT_SUMMARIES,
-    IllegalAction,
     Variants,
 )
 from thebes.safeio.invocation import thebes_command
 from thebes.safeio.saving import SaveError, make_folder_for, save_target
-from thebes.safeio.text import clipped, shown
+from thebes.safeio.text import clipped, shown, whole_number
+from thebes.table import authority
+from thebes.table.places import Place
+from thebes.table.refusals import Refusal, Refused
+from thebes.table.snapshot import TableSnapshot
 from thebes.tui import panels
 from thebes.tui.menu import RENEW_NUMBER
+from thebes.tui.news import refusal_line
 from thebes.tui.paging import page
 from thebes.tui.prompting import shown_path
 from thebes.tui.reference import reference_tables
 from thebes.tui.rulebook import rulebook
 from thebes.tui.screen import variant_id
-from thebes.tui.talk import TableTalk
+from thebes.tui.talk import TableTalk, saved_notice
 from thebes.tui.terminal import Terminal
 
 
-class Commands:
-    """Carries out the commands of one game at its terminal."""
+class AtTable(Protocol):
+    """The table at a terminal, as its commands see it."""
 
-    def __init__(
-        self,
-        session: Session,
-        terminal: Terminal,
-        talk: TableTalk,
-        *,
-        confirm_quit: Callable[[], None],
-        ask: Callable[[str], bool],
-        hinter: Hinter | None = None,
-    ) -> None:
-        self.session = session
+    table: authority.Table
+    place: Place
+    game: TableSnapshot
+    talk: TableTalk
+    terminal: Terminal
+    hosted: bool
+    notes: list[str]
+
+    def _confirm_quit(self) -> None: ...
+    def _agrees(self, question: str, *, default: bool = False) -> bool: ...
+
+
+class Commands:
+    """Carries out the commands typed at one terminal's table: what changes the game goes
+    through the table, and nothing touches the host's files from another terminal."""
+
+    def __init__(self, at: AtTable, *, hinter: Hinter | None = None) -> None:
+        self.at = at
+        self.session: TableSnapshot = at.game  # the snapshot drawn (brought up to date by the view)
         self.hinter = hinter or Hinter()
-        self.terminal = terminal
-        self.talk = talk
-        self.confirm_quit = confirm_quit
-        self.ask = ask  # a yes-or-no question at the keyboard: True for yes
-        self.colours = [s.colour for s in session.seats]
+        self.terminal = at.terminal
+        self.talk = at.talk
+        self.colours = [s.colour for s in at.game.seats]
         # The files this game was saved to by `save PATH`: saving there again asks nothing.
         self.own_files: set[Path] = set()
 
     def run(self, word: str, argument: str) -> None:
-        """Carry out the command ``word`` (a name in COMMANDS) with what followed it; by its
-        method's name, so that a hosted table's commands (a subclass) carry out their own."""
-        getattr(self, COMMANDS[word].run.__name__)(argument)
+        """Carry out the command ``word`` (a name in COMMANDS) with what followed it."""
+        COMMANDS[word].run(self, argument)
 
     def _help(self, argument: str) -> None:
         session = self.session
@@ -96,10 +106,15 @@ class Commands:
         in the same position, it is not worked out again). The game does not change; the
         record will mark the player's next action as hinted. Ctrl-C while it is worked out
         goes back to the prompt, without a hint or a mark."""
-        session = self.session
-        reason = session.hint_blocker()
-        if reason is not None:
-            self.talk.warn(f"{reason[0].upper()}{reason[1:]}.")
+        at, session = self.at, self.session
+        refused = at.table.hint_refusal(at.place)
+        if refused is not None:
+            if refused.kind is Refusal.NOT_YOUR_TURN:
+                self.talk.warn(
+                    "A hint is for the player to move, on their turn, at their terminal."
+                )
+            else:
+                self.talk.warn(refusal_line(refused, session.seats))
             return
         state = session.state
         if self.talk.hint is None or self.talk.hint[0] is not state:
@@ -110,36 +125,22 @@ class Commands:
                 self.talk.say("No hint: stopped before it was worked out. Nothing has changed.")
                 return
             self.talk.hint = (state, hints)
-        session.note_hint()
+        refused = at.table.note_hint(at.place, at.game.moves)
+        if refused is not None:
+            self.talk.hint = None
+            self.talk.warn("No hint: the game changed meanwhile. Ask again.")
 
     def _undo(self, _: str) -> None:
         """Take back the last action of a person (and the bots' after it); another person's
-        only if they say yes at the keyboard."""
-        session = self.session
-        try:
-            taken = session.undo_steps()
-        except IllegalAction as exc:
-            self.talk.warn(f"{exc}.")
-            return
-        person = taken[-1].record.player
-        seat = session.active_seat
-        if seat is None or session.seats[seat].name != person:
-            after = [f"{s.record.player}'s '{s.record.action}'" for s in reversed(taken[:-1])]
-            also = f" (and {', '.join(after)} after it)" if after else ""
-            question = f"{person}, take back your '{taken[-1].record.action}'{also}? [y/N] "
-            if not self.ask(question):
-                self.talk.say(f"Nothing taken back: {person} did not agree.")
-                return
-        taken = session.undo()
-        said = [f"{step.record.player}'s '{step.record.action}'" for step in taken]
-        self.talk.log.extend(f"Undo: {what} is taken back." for what in said)
-        in_order = ", then ".join(reversed(said))
-        self.talk.message = Text(f"Took back {in_order}. {person} to play.")
-        self.talk.after_autosave()
+        only if they say yes (asked at their terminal; at one keyboard, here)."""
+        refused = self.at.table.undo(self.at.place)
+        if refused is not None:
+            self.talk.warn(refusal_line(refused, self.session.seats))
 
     def _confirm(self, argument: str) -> None:
         """``confirm on`` or ``confirm off``: whether an action chosen by number is shown
-        to confirm before it is played; kept in the game file."""
+        to confirm before it is played; kept in the game file (at a hosted table, each
+        terminal's own)."""
         session = self.session
         word = argument.strip().lower()
         answer = {"on": True, "off": False}.get(word)
@@ -151,19 +152,23 @@ class Commands:
             else:
                 self.talk.say(said)
             return
-        session.confirm_enabled = answer
-        session.save_if_autosaving()
-        if answer:
+        self.at.table.set_confirm(self.at.place, answer)
+        if self.at.hosted:
+            self.talk.say(f"Confirmation {word} at this terminal.")
+        elif answer:
             self.talk.say("Confirmation on: an action chosen by number is shown first.")
         else:
             self.talk.say("Confirmation off: a number plays its action at once.")
-        self.talk.after_autosave()
 
     def _save(self, argument: str) -> None:
         """``save`` (to the autosave file) or ``save PATH``. As with `--save`, a missing
         folder is made, and a file that is not this game's is replaced only if the player
         agrees. While autosave fails, a save that succeeds elsewhere becomes the autosave
-        file."""
+        file. At a hosted table only the host saves."""
+        at = self.at
+        if not at.place.host:
+            self.talk.warn("Only the host saves: the game is saved on the host after every action.")
+            return
         session = self.session
         target = argument or session.autosave
         if target is None:
@@ -173,17 +178,18 @@ class Commands:
             if not self._may_replace(target):
                 self.talk.say(f"Not saved: {target} is left as it was.")
                 return
-            made = make_folder_for(target)
-            session.save(target)
-            self.own_files.add(save_target(target))
+            made = make_folder_for(target) if argument else None
         except SaveError as exc:
             self.talk.warn(f"Not saved: {exc}.")
             return
         moved = bool(argument) and session.save_problem is not None
-        if moved:
-            session.autosave = Path(argument).expanduser()
-        if moved or not argument:  # the autosave file holds the game now
-            session.save_problem = self.talk.save_trouble = None
+        written, refused = at.table.save(
+            at.place, Path(argument).expanduser() if argument else None
+        )
+        if refused is not None or written is None:
+            self.talk.warn(refusal_line(refused or Refused(Refusal.NO_FILE), session.seats))
+            return
+        self.own_files.add(written)
         then = "; from now on it is saved there after every action" if moved else ""
         if made is not None:
             then = f" (the folder {made} was made){then}"
@@ -200,30 +206,75 @@ class Commands:
         with contextlib.suppress(SaveError):
             if autosave is not None and save_target(autosave) == target:
                 return True
-        return self.ask(
+        return self.at._agrees(
             f"{shown_path(path)} exists and is not this game's save file. Replace it? [y/N]"
         )
 
     def _quit(self, _: str) -> None:
-        self.confirm_quit()
+        self.at._confirm_quit()
 
-    def _say(self, _: str) -> None:
-        self.talk.warn(
-            f"'say' is for hosted games ('{thebes_command('host')}'): it writes a line on "
-            "every player's terminal. Here everyone sees this one."
-        )
+    def _say(self, argument: str) -> None:
+        if not self.at.hosted:
+            self.talk.warn(
+                f"'say' is for hosted games ('{thebes_command('host')}'): it writes a line on "
+                "every player's terminal. Here everyone sees this one."
+            )
+        elif not argument.strip():
+            self.talk.warn("say TEXT: the text goes to everyone at the table.")
+        else:
+            refused = self.at.table.say(self.at.place, argument)
+            if refused is not None:
+                self.talk.warn(refusal_line(refused, self.session.seats))
 
-    def _bot(self, _: str) -> None:
-        self.talk.warn(
-            f"'bot SEAT LEVEL' is for the host of a hosted game ('{thebes_command('host')}'): "
-            "it puts a bot in the seat of a player who left."
+    def _bot(self, argument: str) -> None:
+        at = self.at
+        if not at.hosted:
+            self.talk.warn(
+                f"'bot SEAT LEVEL' is for the host of a hosted game ('{thebes_command('host')}'): "
+                "it puts a bot in the seat of a player who left."
+            )
+            return
+        if not at.place.host:
+            self.talk.warn("Only the host puts a bot in a seat.")
+            return
+        words = argument.split()
+        usage = (
+            f"Type bot SEAT LEVEL: SEAT a number or a name, LEVEL one of {', '.join(BOT_LEVELS)}."
         )
+        if len(words) != 2 or words[1].lower() not in BOT_LEVELS:
+            self.talk.warn(usage)
+            return
+        seat = self._seat_named(words[0])
+        if seat is None:
+            self.talk.warn(f"No seat {shown(clipped(words[0]))}. {usage}")
+            return
+        refused = at.table.put_bot(at.place, seat, words[1].lower())
+        if refused is not None:
+            self.talk.warn(refusal_line(refused, self.session.seats))
+
+    def _seat_named(self, word: str) -> int | None:
+        names = [seat.name.lower() for seat in self.session.seats]
+        number = whole_number(word, digits=1)
+        if number is not None:
+            return number - 1 if 1 <= number <= len(names) else None
+        return names.index(word.lower()) if word.lower() in names else None
 
     def _invites(self, _: str) -> None:
-        self.talk.warn(
-            f"'invites' is for the host of a hosted game ('{thebes_command('host')}'): it "
-            "shows how friends join, and their codes."
-        )
+        at = self.at
+        if not at.hosted:
+            self.talk.warn(
+                f"'invites' is for the host of a hosted game ('{thebes_command('host')}'): it "
+                "shows how friends join, and their codes."
+            )
+            return
+        if not at.place.host or not at.notes:
+            self.talk.warn("Only the host sees how friends join: ask the host for your code.")
+            return
+        notes = list(at.notes)
+        game_file = self.session.autosave  # the host's snapshot holds it
+        if game_file is not None:
+            notes.append(saved_notice(game_file))
+        self._page(Group(*(Text(line) for line in notes)))
 
     def _page(self, renderable: RenderableType) -> None:
         page(self.terminal, renderable)

@@ -1,72 +1,42 @@
-"""Starting and resuming a game at the terminal it is handed: seats, seed, save file, then
-the loop."""
+"""Starting and resuming a game at the terminal it is handed: the people's names asked there,
+the game made, saved and locked by the table layer (:mod:`thebes.table.games`), then the
+table played from this keyboard."""
 
 from __future__ import annotations
 
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 
 from prompt_toolkit import PromptSession
 
 from thebes.bots import BOT_LEVELS
-from thebes.catalog.loading import default_catalog
-from thebes.errors import EXIT_USAGE, ThebesError
-from thebes.records.gamefile import COLOURS
-from thebes.records.library import as_file_argument, games_folder, refuse_used_save
-from thebes.records.session import Seat, Session
+from thebes.records.session import Session
 from thebes.rules import Variants
 from thebes.safeio.invocation import thebes_command
-from thebes.safeio.locking import GameLock, hold_game
-from thebes.safeio.saving import make_folder_for
+from thebes.safeio.locking import GameLock
 from thebes.safeio.text import name_problem, printable
+from thebes.table.authority import Table
+from thebes.table.games import (
+    AskSeats,
+    GameNotStarted,
+    GameOptions,
+    SetupError,
+    new_game,
+    saved_game,
+    seats_from,
+)
 from thebes.tui.prompting import prompt_session
 from thebes.tui.table import TerminalGame
 from thebes.tui.terminal import Terminal
 
 
-class SetupError(ThebesError):
-    """Players or options that cannot start a game; the message says why."""
+def ask_seats(terminal: Terminal) -> AskSeats:
+    """The people's names (and bots) asked at ``terminal``, for :func:`seats_from`."""
 
-    exit_code = EXIT_USAGE
+    def ask(taken: list[str]) -> tuple[list[str], list[tuple[str, str]]]:
+        with terminal.prompting():
+            return _ask_seats(terminal, taken)
 
-
-class GameNotStarted(ThebesError):
-    """The players were asked their names and left instead (Ctrl-C, the end of input): no
-    game, and not a refused command line (the base's exit code, 1)."""
-
-
-def seats_from(names_text: str | None, bots: list[str], ask: Terminal | None) -> list[Seat]:
-    """Seats from "Ann,Bob" and ["Cleo=random"], asking at ``ask`` for the people (and,
-    with no bot given, offering bots) if no names were given."""
-    names = [n.strip(" ") for n in names_text.split(",")] if names_text else []
-    bot_seats: list[tuple[str, str]] = []
-    for spec in bots:
-        name, _, level = spec.partition("=")
-        name, level = name.strip(), level.strip().lower()
-        if not name or level not in BOT_LEVELS:
-            raise SetupError(
-                f"--bot {spec!r}: write NAME=LEVEL with a level of {', '.join(BOT_LEVELS)}"
-            )
-        bot_seats.append((name, level))
-    if not names and len(bot_seats) < 2 and ask is not None:
-        # Bots alone need two seats to play; otherwise the people at the keyboard are asked.
-        with ask.prompting():
-            names, added = _ask_seats(ask, taken=[n for n, _ in bot_seats])
-        bot_seats += added
-    everyone = names + [n for n, _ in bot_seats]
-    if not 2 <= len(everyone) <= 4:
-        raise SetupError(f"Thebes is for 2 to 4 players; {len(everyone)} given")
-    for name in everyone:
-        problem = name_problem(name)
-        if problem is not None:
-            raise SetupError(problem)
-    if len({n.lower() for n in everyone}) != len(everyone):
-        raise SetupError("every player needs a different name")
-    levels = dict(bot_seats)
-    return [Seat(name, COLOURS[i], levels.get(name)) for i, name in enumerate(everyone)]
+    return ask
 
 
 # The level offered first for a computer player: it plays sensibly, answers at once, and
@@ -181,71 +151,10 @@ def start_game(
     options = GameOptions(
         seed, variants, undo=undo, hints=hints, confirm=confirm, expert_budget=expert_budget
     )
-    ask = terminal if terminal.interactive else None
+    ask = ask_seats(terminal) if terminal.interactive else None
     with new_game(names, bots, options, save, force, ask=ask) as (session, lock):
         terminal.console.print(saved_where(session), soft_wrap=True)
-        _run(TerminalGame(session, terminal, fast=fast), lock)
-
-
-@dataclass(frozen=True, slots=True)
-class GameOptions:
-    """How a new game is played: its seed, variants and the table's settings."""
-
-    seed: int | None
-    variants: Variants
-    undo: bool = True
-    hints: bool = True
-    confirm: bool = True
-    expert_budget: int | None = None  # the expert bots' simulations a move (None: default)
-
-
-@contextmanager
-def new_game(
-    names: str | None,
-    bots: list[str],
-    options: GameOptions,
-    save: str | None,
-    force: bool,
-    *,
-    ask: Terminal | None,
-    name_suffix: str = "",
-) -> Iterator[tuple[Session, GameLock]]:
-    """A new game, saved and locked for the ``with`` block: the players named (asked at
-    ``ask`` when not given), its file ``save`` or a new one in the games folder named for
-    the time it starts (and ``name_suffix``). SaveError if ``save`` holds a game and
-    ``force`` is not given: looked at before the questions and again under the lock,
-    since another game may have been saved there meanwhile."""
-    catalog = default_catalog()
-    if save is not None:
-        refuse_used_save(save, force, catalog)
-    try:
-        seats = seats_from(names, bots, ask)
-    except (KeyboardInterrupt, EOFError):
-        raise GameNotStarted("no game started") from None
-    if save is None:
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        seeded = "" if options.seed is None else f"-seed{options.seed}"
-        path = games_folder() / f"{stamp}{seeded}{name_suffix}.json"
-    else:
-        path = Path(save).expanduser()
-    session = Session(
-        catalog,
-        seats,
-        options.seed,
-        variants=options.variants,
-        undo=options.undo,
-        hints=options.hints,
-        confirm=options.confirm,
-        expert_budget=options.expert_budget,
-        autosave=path,
-    )
-    make_folder_for(path)
-    with hold_game(path, as_file_argument(path)) as lock:  # --force: not a game open elsewhere
-        if save is not None:
-            refuse_used_save(save, force, catalog)
-        session.save(path)
-        session.lock = lock
-        yield session, lock
+        _run(Table(session, lock, fast=fast), terminal, lock, fast=fast)
 
 
 def saved_where(session: Session) -> str:
@@ -263,23 +172,36 @@ def resume_game(terminal: Terminal, path: Path, *, fast: bool) -> None:
     """The game saved in ``path`` at ``terminal``, from where it was left (RecordError says
     why it cannot be, GameInUse that another process has it open). The game is locked
     while it is open (:mod:`thebes.safeio.locking`), and read once it is."""
-    with hold_game(path, as_file_argument(path)) as lock:
-        session = Session.load(path, default_catalog(), autosave=True)
-        session.lock = lock
+    with saved_game(path) as (session, lock):
         if session.is_over:
             where = printable(str(path))
             terminal.console.print(
                 f"That game is over; '{thebes_command('replay ' + where)}' shows it.",
                 soft_wrap=True,
             )
-        _run(TerminalGame(session, terminal, fast=fast), lock)
+        _run(Table(session, lock, fast=fast), terminal, lock, fast=fast)
 
 
-def _run(game: TerminalGame, lock: GameLock) -> None:
-    """Play ``game``; the one line about its lock, if there is one (a stale lock taken
-    over, or none made), printed and shown on the table's first screen."""
+def _run(table: Table, terminal: Terminal, lock: GameLock, *, fast: bool) -> None:
+    """Play at ``table`` from the keyboard; the one line about its lock, if there is one
+    (a stale lock taken over, or none made), printed and shown on the table's first
+    screen."""
+    game = TerminalGame(table, terminal, fast=fast)
     notice = lock.notice()
     if notice is not None:
-        game.terminal.console.print(notice, soft_wrap=True)
+        terminal.console.print(notice, soft_wrap=True)
         game.talk.say(notice)
     game.run()
+
+
+__all__ = [
+    "GameNotStarted",
+    "GameOptions",
+    "SetupError",
+    "ask_seats",
+    "new_game",
+    "resume_game",
+    "saved_where",
+    "seats_from",
+    "start_game",
+]

@@ -16,7 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from thebes.records.notation import DIG_OPTIONS, dig_options, dig_with, option_named
-from thebes.records.session import Session
+from thebes.records.view import GameView
 from thebes.rules import (
     Dig,
     GameState,
@@ -37,7 +37,7 @@ class DigPlanner:
 
     def __init__(
         self,
-        session: Session,
+        session: GameView,
         console: Console,
         prompt: PromptSession[str],
         above: Callable[[], RenderableType] | None = None,

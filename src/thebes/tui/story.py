@@ -19,7 +19,8 @@ from rich.text import Text
 
 from thebes.catalog.components import Catalog
 from thebes.records.narration import card_name, narrate
-from thebes.records.session import Session, Step
+from thebes.records.session import Step
+from thebes.records.view import GameView
 from thebes.rules import CardRevealed, CardTurnedUp, GameEnded, GameState, YearTurned, date_text
 from thebes.tui.linecap import end_with_ellipsis
 from thebes.tui.panels import marks
@@ -40,7 +41,7 @@ class Told:
     own: bool = False  # the last action of the person whose turn it is: always shown
 
 
-def told(session: Session, step: Step, after: GameState | None = None) -> Told:
+def told(session: GameView, step: Step, after: GameState | None = None) -> Told:
     """``step`` in words; ``after`` is the state it led to (found in the session if not
     given): with card-preview (V5) the paragraph ends with the cards it left face up."""
     names = [s.name for s in session.seats]
@@ -96,7 +97,7 @@ def face_up_sentence(
     return [f"Turned up on the draw pile: {', then '.join(still)}."]
 
 
-def _state_after(session: Session, step: Step) -> GameState:
+def _state_after(session: GameView, step: Step) -> GameState:
     steps = session.steps
     for number in range(len(steps) - 1, -1, -1):
         if steps[number] is step:
@@ -104,7 +105,7 @@ def _state_after(session: Session, step: Step) -> GameState:
     raise ValueError("the step is not in the session")
 
 
-def _told_all(session: Session, first: int) -> list[Told]:
+def _told_all(session: GameView, first: int) -> list[Told]:
     """Every action from number ``first`` on, told with the state it led to."""
     steps = session.steps
     return [
@@ -113,12 +114,12 @@ def _told_all(session: Session, first: int) -> list[Told]:
     ]
 
 
-def story(session: Session) -> list[Told]:
+def story(session: GameView) -> list[Told]:
     """Every action so far, first to last."""
     return _told_all(session, 0)
 
 
-def since_last_turn(session: Session, seat: int) -> list[Told]:
+def since_last_turn(session: GameView, seat: int) -> list[Told]:
     """``seat``'s latest action (what it found, when others moved straight after) and every
     action after it; all of them if it has not acted yet."""
     name = session.seats[seat].name

@@ -1,53 +1,90 @@
-"""What the table is told: the game's story in plain words (the log), the one message
-shown under the screen until the next line is typed, and the hint the player to move asked
-for."""
+"""What the table at a terminal is told: the game's story in plain words with the table's
+news (the log), the one message shown under the screen until the next line is typed or the
+next action is played, and the hint the player to move asked for."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from rich.text import Text
 
 from thebes.analysis.hints import Hint
-from thebes.records.session import Session
+from thebes.records.view import GameView
 from thebes.rules import GameState
 from thebes.safeio.text import printable
+from thebes.table.news import ActionPlayed, News
+from thebes.tui.news import is_warning, log_lines, news_line
 from thebes.tui.prompting import shown_path
 from thebes.tui.story import Told, since_last_turn, story, told
 
 
 class TableTalk:
-    """The log and the current message of a game at the terminal."""
+    """The log and the current message of a game at one terminal."""
 
-    def __init__(self, session: Session, *, colour: bool) -> None:
+    def __init__(
+        self,
+        session: GameView,
+        journal: Sequence[News] = (),
+        *,
+        colour: bool,
+        keyboard: bool = True,
+    ) -> None:
         self.session = session
         self.colour = colour
         names = [s.name for s in session.seats]
         everyone = ", ".join(names[:-1]) + " and " + names[-1]
         self.log = [f"{everyone} set out from Warsaw; {names[0]} moves first."]
-        self.log += [log_line(t) for t in story(session)]
+        for news in journal:
+            self._log(news)
         self.message: Text | None = None
-        if session.autosave is not None:
+        self.own = False  # the message answers what was typed here, and is not drawn yet
+        if keyboard and session.autosave is not None:
             saved = SAVED.format(printable(str(session.autosave)))
             self.log.insert(0, saved)
             # On screen in one row at 80 columns, where the events need every row: the
             # folder shortened (the log, the quit question and the farewell say it whole).
             self.say(saved_notice(session.autosave))
-        self.save_trouble: str | None = None  # the autosave failure the table was told of
         # The last hint worked out and the position it is for: shown while that position
         # is on the board (the player's turn), in the events' place.
         self.hint: tuple[GameState, tuple[Hint, ...]] | None = None
 
     def say(self, text: str) -> None:
         self.message = Text(printable(text))
+        self.own = True
 
     def warn(self, text: str) -> None:
         # Messages may quote what was typed or read: never let a control code through.
-        self.message = Text(printable(text), style="bold red" if self.colour else "bold")
+        self.message = Text(printable(text), style=self._warning)
+        self.own = True
 
-    def tell_last_step(self) -> None:
-        """Add the action just played to the log."""
-        self.log.append(log_line(told(self.session, self.session.steps[-1], self.session.state)))
+    @property
+    def _warning(self) -> str:
+        return "bold red" if self.colour else "bold"
+
+    def hear(self, news: list[News], reader: frozenset[int]) -> None:
+        """What the table published since this terminal last looked: into the log, and the
+        newest that has something to say on the message line (an action played clears it:
+        a message never stays on under later moves). The answer to what was just typed here
+        stays, with the news under it."""
+        for item in news:
+            self._log(item)
+            line = news_line(item, self.session.seats, reader)
+            style = self._warning if is_warning(item) else ""
+            if line is not None and self.own and self.message is not None:
+                self.message = Text.assemble(self.message, "\n", (printable(line), style))
+                self.own = False
+            elif line is not None:
+                self.message = Text(printable(line), style=style)
+            elif isinstance(item, ActionPlayed) and not self.own:
+                self.message = None
+        self.own = False
+
+    def _log(self, news: News) -> None:
+        if isinstance(news, ActionPlayed):
+            self.log.append(log_line(told(self.session, news.step, news.after)))
+        else:
+            self.log += log_lines(news, self.session.seats)
 
     def events(self) -> tuple[str, list[Told]]:
         """What the events panel shows, and its title: for a person whose turn it is, the
@@ -61,27 +98,6 @@ class TableTalk:
         return (f"{name}'s last turn and since" if acted else "So far"), since_last_turn(
             session, seat
         )
-
-    def after_autosave(self) -> None:
-        """Tell the table when an autosave fails (the game goes on), and when saving works
-        again."""
-        moved, self.session.save_moved = self.session.save_moved, None
-        if moved is not None:  # the file was changed by another process
-            self.log.append(f"Not overwritten: {printable(moved)}.")
-            self.warn(f"Not overwritten: {printable(moved)}.")
-        problem = self.session.save_problem
-        if problem is not None:
-            if problem != self.save_trouble:
-                self.log.append(f"Not saved: {problem}.")
-            self.warn(
-                f"Not saved: {problem}. The game goes on and is saved again after the next "
-                "action; 'save PATH' saves it elsewhere."
-            )
-        elif self.save_trouble is not None:
-            where = printable(str(self.session.autosave))
-            self.log.append(f"Saved again in {where}.")
-            self.say(f"Saved again in {where}.")
-        self.save_trouble = problem
 
 
 SAVED = "Saved after every action in {}."

@@ -1,0 +1,61 @@
+"""The draws of a game's actions, written down as they are made and given back as recorded:
+what a session saves beside each action, and what loading a file replays."""
+
+from __future__ import annotations
+
+from thebes.rules import Chance, ImpossibleDraw, Pile
+
+
+class Recorder:
+    """Passes draws through from another chance and writes down what came out."""
+
+    def __init__(self, inner: Chance) -> None:
+        self.inner = inner
+        self.cards: list[int] = []
+        self.found: list[int] = []
+        self.debris: int | None = None
+
+    def draw_card(self, pile: Pile, unseen: tuple[int, ...]) -> int:
+        card = self.inner.draw_card(pile, unseen)
+        self.cards.append(card)
+        return card
+
+    def draw_tokens(
+        self, bag: tuple[int, ...], debris: int, count: int
+    ) -> tuple[tuple[int, ...], int]:
+        found, debris_drawn = self.inner.draw_tokens(bag, debris, count)
+        self.found.extend(found)
+        self.debris = debris_drawn
+        return found, debris_drawn
+
+
+class Replayer:
+    """Gives back the outcomes written in a file, one action at a time."""
+
+    def __init__(self, cards: list[int], found: tuple[int, ...] | None, debris: int | None):
+        self.cards = list(cards)
+        self.found = found
+        self.debris = debris
+
+    def draw_card(self, pile: Pile, unseen: tuple[int, ...]) -> int:
+        if not self.cards:
+            raise ImpossibleDraw("the file records fewer card draws than the action made")
+        return self.cards.pop(0)
+
+    def draw_tokens(
+        self, bag: tuple[int, ...], debris: int, count: int
+    ) -> tuple[tuple[int, ...], int]:
+        if self.found is None:
+            raise ImpossibleDraw("the file records no tokens for this dig")
+        if self.debris is None:
+            raise ImpossibleDraw("the file records no debris count for this dig")
+        found, self.found = self.found, None
+        return found, self.debris
+
+    def check_used_up(self) -> None:
+        if self.cards:
+            raise ImpossibleDraw(
+                f"the file records {len(self.cards)} card draw(s) more than the action made"
+            )
+        if self.found is not None:
+            raise ImpossibleDraw("the file records tokens, but the action drew none")

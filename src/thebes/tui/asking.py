@@ -1,0 +1,209 @@
+"""What the table at a terminal asks: the prompt of the person to move (with completion and
+the costs in weeks), the prompt of everyone else, the yes-or-no questions, and leaving.
+
+A prompt ends by itself when the table publishes something or the terminal changes size
+(:meth:`Asking._wake`, called by the table from any thread): the screen is drawn again and
+the prompt comes back with what was typed so far.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from collections.abc import Callable, Sequence
+
+from prompt_toolkit import PromptSession
+from prompt_toolkit.completion import WordCompleter
+from prompt_toolkit.formatted_text import FormattedText
+from rich.cells import cell_len
+
+from thebes.rules import Action
+from thebes.safeio.text import printable
+from thebes.table.authority import Table
+from thebes.table.places import Place
+from thebes.table.snapshot import TableSnapshot
+from thebes.tui.commands import COMMANDS
+from thebes.tui.menu import MenuEntry, action_label
+from thebes.tui.prompting import prompt_session, question_session, shown_path, wrapped_question
+from thebes.tui.talk import TableTalk
+from thebes.tui.terminal import Terminal
+
+# A prompt's result when it was left to draw the table anew (what was typed follows).
+REDRAW = "\x00redraw:"
+# Columns a prompt leaves on its row for what is typed (an action is rarely longer).
+PROMPT_ROOM = 16
+# What a terminal that is not to move may type, as its prompt says it.
+WATCHING = "help, log, board, bags, players, rules, say TEXT, quit"
+
+
+class QuitGame(Exception):
+    """The player chose to leave; the game is saved."""
+
+
+class Asking:
+    """The prompts of one terminal's table."""
+
+    table: Table
+    place: Place
+    game: TableSnapshot
+    talk: TableTalk
+    hosted: bool
+    gone: threading.Event
+    size: Callable[[], tuple[int, int]]
+
+    def __init__(self, terminal: Terminal) -> None:
+        self.prompt: PromptSession[str] = prompt_session(terminal)
+        self.question = question_session(terminal)  # yes or no: Esc says no
+        self.typed = ""  # what the player had typed when the prompt was left to redraw
+        self.redrawing = False  # the last prompt was left to draw the table anew, not typed
+        self.drawn_size = (0, 0)
+        self._until: Callable[[], bool] | None = None  # ends the question being asked
+
+    def _wake(self) -> None:
+        """Something happened at the table (called from any thread): the prompt waiting
+        here looks, and leaves to redraw if what it shows is out of date."""
+        for app in (self.prompt.app, self.question.app):
+            # A prompt that ends in its own thread meanwhile has no event loop left to
+            # wake (prompt_toolkit checks, then uses it): the next prompt sees the change.
+            with contextlib.suppress(RuntimeError):
+                app.invalidate()
+
+    def _ask(self, message: FormattedText, legal: Sequence[Action], menu: list[MenuEntry]) -> str:
+        """The player's line, or "" when the prompt was left to redraw (what was typed so
+        far comes back as the next prompt's text)."""
+        game = self.game
+        words = [game.notation(a) for a in legal] + list(COMMANDS)
+        meta = {game.notation(a): action_label(game.state, a) for a in legal}
+        meta.update((name, command.help) for name, command in COMMANDS.items())
+        completer = WordCompleter(words, sentence=True, meta_dict=meta)
+        typed, self.typed = self.typed, ""
+        while True:
+            try:
+                text = self.prompt.prompt(
+                    message, completer=completer, default=typed, pre_run=self._watch
+                )
+            except (KeyboardInterrupt, EOFError) as exc:
+                if isinstance(exc, EOFError) and self.hosted:
+                    raise  # the connection's input ended: the terminal leaves
+                self._confirm_quit()
+                continue
+            finally:
+                # The session's application outlives this prompt: the planner's and the
+                # quit question's prompts must not be left on a redraw.
+                self.prompt.app.before_render -= self._redraw_check
+            self.redrawing = text.startswith(REDRAW)
+            if self.redrawing:
+                self.typed = text[len(REDRAW) :]
+                return ""
+            return text
+
+    def _watch(self) -> None:
+        self.prompt.app.before_render += self._redraw_check
+
+    def _redraw_check(self, _: object) -> None:
+        app = self.prompt.app
+        if self._redraw_needed() and not app.is_done:
+            app.exit(result=REDRAW + app.current_buffer.text)
+
+    def _redraw_needed(self) -> bool:
+        """The table changed since it was drawn here, or the terminal's size did."""
+        return self.size() != self.drawn_size or self.table.changed(self.place)
+
+    def _confirm_quit(self) -> None:
+        """Leave the table, if the person agrees (the host's leaving ends hosting for
+        everyone); a dropped connection leaves without a question."""
+        if self.hosted and (self.gone.is_set() or self.place.ended is not None):
+            raise QuitGame
+        question = self._quit_question()
+        try:
+            answer = self.prompt.prompt(wrapped_question(question, self.size()[0]))
+        except (KeyboardInterrupt, EOFError):
+            answer = "y"  # Ctrl-C or Ctrl-D at the question leaves
+        if answer.strip().lower() in ("y", "yes"):
+            if self.hosted and self.place.host:
+                self.table.close(but=self.place)
+            raise QuitGame
+
+    def _quit_question(self) -> str:
+        if self.hosted and self.place.host:
+            return "End hosting? Everyone leaves the table; the game is saved. [y/N]"
+        if self.hosted:
+            if not self.place.seats:
+                return "Leave the table? [y/N]"
+            return "Leave the table? Your seat waits for you. [y/N]"
+        game = self.game
+        path, problem = game.autosave, game.save_problem
+        where = f" (it is saved in {shown_path(path)})" if path else ""
+        if problem is not None:
+            where = f" (it is NOT saved: {printable(problem)}; 'save PATH' saves it elsewhere)"
+        return f"Leave the game{where}? [y/N]"
+
+    def _fresh_line(self) -> None:
+        """Back to the start of the row, wiped: Ctrl-C while the bots move is echoed there
+        ("^C") by the terminal, and the question drawn after it would be shifted."""
+        output = self.prompt.output
+        output.write_raw("\r")
+        output.erase_end_of_line()
+        output.flush()
+
+    def _agrees(
+        self, question: str, *, default: bool = False, until: Callable[[], bool] | None = None
+    ) -> bool:
+        """A yes-or-no answer: y or yes, n or no, Enter the default; Esc, Ctrl-C, Ctrl-D and
+        anything else say no, and so does ``until()`` becoming true meanwhile."""
+        app = self.question.app
+
+        def ended(_: object) -> None:
+            if until is not None and until() and not app.is_done:
+                app.exit(result="n")
+
+        app.before_render += ended
+        try:
+            answer = self.question.prompt(wrapped_question(question, self.size()[0]))
+            answer = answer.strip().lower()
+        except (KeyboardInterrupt, EOFError):
+            return False
+        finally:
+            app.before_render -= ended
+        return answer in ("y", "yes") or (default and not answer)
+
+    def _confirmed(self, action: Action | None) -> Action | None:
+        """``action``, chosen by a number, once its player has seen it with its cost and
+        agreed (nothing is drawn before), None if they go back; with confirmation off,
+        ``action`` as it is."""
+        game = self.game
+        if action is None or not game.confirm_enabled:
+            return action
+        seat = game.active_seat
+        assert seat is not None
+        label = action_label(game.state, action)
+        # One row where it can be: a second one would push the screen's title out of view.
+        asked = f"{game.seats[seat].name}: {label}. Play it? [Y/n]"
+        if cell_len(asked) >= self.size()[0]:
+            asked = f"{label}. Play it? [Y/n]"  # the name is on the prompt line above
+        if self._agrees(asked, default=True):
+            return action
+        self.talk.say(f"Not played: {game.notation(action)}. Nothing has changed.")
+        return None
+
+    def _prompt_message(self, seat: int, again: bool) -> FormattedText:
+        seat_info = self.game.seats[seat]
+        style = f"bold fg:{seat_info.colour}" if self.talk.colour else "bold"
+        note = " (again: still furthest back in time)" if again else ""
+        ask = " — a number, an action (Tab completes), or help: "
+        # One row with room to type (a prompt wrapped by prompt_toolkit breaks mid-word):
+        # the short form where the long one would not leave it.
+        if cell_len(seat_info.name + note + ask) > self.size()[0] - PROMPT_ROOM:
+            note = " (again)" if again else ""
+            ask = " — a number, an action, or help: "
+        return FormattedText([(style, seat_info.name), ("", note + ask)])
+
+    def _watch_message(self, seat: int) -> FormattedText:
+        """The prompt of a terminal that is not to move: whose turn it is, what it may type."""
+        seat_info = self.game.seats[seat]
+        style = f"bold fg:{seat_info.colour}" if self.talk.colour else "bold"
+        who = " (bot)" if seat_info.is_bot else ""
+        ask = f"{who} to play. You may type {WATCHING}: "
+        if cell_len(seat_info.name + ask) > self.size()[0] - PROMPT_ROOM:
+            ask = f"{who} to play (help, log, board, say TEXT, quit): "
+        return FormattedText([(style, seat_info.name), ("", ask)])

@@ -1,0 +1,194 @@
+"""What the table at a terminal draws: the screen for the terminal's size, with the menu, the
+message and room for the prompt under it; the planner's head; the final table; and where
+the game is saved.
+
+At a real terminal a redraw is written over the last one, row by row, each row's rest wiped
+and the rows below it wiped after, inside synchronized output: the terminal shows the new
+screen at once, with no full clear in between to flicker on a slow link.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from prompt_toolkit.formatted_text import FormattedText, fragment_list_width, to_formatted_text
+from rich.console import Console, Group, RenderableType
+from rich.text import Text
+
+from thebes.records.library import as_file_argument
+from thebes.records.view import GameView
+from thebes.safeio.invocation import thebes_command
+from thebes.safeio.text import printable
+from thebes.table.authority import Table
+from thebes.table.places import Place
+from thebes.table.snapshot import TableSnapshot
+from thebes.tui import panels
+from thebes.tui.chart import game_chart
+from thebes.tui.final import final_view
+from thebes.tui.hintview import HINT_KEY, MENU_LABEL, hint_panel
+from thebes.tui.menu import MenuEntry, menu_rows, menu_view
+from thebes.tui.prompting import shown_path
+from thebes.tui.screen import ScreenInfo, game_screen, is_wide, title_line, too_small_notice
+from thebes.tui.talk import TableTalk
+
+BEGIN_SYNC, END_SYNC = "\x1b[?2026h", "\x1b[?2026l"  # synchronized output (ignored if unknown)
+HOME, WIPE_ROW, WIPE_BELOW = "\x1b[H", "\x1b[K", "\x1b[J"
+
+
+class TableDrawing:
+    """The drawing of one terminal's table."""
+
+    console: Console
+    table: Table
+    game: TableSnapshot
+    talk: TableTalk
+    place: Place
+    typed: str
+    drawn_size: tuple[int, int]
+    hosted: bool
+    resume_command: str
+    size: Callable[[], tuple[int, int]]
+
+    def _colours(self) -> list[str]:
+        return [s.colour for s in self.game.seats]
+
+    def _draw(self, menu: list[MenuEntry], prompt: FormattedText | None = None) -> None:
+        width, height = self.drawn_size = self.size()
+        notice = too_small_notice(width, height)
+        parts: list[RenderableType] = []
+        if notice is not None:
+            # Only the notice: a screen cut to pieces helps nobody. Nothing is played until
+            # the terminal is large enough again.
+            parts.append(notice)
+        else:
+            parts += self._screen(menu, prompt, width, height)
+        if self.talk.message is not None:
+            parts.append(self.talk.message)
+        self._paint(parts)
+
+    def _screen(
+        self, menu: list[MenuEntry], prompt: FormattedText | None, width: int, height: int
+    ) -> list[RenderableType]:
+        game = self.game
+        keys = [(HINT_KEY, MENU_LABEL)] if menu and game.hints_enabled else []
+        # Under the screen: the menu, the message if any and the prompt, in the rows they
+        # take (the events get the rest). No floor: one pushed the title off an 80x24
+        # terminal whenever the menu took four rows and the events filled their panel.
+        room = height - menu_rows(menu, width, len(keys)) - self._rows_below(prompt, width)
+        info = ScreenInfo(self._title(), self._colours(), *self.talk.events())
+        aside = self._hint_aside()
+        if aside is not None:
+            # A hint takes the events' place (and the message's row, when there is none).
+            info = replace(info, aside=aside)
+        parts: list[RenderableType] = [
+            game_screen(game.state, info, width, room, wide=is_wide(width, height))
+        ]
+        if menu:
+            parts.append(menu_view(menu, width, keys))
+        return parts
+
+    def _paint(self, parts: list[RenderableType]) -> None:
+        """``parts`` in place of what the screen showed."""
+        console = self.console
+        if not console.is_terminal:  # a file or a test's text: the parts, one after another
+            for part in parts:
+                console.print(part)
+            return
+        with console.capture() as captured:
+            for part in parts:
+                console.print(part)
+        rows = captured.get().split("\n")
+        body = "".join(f"{row}{WIPE_ROW}\n" for row in rows[:-1]) + rows[-1]
+        console.file.write(f"{BEGIN_SYNC}{HOME}{body}{WIPE_BELOW}{END_SYNC}")
+        console.file.flush()
+
+    def _title(self) -> str:
+        if self.game.seed is not None and self.hosted and not self.place.host:
+            # Its draws follow from the seed: whoever has it could foresee them. The host
+            # chose it and knows it; the others are told the game is seeded, not the seed.
+            return "Thebes — seeded game (its seed is the host's)"
+        return game_title(self.game)
+
+    def _rows_below(self, prompt: FormattedText | None, width: int) -> int:
+        """Rows under the menu: the message (wrapped) and the prompt with what was typed
+        before a redraw (two rows when there is no prompt, as while bots move)."""
+        message = self.talk.message
+        rows = len(message.wrap(self.console, width)) if message is not None else 0
+        if prompt is None:
+            return rows + 2
+        cells = fragment_list_width(to_formatted_text(prompt)) + len(self.typed) + 1
+        return rows + -(-cells // width)
+
+    def _hint_aside(self) -> Callable[[int, int], RenderableType] | None:
+        """The hint the player to move asked for in this position, drawn for (width, rows);
+        None if there is none (an undo leaves a hint behind: it is shown when asked again,
+        and noted again)."""
+        game = self.game
+        shown = self.talk.hint
+        seat = game.active_seat
+        if shown is None or seat is None or not game.hint_seen or shown[0] is not game.state:
+            return None
+        hints = shown[1]
+        name = panels.player_text(game.seats[seat].name, game.seats[seat].colour)
+
+        def draw(width: int, rows: int) -> RenderableType:
+            return hint_panel(hints, name, width, rows)
+
+        return draw
+
+    def _planner_head(self) -> RenderableType:
+        """Over the planner: the title and the standings, as on the game screen."""
+        width, _ = self.size()
+        state = self.game.state
+        info = ScreenInfo(self._title(), self._colours(), "", [])
+        return Group(
+            title_line(state, info, width), panels.standings(state, info.colours, width=width)
+        )
+
+    # ------------------------------------------------------------ the end
+
+    def _show_final(self) -> None:
+        width, _ = self.size()
+        game = self.game
+        self.console.print(Group(*(Text(line) for line in self.talk.log[-2:])))
+        # The chart before the table: on a short terminal what is printed last stays in
+        # view, and the final table is what the players look for.
+        self.console.print(Group(Text(), game_chart(game, width), Text()))
+        self.console.print(final_view(game.state, self._colours(), width, game.hints_used()))
+        self._say_where_saved("")
+
+    def _say_where_saved(self, lead: str) -> None:
+        # The sentence wraps between words; the command has a line of its own, printed
+        # whole (the terminal folds it) so that it can be copied as it is.
+        lines = self._where_saved(f"{lead} The game".strip())
+        if lines:
+            self.console.print(Text(lines[0]))
+        for line in lines[1:]:
+            self.console.print(Text(line), soft_wrap=True)
+
+    def _where_saved(self, lead: str) -> list[str]:
+        """Where the game is saved and the command that goes on with it (or why it could
+        not be saved), each sentence starting with ``lead`` ("The game"): nothing when the
+        game has no file, or at a terminal that is not the host's."""
+        game = self.game
+        path = game.autosave
+        if path is None:
+            return []
+        if self.table.discard_if_empty and not game.steps:
+            return [f"{lead} is not kept: nothing was played."]
+        if game.save_problem is not None:
+            return [f"{lead} could not be saved: {game.save_problem}."]
+        if not game.is_over:
+            command = f"{self.resume_command} {as_file_argument(path)}"
+            go_on = f"'{thebes_command(command)}' goes on with it."
+        else:
+            go_on = f"'{thebes_command('replay ' + printable(str(path)))}' shows it again."
+        return [f"{lead} is saved in {shown_path(path)}.", go_on]
+
+
+def game_title(game: GameView) -> str:
+    """The screen's title: a seeded game says so (whoever has the seed foresees draws)."""
+    if game.seed is None:
+        return "Thebes"
+    return f"Thebes — seeded game, seed {game.seed}"
