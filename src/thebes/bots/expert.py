@@ -30,7 +30,7 @@ The search is flat, determinized Monte Carlo with common deals:
    simulations go to the few that matter. (``root="ucb"`` chooses each simulation's
    candidate by UCB instead.)
 5. **The work** of a move is capped (:attr:`ExpertBudget.work`, by default
-   :func:`~thebes.bots.levels.expert_work`): greedy's valuations in the playouts and
+   :func:`expert_work`): greedy's valuations in the playouts and
    :data:`TURN_WORK` a turn, counted as they are made, follow the time a simulation takes;
    each round of the halving ends after the deal that reaches its share of the cap. A guard
    for positions dearer than any measured: in the slowest ones measured, the default
@@ -54,7 +54,6 @@ from dataclasses import dataclass
 from math import log, sqrt, tanh
 
 from thebes.bots.greedy import ActionJudge, GreedyPlayer
-from thebes.bots.levels import expert_simulations, expert_work
 from thebes.bots.playout import collector_paused, margin_of, sorted_multisets
 from thebes.catalog.components import Catalog
 from thebes.rules import (
@@ -74,6 +73,34 @@ from thebes.rules import (
     scores,
 )
 
+DEFAULT_EXPERT_BUDGETS = {2: 600, 3: 400, 4: 400}
+"""The expert's simulations per move when nobody says otherwise, by the number of players:
+as many as keep its slowest move within 2 s on one core (docs/bots.md). A simulation costs
+more with more players: twenty of the expert's weeks hold more of the rivals' turns."""
+
+MAX_EXPERT_BUDGET = 100_000
+"""The most simulations a move a user may ask of the expert (minutes a move)."""
+
+EXPERT_WORK_PER_SIMULATION = {2: 1400, 3: 1700, 4: 1700}
+"""The expert's work a move is at most its simulations times this, by the number of players.
+The work of a simulation is greedy's valuations in its playout (a legal action, or a kind of
+unseen card for an exchange, each one) and 24 more a turn: about what each costs in time. A
+guard, not a budget: the slowest moves of the series in docs/bots.md (many digs listed at
+every turn) cost up to about 1,370 a simulation with 2 players and 1,550 with 3 or 4, so the
+cap leaves such moves as they were and keeps a move in a position dearer still within about
+2 s on one core."""
+
+
+def expert_simulations(players: int, given: int | None = None) -> int:
+    """The expert's simulations a move: ``given``, else the default for ``players``."""
+    return DEFAULT_EXPERT_BUDGETS[players] if given is None else given
+
+
+def expert_work(players: int, simulations: int) -> int:
+    """The most work the expert's move of ``simulations`` may take with ``players``."""
+    return simulations * EXPERT_WORK_PER_SIMULATION[players]
+
+
 ROOT_ACTIONS = {2: 12, 3: 8, 4: 8}
 """The candidates searched at the root when nobody says otherwise, by the number of players:
 12 won more games against strong than 8 with 2 players at the same budget, and about as
@@ -87,7 +114,7 @@ TURN_WORK = 24
 
 @dataclass(frozen=True, slots=True)
 class ExpertBudget:
-    simulations: int | None = None  # per move (None: by the players, DEFAULT_EXPERT_BUDGETS)
+    simulations: int | None = None  # per move (None: DEFAULT_EXPERT_BUDGETS)
     work: int | None = None  # the most work a move (None: expert_work of its simulations)
     horizon: int = 20  # weeks of the expert's own time a simulation looks ahead
     root_actions: int | None = None  # greedy's best actions searched (None: ROOT_ACTIONS)

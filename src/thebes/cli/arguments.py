@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from thebes.analysis.move_review import DEFAULT_PLAYOUTS, MAX_PLAYOUTS
-from thebes.bots import BOT_LEVELS, DEFAULT_EXPERT_BUDGETS, MAX_EXPERT_BUDGET
+from thebes.bots import BOT_LEVELS, BUDGET_OPTION, BUDGETED, bot_level, levels_described
 from thebes.cli.analyze import analyze_command
 from thebes.cli.host import host_command
 from thebes.cli.lookup import reference_command, rules_command
@@ -93,11 +93,8 @@ def _add_play(commands: argparse._SubParsersAction[_Parser]) -> None:
         "play",
         help="play a game at this keyboard (2-4 players, bots in any seat)",
         description="Play Thebes at one keyboard. Seats are in the order the names are "
-        "given, then the bots; the game is saved after every action. Bot levels: random "
-        "(any legal action), greedy (best expected score and prospects right after the "
-        "action), strong (plays greedy's best actions out to look ahead; under a second "
-        "a move), expert (a tree search over sampled deals; a second or two a move, "
-        "--expert-budget to change it).",
+        "given, then the bots; the game is saved after every action. Bot levels: "
+        f"{levels_described()}; --expert-budget sets the {_budgeted()}'s simulations a move.",
         epilog=f"example: {thebes_command()} play --players Ann,Bob --bot Cleo=strong "
         "--bot Dan=greedy",
     )
@@ -155,10 +152,15 @@ def _add_expert_budget(command: argparse.ArgumentParser) -> None:
         "--expert-budget",
         type=_expert_budget,
         metavar="N",
-        help="simulations a move for the expert bots (default "
-        + ", ".join(f"{budget} with {n} players" for n, budget in DEFAULT_EXPERT_BUDGETS.items())
-        + "; more is stronger and slower; kept in the game file)",
+        help=f"simulations a move for the {_budgeted()} bots (default "
+        + ", ".join(f"{budget} with {n} players" for n, budget in BUDGET_OPTION.defaults.items())
+        + f", at most {BUDGET_OPTION.most}; more is stronger and slower; kept in the game file)",
     )
+
+
+def _budgeted() -> str:
+    """The level --expert-budget sets the budget of (bots.levels.BUDGETED: one)."""
+    return " and ".join(sorted(BUDGETED))
 
 
 def _add_host(commands: argparse._SubParsersAction[_Parser]) -> None:
@@ -473,8 +475,8 @@ def _playouts(text: str) -> int:
 
 def _expert_budget(text: str) -> int:
     value = _positive(text)
-    if value > MAX_EXPERT_BUDGET:
-        raise argparse.ArgumentTypeError(f"at most {MAX_EXPERT_BUDGET}, not {value}")
+    if value > BUDGET_OPTION.most:
+        raise argparse.ArgumentTypeError(f"at most {BUDGET_OPTION.most}, not {value}")
     return value
 
 
@@ -519,8 +521,8 @@ def _path(text: str) -> Path:
 def _levels(text: str) -> list[str]:
     levels = [part.strip() for part in text.split(",")]
     for level in levels:
-        if level not in BOT_LEVELS:
-            raise argparse.ArgumentTypeError(
-                f"unknown bot level {level!r} (levels: {', '.join(BOT_LEVELS)})"
-            )
+        try:
+            bot_level(level)
+        except ValueError as refused:
+            raise argparse.ArgumentTypeError(str(refused)) from None
     return levels
