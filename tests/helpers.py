@@ -1,10 +1,12 @@
 """Scenario helpers: set up a position, play actions in notation, look things up by name,
-score a position by hand, make up a finished game's result."""
+score a position by hand, make up a finished game's result; wait for something to happen
+(:func:`wait_until`), never a fixed sleep."""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+import time
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
@@ -322,3 +324,27 @@ class RecordingChance(ScriptedChance):
     ) -> tuple[tuple[int, ...], int]:
         self.asked.append((len(bag), debris, count))
         return super().draw_tokens(bag, debris, count)
+
+
+WAIT_SECONDS = 60.0
+"""How long :func:`wait_until` waits by default: a guard against hanging on a loaded machine,
+never a measure of speed (what is awaited usually comes in well under a second)."""
+
+
+def wait_until(
+    predicate: Callable[[], object],
+    what: str,
+    timeout: float = WAIT_SECONDS,
+    *,
+    details: Callable[[], object] | None = None,
+    interval: float = 0.02,
+) -> None:
+    """Until ``predicate()`` is true, asked every ``interval`` seconds: an event awaited, not a
+    sleep that hopes it happened. After ``timeout`` seconds the test fails, saying ``what``
+    it waited for (and ``details()``, what was seen, if given)."""
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            seen = "" if details is None else f"; seen: {details()}"
+            pytest.fail(f"gave up after {timeout:g} s waiting for {what}{seen}", pytrace=False)
+        time.sleep(interval)

@@ -9,7 +9,7 @@ import pytest
 
 from helpers import CAT, cards_of, region, setup, start, tokens_of
 from thebes.bots import BOT_LEVELS, GreedyPlayer, SearchBudget, StrongPlayer, make_bot
-from thebes.bots.greedy import _expected_best_of
+from thebes.bots.best_of import expected_best_of
 from thebes.bots.outlook import Outlook
 from thebes.records.session import Session, default_seats
 from thebes.rules import (
@@ -68,11 +68,11 @@ def test_a_used_permit_takes_this_years_dig_out_of_the_outlook() -> None:
     assert OUTLOOK.of(used, 0) < OUTLOOK.of(state, 0)
 
 
-def test_expected_best_of_four_from_five() -> None:
+def testexpected_best_of_four_from_five() -> None:
     # Of the 5 ways to draw 4 of 1..5, four include the 5 and one has 4 as its best.
-    assert _expected_best_of([3.0, 1.0, 5.0, 2.0, 4.0], 4) == pytest.approx((4 * 5 + 4) / 5)
-    assert _expected_best_of([2.0, 7.0], 4) == 7.0
-    assert _expected_best_of([], 4) == 0.0
+    assert expected_best_of([3.0, 1.0, 5.0, 2.0, 4.0], 4) == pytest.approx((4 * 5 + 4) / 5)
+    assert expected_best_of([2.0, 7.0], 4) == 7.0
+    assert expected_best_of([], 4) == 0.0
 
 
 # ---------------------------------------------------------------- greedy choices

@@ -22,9 +22,8 @@ from thebes.bots import (
     RandomPlayer,
     make_bot,
 )
-from thebes.bots.expert import TURN_WORK, _Deal, _Search
+from thebes.bots.expert import EXPERT_WORK_PER_SIMULATION, TURN_WORK, _Deal, _Search
 from thebes.bots.greedy import ActionJudge
-from thebes.bots.levels import EXPERT_WORK_PER_SIMULATION
 from thebes.records.gamefile import sealed
 from thebes.records.session import Session, default_seats
 from thebes.rules import (

@@ -22,9 +22,10 @@ from pathlib import Path
 
 import pytest
 
+from helpers import WAIT_SECONDS, wait_until
+
 # The game's prompt (its short form) and what a bots' game prints while it is on.
 PROMPT = b"an action"
-WAIT_SECONDS = 60
 ENTRY = "import sys; from thebes.cli import main; sys.exit(main())"
 
 
@@ -52,8 +53,12 @@ class Pty:
 
     def read_until(self, wanted: bytes, since: int = 0) -> None:
         """Until ``wanted`` is shown (after the first ``since`` bytes)."""
+        self.read_until_one_of((wanted,), since)
+
+    def read_until_one_of(self, wanted: tuple[bytes, ...], since: int = 0) -> None:
+        """Until one of ``wanted`` is shown (after the first ``since`` bytes)."""
         deadline = time.monotonic() + WAIT_SECONDS
-        while wanted not in self.seen[since:]:
+        while not any(each in self.seen[since:] for each in wanted):
             assert time.monotonic() < deadline, self.seen[-2000:]
             self._read(0.2)
 
@@ -116,10 +121,18 @@ def _actions(path: Path) -> list[str]:
 
 def _wait_for_actions(path: Path, count: int) -> None:
     """Until the autosave holds ``count`` actions."""
-    deadline = time.monotonic() + WAIT_SECONDS
-    while not path.exists() or len(_actions(path)) < count:
-        assert time.monotonic() < deadline
-        time.sleep(0.05)
+    wait_until(
+        lambda: path.exists() and len(_actions(path)) >= count,
+        f"{count} action(s) saved in {path.name}",
+    )
+
+
+def _wait_for_no_session_left(group: int) -> None:
+    wait_until(lambda: not _session_left(group), "every process of the session to end")
+
+
+# less's prompt once it shows a page and waits for a key: ':' (more to come) or '(END)'.
+LESS_WAITING = (b"\n:\x1b[K", b"(END)")
 
 
 def _modes_restored(before: list[object], after: list[object]) -> None:
@@ -148,10 +161,9 @@ def test_a_signal_at_the_prompt_keeps_the_game_restores_the_terminal_and_says_wh
         run.type("take 1\r")
         _wait_for_actions(game, 1)
         run.read_until(PROMPT, shown)
-        deadline = time.monotonic() + WAIT_SECONDS
-        while termios.tcgetattr(run.slave)[3] & termios.ECHO:
-            assert time.monotonic() < deadline  # the prompt reads keys one by one
-            time.sleep(0.05)
+        wait_until(  # the prompt reads keys one by one
+            lambda: not termios.tcgetattr(run.slave)[3] & termios.ECHO, "echo off at the prompt"
+        )
         assert run.end(number) == code
         _modes_restored(run.modes, termios.tcgetattr(run.slave))
         text = run.text()
@@ -219,13 +231,11 @@ def test_a_signal_while_a_pager_is_open_closes_it_too(home: Path, command: str) 
         run.read_until(PROMPT)
         run.type("take 1\r")
         _wait_for_actions(game, 1)
+        shown = len(run.seen)
         run.type(f"{command}\r")
-        time.sleep(1.5)  # less is showing the page
+        run.read_until_one_of(LESS_WAITING, shown)  # less shows the page, waiting for a key
         assert run.end(signal.SIGTERM) == 143
-        deadline = time.monotonic() + WAIT_SECONDS
-        while _session_left(run.process.pid) and time.monotonic() < deadline:
-            time.sleep(0.1)
-        assert not _session_left(run.process.pid)  # no pager left holding the terminal
+        _wait_for_no_session_left(run.process.pid)  # no pager left holding the terminal
         _modes_restored(run.modes, termios.tcgetattr(run.slave))
         assert "thebes: ended by SIGTERM. The game is saved in ~/g.json." in run.text()
         assert _actions(game) == ["take 1"]
@@ -239,8 +249,9 @@ def test_a_signal_at_a_setup_question_restores_the_terminal(home: Path) -> None:
         run.read_until(b"How many people")
         run.type("2\r")
         run.read_until(b"Name of player 1")
+        shown = len(run.seen)
         run.type("An")
-        time.sleep(0.3)
+        run.read_until(b"An", shown)  # the prompt has read the keys and shows them
         assert run.end(signal.SIGTERM) == 143
         _modes_restored(run.modes, termios.tcgetattr(run.slave))
         assert run.text().rstrip().endswith("thebes: ended by SIGTERM.")
@@ -284,16 +295,10 @@ def test_a_signal_during_a_series_stops_its_workers_and_prints_no_standings(
             stderr=stderr,
             start_new_session=True,
         )
-        deadline = time.monotonic() + WAIT_SECONDS
-        while out.stat().st_size == 0:  # the first games are in
-            assert time.monotonic() < deadline
-            time.sleep(0.1)
+        wait_until(lambda: out.stat().st_size > 0, "the first games of the series")
         series.send_signal(signal.SIGTERM)
         assert series.wait(WAIT_SECONDS) == 143
-    deadline = time.monotonic() + WAIT_SECONDS
-    while _session_left(series.pid) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert not _session_left(series.pid)  # no worker left behind
+    _wait_for_no_session_left(series.pid)  # no worker left behind
     said = errors.read_text(encoding="utf-8")
     assert "Traceback" not in said
     assert said.rstrip().endswith("thebes: ended by SIGTERM.")

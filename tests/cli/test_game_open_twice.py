@@ -10,33 +10,23 @@ import os
 import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
+from helpers import WAIT_SECONDS, wait_until
 from terminal import new_session, run_with_keys
 from thebes.cli.main import main
 from thebes.errors import EXIT_IN_USE
 from thebes.safeio.locking import hold_game
-
-WAIT_SECONDS = 60.0  # a guard against hanging, not a measure: a start takes about a second
 
 
 def saved_game(tmp_path: Path) -> Path:
     path = tmp_path / "g.json"
     new_session(tmp_path).save(path)
     return path
-
-
-def wait_for(check: object, what: str) -> None:
-    deadline = time.monotonic() + WAIT_SECONDS
-    while not callable(check) or not check():
-        if time.monotonic() > deadline:
-            pytest.fail(f"gave up waiting for {what}")
-        time.sleep(0.05)
 
 
 @contextmanager
@@ -52,7 +42,7 @@ def resumed_elsewhere(path: Path) -> Iterator[subprocess.Popen[bytes]]:
     )
     try:
         lock = path.with_name(path.name + ".lock")
-        wait_for(lambda: lock.exists() and lock.stat().st_size > 0, "the first resume's lock")
+        wait_until(lambda: lock.exists() and lock.stat().st_size > 0, "the first resume's lock")
         yield player
     finally:
         assert player.stdin is not None

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from helpers import WAIT_SECONDS, wait_until
 from thebes.safeio.workers import ATTEMPTS, RemoteTraceback, WorkerLost, run_in_workers
 
 
@@ -24,11 +25,14 @@ def square(n: int) -> int:
     return n * n
 
 
-def fail_on_three(n: int) -> int:
+def fail_on_three(task: tuple[int, str]) -> int:
+    """Task 3 fails, and task 2 ends only once it has: the error comes back first."""
+    n, failed = task
     if n == 3:
+        Path(failed).touch()
         raise ValueError("three is refused")
     if n == 2:
-        time.sleep(0.3)  # the error of task 3 comes back first
+        wait_until(lambda: os.path.exists(failed), "task 3 to fail")
     return n
 
 
@@ -41,10 +45,19 @@ def die_once_on_two(task: tuple[int, str]) -> tuple[int, int]:
     return n, os.getpid()
 
 
-def always_die(n: int) -> int:
+def always_die(task: tuple[int, str]) -> int:
+    """Every task but task 0 kills its worker; task 0 ends only once task 1 has killed one
+    worker ATTEMPTS times (each attempt writes a line to the file named)."""
+    n, attempts = task
     if n == 0:
-        time.sleep(0.3)  # task 1's worker dies, three times, before this ends
+        wait_until(
+            lambda: os.path.exists(attempts) and len(Path(attempts).read_text()) >= ATTEMPTS,
+            f"task 1 to kill its worker {ATTEMPTS} times",
+        )
         return n
+    if n == 1:
+        with open(attempts, "a") as tried:
+            tried.write("x")
     os.kill(os.getpid(), signal.SIGKILL)
     return n
 
@@ -61,7 +74,7 @@ def odd_error(n: int) -> int:
 
 def slow(n: int) -> int:
     if n > 0:
-        time.sleep(60)
+        time.sleep(600)  # busy for longer than any test may wait: stopped, or never done
     return n
 
 
@@ -93,8 +106,11 @@ def test_tasks_are_taken_only_a_window_ahead_of_the_results_given() -> None:
     assert no_children_left()
 
 
-def test_an_error_in_a_task_is_raised_in_its_turn_with_the_workers_traceback() -> None:
-    results = run_in_workers(2, fail_on_three, range(10))
+def test_an_error_in_a_task_is_raised_in_its_turn_with_the_workers_traceback(
+    tmp_path: Path,
+) -> None:
+    failed = str(tmp_path / "failed")
+    results = run_in_workers(2, fail_on_three, [(n, failed) for n in range(10)])
     given = []
     with pytest.raises(ValueError, match="three is refused") as raised:
         for result in results:
@@ -127,9 +143,13 @@ def test_a_worker_killed_mid_task_is_replaced_and_its_task_run_again(tmp_path: P
     assert no_children_left()
 
 
-def test_a_task_that_kills_every_worker_is_given_up_in_its_turn_after_a_few_attempts() -> None:
-    results = run_in_workers(2, always_die, range(3))
+def test_a_task_that_kills_every_worker_is_given_up_in_its_turn_after_a_few_attempts(
+    tmp_path: Path,
+) -> None:
+    attempts = str(tmp_path / "attempts")
+    results = run_in_workers(2, always_die, [(n, attempts) for n in range(3)])
     assert next(results) == 0  # the task before it still ends and is given
+    assert Path(attempts).read_text() == "x" * ATTEMPTS
     with pytest.raises(WorkerLost, match=f"died on task 2 {ATTEMPTS} times"):
         next(results)
     assert no_children_left()
@@ -142,11 +162,14 @@ def test_an_error_that_cannot_be_sent_whole_is_said_in_words() -> None:
 
 
 def test_closing_early_stops_busy_workers_at_once() -> None:
-    started = time.monotonic()
     results = run_in_workers(2, slow, range(4))
-    assert next(results) == 0  # task 0 is quick; tasks 1 and 2 sleep a minute
-    results.close()
-    assert time.monotonic() - started < 30
+    assert next(results) == 0  # task 0 is quick; tasks 1 and 2 would take ten minutes
+    # Closed in a thread, so that a close that waits for the busy workers fails the test
+    # (after a wait far shorter than their tasks) instead of hanging it.
+    closer = threading.Thread(target=results.close)
+    closer.start()
+    closer.join(WAIT_SECONDS)
+    assert not closer.is_alive(), "closing waited for the busy workers' tasks"
     assert no_children_left()
 
 
@@ -160,7 +183,7 @@ def test_a_worker_ignores_ctrl_c_which_is_the_leaders() -> None:
 LEADER = """
 import os, sys, time
 from thebes.safeio.workers import run_in_workers
-sys.path.insert(0, {tests!r})
+sys.path[:0] = [{here!r}, {tests!r}]  # test_workers, and the helpers it imports
 from test_workers import nap
 for n in run_in_workers(2, nap, range(100)):
     print(n, os.getpid(), flush=True)
@@ -168,13 +191,14 @@ for n in run_in_workers(2, nap, range(100)):
 
 
 def nap(n: int) -> int:
-    time.sleep(0.05)
+    time.sleep(0.05)  # the work of a task: the leader is killed while they go on
     return os.getpid()
 
 
 def test_workers_end_when_their_leader_is_killed_outright() -> None:
     # SIGKILL leaves no chance to stop the workers: each must see its pipe close.
-    script = LEADER.format(tests=str(Path(__file__).parent))
+    here = Path(__file__).parent
+    script = LEADER.format(here=str(here), tests=str(here.parent))
     leader = subprocess.Popen(
         [sys.executable, "-c", script], stdout=subprocess.PIPE, text=True, start_new_session=True
     )
@@ -183,11 +207,10 @@ def test_workers_end_when_their_leader_is_killed_outright() -> None:
     assert len(workers) == 2
     leader.kill()
     leader.wait()
-    deadline = time.monotonic() + 10
     try:
-        while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert not any(_alive(pid) for pid in workers)
+        wait_until(
+            lambda: not any(_alive(pid) for pid in workers), "the workers to end", timeout=10
+        )
     finally:
         for pid in workers:
             with contextlib.suppress(ProcessLookupError):

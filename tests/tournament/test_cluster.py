@@ -27,7 +27,6 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -38,7 +37,7 @@ import distributed
 import pytest
 
 import thebes.tournament
-from helpers import REPO, TESTS
+from helpers import REPO, TESTS, wait_until
 from thebes.cli.main import main
 from thebes.rules import NO_VARIANTS
 from thebes.safeio.invocation import pip_install_command
@@ -96,15 +95,19 @@ class Cluster:
 
 def _wait_for(log: Path, pattern: str, process: subprocess.Popen[bytes]) -> str:
     """The first group of ``pattern`` once the log holds it; fails if the process ends."""
-    deadline = time.monotonic() + LIVENESS
-    while time.monotonic() < deadline:
-        written = log.read_text(errors="replace")
-        found = re.search(pattern, written)
-        if found:
-            return found[1]
-        assert process.poll() is None, written
-        time.sleep(0.05)
-    raise AssertionError(f"{pattern!r} never came: {log.read_text(errors='replace')}")
+
+    def written() -> str:
+        return log.read_text(errors="replace")
+
+    def came() -> bool:
+        text = written()
+        assert process.poll() is None, text
+        return re.search(pattern, text) is not None
+
+    wait_until(came, f"{pattern!r} in {log.name}", LIVENESS, details=written)
+    found = re.search(pattern, written())
+    assert found is not None
+    return found[1]
 
 
 def _stop(process: subprocess.Popen[Any]) -> None:
@@ -295,10 +298,11 @@ def test_leaving_mid_study_on_sigterm_lets_the_scheduler_forget_its_games(
         def games_left(dask_scheduler: distributed.Scheduler) -> list[str]:
             return [str(k) for k in dask_scheduler.tasks if str(k).startswith("thebes-game-")]
 
-        deadline = time.monotonic() + LIVENESS
-        while watcher.run_on_scheduler(games_left):
-            assert time.monotonic() < deadline
-            time.sleep(0.05)
+        wait_until(
+            lambda: not watcher.run_on_scheduler(games_left),
+            "the scheduler to forget the study's games",
+            LIVENESS,
+        )
 
 
 def test_a_worker_lost_mid_study_loses_no_game(
@@ -315,10 +319,11 @@ def test_a_worker_lost_mid_study_loses_no_game(
         os.close(follower)
         try:
             # Killed while it plays a game of the study: that game must be played again.
-            deadline = time.monotonic() + LIVENESS
-            while not watcher.processing([doomed.address]).get(doomed.address):
-                assert study.poll() is None and time.monotonic() < deadline
-                time.sleep(0.002)
+            def doomed_busy() -> bool:
+                assert study.poll() is None
+                return bool(watcher.processing([doomed.address]).get(doomed.address))
+
+            wait_until(doomed_busy, "a game on the doomed worker", LIVENESS, interval=0.002)
             doomed.process.kill()
             out, _ = study.communicate(timeout=LIVENESS)
         finally:

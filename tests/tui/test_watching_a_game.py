@@ -9,15 +9,13 @@ import os
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 
 from prompt_toolkit.input import create_pipe_input
 
+from helpers import WAIT_SECONDS, wait_until
 from terminal import new_session, text_terminal
 from thebes.cli.main import main
-
-WAIT_SECONDS = 60.0  # a guard against hanging, not a measure
 
 # Another process plays two actions on the file, through its autosave.
 PLAY_TWO = """
@@ -38,10 +36,7 @@ def test_the_watcher_draws_the_table_again_when_another_process_saves(tmp_path: 
     seen: list[str] = []
 
     def until(text: str) -> None:
-        deadline = time.monotonic() + WAIT_SECONDS
-        while text not in out.getvalue():
-            assert time.monotonic() < deadline, f"the watcher never showed {text!r}"
-            time.sleep(0.05)
+        wait_until(lambda: text in out.getvalue(), f"the watcher to show {text!r}")
         seen.append(text)
 
     with create_pipe_input() as keys:

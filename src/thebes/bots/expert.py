@@ -8,7 +8,7 @@ of everything unseen, consistent with what every player has seen: :class:`_Deal`
 seed: every draw of one simulation comes from it, never from the game's own chance, which
 the bot cannot reach.
 
-By default (``tree=False``) the search is flat, determinized Monte Carlo with common deals:
+The search is flat, determinized Monte Carlo with common deals:
 
 1. **The candidates** are the greedy player's best :attr:`ExpertBudget.root_actions` (by
    default :data:`ROOT_ACTIONS`: 12 with 2 players, 8 with more). The listing holds dozens
@@ -30,20 +30,15 @@ By default (``tree=False``) the search is flat, determinized Monte Carlo with co
    simulations go to the few that matter. (``root="ucb"`` chooses each simulation's
    candidate by UCB instead.)
 5. **The work** of a move is capped (:attr:`ExpertBudget.work`, by default
-   :func:`~thebes.bots.levels.expert_work`): greedy's valuations in the playouts and
+   :func:`expert_work`): greedy's valuations in the playouts and
    :data:`TURN_WORK` a turn, counted as they are made, follow the time a simulation takes;
    each round of the halving ends after the deal that reaches its share of the cap. A guard
    for positions dearer than any measured: in the slowest ones measured, the default
    budgets stop short of it.
 
-With ``tree=True`` the simulations go down a tree below the root instead of straight into
-a playout (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012, open loop): in each
-node the greedy player's best few actions in this deal, more as the node is visited more
-(progressive widening), chosen by UCB with availability counts, keyed by what an action
-means across deals (a card taken by the card, not by its slot); one new node a
-simulation, then the playout; each node backs up the value of the player who chose its
-action. At the budgets a move can afford it measured worse than the flat search
-(docs/bots.md), so it is off.
+A search tree below the root (single-observer ISMCTS with progressive widening) and deals
+drawn afresh at every draw instead of fixed for a simulation were tried and measured worse
+at the budgets a move can afford (docs/bots.md); they are gone.
 
 The search is deterministic: its deals follow from the bot's own seed (a one-way hash of
 the game seed and the seat), the action number and the simulation's number, and its budget
@@ -54,23 +49,20 @@ order first, so the choice depends on what they hold, not on how they are stored
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from math import ceil, log, sqrt, tanh
+from math import log, sqrt, tanh
 
 from thebes.bots.greedy import ActionJudge, GreedyPlayer
-from thebes.bots.levels import expert_simulations, expert_work
 from thebes.bots.playout import collector_paused, margin_of, sorted_multisets
 from thebes.catalog.components import Catalog
 from thebes.rules import (
     Action,
     Dig,
-    Exhibit,
     GameState,
     Pile,
     SeededChance,
     SplitMix,
-    TakeCard,
     active_seat,
     advance,
     bot_seed,
@@ -80,6 +72,34 @@ from thebes.rules import (
     mix_seed,
     scores,
 )
+
+DEFAULT_EXPERT_BUDGETS = {2: 600, 3: 400, 4: 400}
+"""The expert's simulations per move when nobody says otherwise, by the number of players:
+as many as keep its slowest move within 2 s on one core (docs/bots.md). A simulation costs
+more with more players: twenty of the expert's weeks hold more of the rivals' turns."""
+
+MAX_EXPERT_BUDGET = 100_000
+"""The most simulations a move a user may ask of the expert (minutes a move)."""
+
+EXPERT_WORK_PER_SIMULATION = {2: 1400, 3: 1700, 4: 1700}
+"""The expert's work a move is at most its simulations times this, by the number of players.
+The work of a simulation is greedy's valuations in its playout (a legal action, or a kind of
+unseen card for an exchange, each one) and 24 more a turn: about what each costs in time. A
+guard, not a budget: the slowest moves of the series in docs/bots.md (many digs listed at
+every turn) cost up to about 1,370 a simulation with 2 players and 1,550 with 3 or 4, so the
+cap leaves such moves as they were and keeps a move in a position dearer still within about
+2 s on one core."""
+
+
+def expert_simulations(players: int, given: int | None = None) -> int:
+    """The expert's simulations a move: ``given``, else the default for ``players``."""
+    return DEFAULT_EXPERT_BUDGETS[players] if given is None else given
+
+
+def expert_work(players: int, simulations: int) -> int:
+    """The most work the expert's move of ``simulations`` may take with ``players``."""
+    return simulations * EXPERT_WORK_PER_SIMULATION[players]
+
 
 ROOT_ACTIONS = {2: 12, 3: 8, 4: 8}
 """The candidates searched at the root when nobody says otherwise, by the number of players:
@@ -94,29 +114,22 @@ TURN_WORK = 24
 
 @dataclass(frozen=True, slots=True)
 class ExpertBudget:
-    simulations: int | None = None  # per move (None: by the players, DEFAULT_EXPERT_BUDGETS)
+    simulations: int | None = None  # per move (None: DEFAULT_EXPERT_BUDGETS)
     work: int | None = None  # the most work a move (None: expert_work of its simulations)
     horizon: int = 20  # weeks of the expert's own time a simulation looks ahead
     root_actions: int | None = None  # greedy's best actions searched (None: ROOT_ACTIONS)
     root: str = "halving"  # how the root spends its simulations: halving or ucb
     exploration: float = 0.5  # UCB's constant at the root (root="ucb"), for values in 0..1
     scale: float = 8.0  # VP of margin squashed to tanh(1): a value of 0.88 against 0.12
-    tree: bool = False  # a search tree below the root (else playouts straight from it)
-    tree_exploration: float = 0.5  # UCB's constant below the root
-    widening: float = 1.0  # a node visited n times offers its best ceil(widening * sqrt(n))
-    rival_widening: float = 1.0  # the same where a rival moves
-    fixed_deals: bool = True  # one order of the unseen for a whole simulation
-    dig_luck: bool = True  # each seat's luck at its digs taken off its total (fixed deals)
+    dig_luck: bool = True  # each seat's luck at its digs taken off its total
 
 
 class _Node:
-    """What the simulations through one action sequence found: for the player who chose
-    the sequence's last action."""
+    """What the simulations of one root action found, for the expert."""
 
-    __slots__ = ("available", "children", "total", "visits")
+    __slots__ = ("available", "total", "visits")
 
     def __init__(self) -> None:
-        self.children: dict[Hashable, _Node] = {}
         self.visits = 0
         self.available = 1  # the visits of the parent in which this action could be chosen
         self.total = 0.0
@@ -211,59 +224,15 @@ class _Search:
     def simulate(self, action: Action, child: _Node) -> None:
         """One simulation through the root action ``action``, on the deal of its visit."""
         seed = derive_seed(self.seed, child.visits)
-        deal: _Deal | int = (
-            _Deal(seed, self.root.catalog, self.judge.outlook.token_vp)
-            if self.budget.fixed_deals
-            else seed
-        )
-        if isinstance(deal, _Deal) and self.budget.dig_luck:
+        deal = _Deal(seed, self.root.catalog, self.judge.outlook.token_vp)
+        if self.budget.dig_luck:
             deal.luck = [0.0] * len(self.root.players)
         state = self.play(self.root, action, deal)
-        path = [(child, self.seat)]
-        node = child
-        while self.budget.tree and node.visits and not self.cut(state):
-            mover = active_seat(state)
-            assert mover is not None
-            action, node, new = self.select(node, state, mover)
-            state = self.play(state, action, deal)
-            path.append((node, mover))
-            if new:
-                break
         totals = self.playout(state, deal)
-        if isinstance(deal, _Deal) and deal.luck is not None:
+        if deal.luck is not None:
             totals = tuple(total - luck for total, luck in zip(totals, deal.luck, strict=True))
-        values = self.values(totals)
-        for node, mover in path:
-            node.visits += 1
-            node.total += values[mover]
-
-    def select(self, node: _Node, state: GameState, mover: int) -> tuple[Action, _Node, bool]:
-        """The action to follow from ``node`` in this determinization, its child, and
-        whether the child is new. The best unvisited action among those offered comes
-        first; then UCB, counting a child's availability."""
-        legal = legal_actions(state)
-        budget = self.budget
-        widening = budget.widening if mover == self.seat else budget.rival_widening
-        offered = max(1, ceil(widening * sqrt(node.visits)))
-        best: tuple[float, Action, _Node] | None = None
-        new: tuple[Action, Hashable] | None = None
-        for index in self.ranked(state, legal)[:offered]:
-            action = legal[index]
-            key = _key(state, action)
-            child = node.children.get(key)
-            if child is None:
-                if new is None:
-                    new = (action, key)
-                continue
-            child.available += 1
-            score = child.ucb(budget.tree_exploration)
-            if best is None or score > best[0]:
-                best = (score, action, child)
-        if new is not None:
-            child = node.children[new[1]] = _Node()
-            return new[0], child, True
-        assert best is not None
-        return best[1], best[2], False
+        child.visits += 1
+        child.total += self.values(totals)[self.seat]
 
     def ranked(self, state: GameState, legal: Sequence[Action]) -> list[int]:
         """The indices of ``legal``, best first by the greedy player's values (ties in the
@@ -279,16 +248,14 @@ class _Search:
     def cut(self, state: GameState) -> bool:
         return is_over(state) or state.players[self.seat].time >= self.stop
 
-    def play(self, state: GameState, action: Action, deal: _Deal | int) -> GameState:
-        if isinstance(deal, _Deal):
-            if deal.luck is not None and type(action) is Dig:
-                digger = active_seat(state)
-                assert digger is not None
-                deal.digger = digger
-            return advance(state, action, deal)
-        return advance(state, action, SeededChance(mix_seed(deal, state.actions_taken)))
+    def play(self, state: GameState, action: Action, deal: _Deal) -> GameState:
+        if deal.luck is not None and type(action) is Dig:
+            digger = active_seat(state)
+            assert digger is not None
+            deal.digger = digger
+        return advance(state, action, deal)
 
-    def playout(self, state: GameState, deal: _Deal | int) -> tuple[float, ...]:
+    def playout(self, state: GameState, deal: _Deal) -> tuple[float, ...]:
         """Every seat's final score, or outlook where the horizon cuts the game short,
         after greedy play from ``state``."""
         greedy = self.judge
@@ -371,13 +338,3 @@ class _Deal:
                 len(bag) + debris
             )
         return found, debris_drawn
-
-
-def _key(state: GameState, action: Action) -> Hashable:
-    """What ``action`` means across determinizations: a card or an exhibition by what it
-    is (the same slot holds another card in another deal)."""
-    if isinstance(action, TakeCard):
-        return ("take", state.display[action.slot])
-    if isinstance(action, Exhibit):
-        return ("exhibit", state.exhibitions[action.slot])
-    return action

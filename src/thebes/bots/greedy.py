@@ -24,19 +24,22 @@ its tableau from the engine's :func:`~thebes.rules.changed_player`, kept per tab
 card, its time and permits from the journey and :func:`~thebes.rules.permits_after_move`; a
 test holds the value equal to that of the player foreseen. What greedy keeps between turns
 changes no value: the floats are those of the plain sums, in the same order.
+
+The digs of one site, differing only in their weeks, are valued together
+(:class:`~thebes.bots.dig_group.DigGroup`); an exchange's four fresh cards by the expected
+best of a draw (:func:`~thebes.bots.best_of.expected_best_of`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from functools import cache
-from math import comb
-from operator import mul
 from typing import assert_never
 
-from thebes.bots.outlook import DigPlan, Outlook, PlanKey, plan_key
-from thebes.catalog.components import DISPLAY_SLOTS, WEEKS_PER_YEAR, Catalog
+from thebes.bots.best_of import expected_best_of
+from thebes.bots.dig_group import DigGroup
+from thebes.bots.outlook import Outlook, PlanKey, plan_key
+from thebes.catalog.components import DISPLAY_SLOTS, Catalog
 from thebes.catalog.kinds import CardKind
 from thebes.rules import (
     END_TIME,
@@ -210,7 +213,7 @@ class _Position:
         self.vp_per_token = outlook.vp_per_token(state)
         self.artifact_vp = outlook.artifact_vp(self.player)
         self._prospects = outlook.exhibition_prospects(state, self.player)
-        self._dig_groups: dict[tuple[int, bool, bool, bool, bool, bool], _DigGroup] = {}
+        self._dig_groups: dict[tuple[int, bool, bool, bool, bool, bool], DigGroup] = {}
 
     def values(self, legal: Sequence[Action]) -> list[float]:
         exchange_gain: float | None = None
@@ -339,7 +342,7 @@ class _Position:
             value += self._new_display_gain(player.location) - self._display_gain(player.location)
         return value
 
-    def _dig_group(self, action: Dig) -> _DigGroup:
+    def _dig_group(self, action: Dig) -> DigGroup:
         """What the digs differing only in their weeks have in common, worked out for the
         first of them asked about."""
         key = (
@@ -355,13 +358,13 @@ class _Position:
             group = self._dig_groups[key] = self._new_dig_group(action)
         return group
 
-    def _new_dig_group(self, action: Dig) -> _DigGroup:
+    def _new_dig_group(self, action: Dig) -> DigGroup:
         catalog, state, player = self.catalog, self.state, self.player
         region = action.region
         know = knowledge_for(player, region, legend=action.legend, assistant=action.assistant)
         after = player_after(state, action)
         bonus = state.site_bonus[region]
-        return _DigGroup(
+        return DigGroup(
             static=self.artifact_vp
             + self.outlook.score_without_artifacts(after, self.rivals)
             + self._prospects
@@ -398,7 +401,7 @@ class _Position:
         share = self.judge.exchange_share
         if not hidden_draws or not gains:
             return share * best_known
-        return share * _expected_best_of(gains, hidden_draws, at_least=best_known)
+        return share * expected_best_of(gains, hidden_draws, at_least=best_known)
 
     def _face_up_researcher_cards(self) -> list[int]:
         """V5: the face-up cards that will fill display slots, in order. An exhibition turned
@@ -482,92 +485,3 @@ class _Position:
         region = changed[0] if changed else -1
         points = after.books[region] if changed else 0
         return (plan_key(after), congress_vp(after.congresses), region, points)
-
-
-class _DigGroup:
-    """What the digs of one site and helpers, differing only in their weeks, have in common."""
-
-    # A plain slotted class: made for every kind of dig at every turn, where a frozen
-    # dataclass would set each field through object.__setattr__.
-    __slots__ = (
-        "after",
-        "bag_size",
-        "before",
-        "extra_tokens",
-        "permits_used",
-        "plan",
-        "start",
-        "static",
-        "tokens",
-        "vp_per_token",
-    )
-
-    def __init__(
-        self,
-        static: float,  # the score and prospects after the dig, bonus artifact included
-        plan: DigPlan,
-        after: PlayerState,  # after the dig of the weeks the group was made for, nothing found
-        start: int,  # the time the digging starts, after the journey
-        before: int,  # the time the action starts
-        permits_used: int,
-        tokens: tuple[int, ...],  # by weeks: the wheel's tokens for the dig's knowledge
-        extra_tokens: int,  # shovels
-        bag_size: int,
-        vp_per_token: float,
-    ) -> None:
-        self.static = static
-        self.plan = plan
-        self.after = after
-        self.start = start
-        self.before = before
-        self.permits_used = permits_used
-        self.tokens = tokens
-        self.extra_tokens = extra_tokens
-        self.bag_size = bag_size
-        self.vp_per_token = vp_per_token
-
-    def value(self, weeks: int) -> float:
-        """Expected outlook after the dig of this many weeks, its finds included."""
-        # permits_after_move and min() written out: greedy values every length of every dig
-        time = self.start + weeks
-        before = self.before
-        if time // WEEKS_PER_YEAR > before // WEEKS_PER_YEAR and time < END_TIME:
-            permits_used = 0
-        else:
-            permits_used = self.permits_used
-        tokens = self.tokens[weeks] + self.extra_tokens
-        if tokens > self.bag_size:
-            tokens = self.bag_size
-        return self.static + self.plan.value(time, permits_used) + tokens * self.vp_per_token
-
-    def clock(self, weeks: int) -> tuple[int, int]:
-        """The time after the dig of this many weeks, and the permits then used."""
-        time = self.start + weeks
-        return time, permits_after_move(self.before, time, self.permits_used)
-
-    def foreseen(self, weeks: int) -> PlayerState:
-        """The player after the dig of this many weeks, before anything is found."""
-        time, permits_used = self.clock(weeks)
-        return replace(self.after, time=time, permits_used=permits_used)
-
-
-def _expected_best_of(values: list[float], draws: int, at_least: float = 0.0) -> float:
-    """Expected maximum of ``at_least`` and ``draws`` values drawn without replacement from
-    ``values``."""
-    values = sorted(values)
-    n = len(values)
-    if n <= draws:
-        return max(values[-1], at_least) if values else at_least
-    # The i-th smallest (0-based) is the maximum when the other draws-1 come from below it.
-    ways, total = _ways(n, draws)
-    if at_least > values[0]:
-        values = [max(v, at_least) for v in values]
-    # One product per value, summed in order: the float of the sum over the values.
-    expected: float = sum(map(mul, values, ways))
-    return expected / total
-
-
-@cache
-def _ways(n: int, draws: int) -> tuple[tuple[int, ...], int]:
-    """For :func:`_expected_best_of`: comb(i, draws - 1) for each i below n, and comb(n, draws)."""
-    return tuple(comb(i, draws - 1) for i in range(n)), comb(n, draws)

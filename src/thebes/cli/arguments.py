@@ -1,5 +1,5 @@
-"""The `thebes` command line: its subcommands, their options, the checks of each value, and
-the handler that runs each subcommand.
+"""The `thebes` command line: its subcommands, their options and the handler that runs each
+subcommand (the checks of each option's value are :mod:`thebes.cli.values`).
 
 :func:`thebes.cli.main` parses with :func:`build_parser` and calls
 ``args.handler(args, terminal)`` with the terminal it was handed (None: the process's own):
@@ -19,11 +19,11 @@ import os
 import sys
 from collections.abc import Callable
 from importlib import metadata
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from thebes.analysis.move_review import DEFAULT_PLAYOUTS, MAX_PLAYOUTS
-from thebes.bots import BOT_LEVELS, DEFAULT_EXPERT_BUDGETS, MAX_EXPERT_BUDGET
+from thebes.bots import BOT_LEVELS, BUDGET_OPTION, BUDGETED, levels_described
+from thebes.cli import values
 from thebes.cli.analyze import analyze_command
 from thebes.cli.host import host_command
 from thebes.cli.lookup import reference_command, rules_command
@@ -33,7 +33,6 @@ from thebes.cli.simulate import simulate_command
 from thebes.cli.streams import Streams
 from thebes.rules import VARIANT_NAMES
 from thebes.safeio.invocation import thebes_command
-from thebes.safeio.text import shown, whole_number
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -93,11 +92,8 @@ def _add_play(commands: argparse._SubParsersAction[_Parser]) -> None:
         "play",
         help="play a game at this keyboard (2-4 players, bots in any seat)",
         description="Play Thebes at one keyboard. Seats are in the order the names are "
-        "given, then the bots; the game is saved after every action. Bot levels: random "
-        "(any legal action), greedy (best expected score and prospects right after the "
-        "action), strong (plays greedy's best actions out to look ahead; under a second "
-        "a move), expert (a tree search over sampled deals; a second or two a move, "
-        "--expert-budget to change it).",
+        "given, then the bots; the game is saved after every action. Bot levels: "
+        f"{levels_described()}; --expert-budget sets the {_budgeted()}'s simulations a move.",
         epilog=f"example: {thebes_command()} play --players Ann,Bob --bot Cleo=strong "
         "--bot Dan=greedy",
     )
@@ -126,13 +122,13 @@ def _add_new_game(command: argparse.ArgumentParser) -> None:
     )
     command.add_argument(
         "--seed",
-        type=_seed,
+        type=values.seed,
         help="make the game reproducible: the same seed and moves give the same draws "
         "(without it, draws come from the system's randomness and nobody can foresee them)",
     )
     command.add_argument(
         "--save",
-        type=_path_text,
+        type=values.path_text,
         metavar="PATH",
         help="where the game is saved (an existing file is refused unless --force)",
     )
@@ -153,12 +149,17 @@ def _add_new_game(command: argparse.ArgumentParser) -> None:
 def _add_expert_budget(command: argparse.ArgumentParser) -> None:
     command.add_argument(
         "--expert-budget",
-        type=_expert_budget,
+        type=values.expert_budget,
         metavar="N",
-        help="simulations a move for the expert bots (default "
-        + ", ".join(f"{budget} with {n} players" for n, budget in DEFAULT_EXPERT_BUDGETS.items())
-        + "; more is stronger and slower; kept in the game file)",
+        help=f"simulations a move for the {_budgeted()} bots (default "
+        + ", ".join(f"{budget} with {n} players" for n, budget in BUDGET_OPTION.defaults.items())
+        + f", at most {BUDGET_OPTION.most}; more is stronger and slower; kept in the game file)",
     )
+
+
+def _budgeted() -> str:
+    """The level --expert-budget sets the budget of (bots.levels.BUDGETED: one)."""
+    return " and ".join(sorted(BUDGETED))
 
 
 def _add_host(commands: argparse._SubParsersAction[_Parser]) -> None:
@@ -176,12 +177,12 @@ def _add_host(commands: argparse._SubParsersAction[_Parser]) -> None:
     _add_new_game(host)
     host.add_argument(
         "--resume",
-        type=_path_text,
+        type=values.path_text,
         metavar="FILE",
         help="host the game saved in FILE (instead of a new one)",
     )
     host.add_argument(
-        "--port", type=_port, default=8022, help="the port to listen on (default 8022)"
+        "--port", type=values.port, default=8022, help="the port to listen on (default 8022)"
     )
     host.add_argument(
         "--listen",
@@ -215,10 +216,10 @@ def _add_resume(commands: argparse._SubParsersAction[_Parser]) -> None:
         "means the list: write ./3 for a file named 3.",
     )
     resume.set_defaults(handler=resume_command)
-    resume.add_argument("game", nargs="?", type=_path_text, metavar="N|FILE")
+    resume.add_argument("game", nargs="?", type=values.path_text, metavar="N|FILE")
     resume.add_argument(
         "--dir",
-        type=_path,
+        type=values.path,
         metavar="DIR",
         help="the folder N counts in (default: where games are saved)",
     )
@@ -239,7 +240,7 @@ def _add_games(commands: argparse._SubParsersAction[_Parser]) -> None:
     )
     games.set_defaults(handler=games_command)
     games.add_argument(
-        "--dir", type=_path, metavar="DIR", help="list DIR (default: where games are saved)"
+        "--dir", type=values.path, metavar="DIR", help="list DIR (default: where games are saved)"
     )
     games.add_argument(
         "--all", action="store_true", help=f"list every game, not only the newest {LISTED}"
@@ -265,7 +266,7 @@ def _add_simulate(commands: argparse._SubParsersAction[_Parser]) -> None:
     simulate.add_argument(
         "--bots",
         metavar="LEVELS",
-        type=_levels,
+        type=values.levels,
         help="comma-separated bot levels, one per seat in seat order, or one for every "
         f"seat (levels: {', '.join(BOT_LEVELS)}; default: random in every seat)",
     )
@@ -274,20 +275,20 @@ def _add_simulate(commands: argparse._SubParsersAction[_Parser]) -> None:
         action="store_true",
         help="move the bots one seat on from game to game, so none keeps the first seat",
     )
-    simulate.add_argument("--games", type=_positive, default=1)
+    simulate.add_argument("--games", type=values.positive, default=1)
     _add_variant(simulate)
-    simulate.add_argument("--seed", type=_seed, default=1)
+    simulate.add_argument("--seed", type=values.seed, default=1)
     where = simulate.add_mutually_exclusive_group()
     where.add_argument(
         "--jobs",
-        type=_positive,
+        type=values.positive,
         default=1,
         metavar="J",
         help="play J games at once in parallel processes (same results for any J)",
     )
     where.add_argument(
         "--scheduler",
-        type=_address,
+        type=values.address,
         metavar="ADDRESS",
         help="play the games on the workers of the Dask cluster whose scheduler is at "
         "ADDRESS, such as tcp://10.0.0.5:8786 (same results; needs thebes[cluster])",
@@ -296,7 +297,7 @@ def _add_simulate(commands: argparse._SubParsersAction[_Parser]) -> None:
         "--json", action="store_true", help="one JSON object per game, then a summary object"
     )
     simulate.add_argument(
-        "--save-dir", type=_path, metavar="DIR", help="write each game's file into DIR"
+        "--save-dir", type=values.path, metavar="DIR", help="write each game's file into DIR"
     )
     _add_expert_budget(simulate)
 
@@ -345,7 +346,7 @@ def _add_analyze(commands: argparse._SubParsersAction[_Parser]) -> None:
     cpus = usable_cpus()
     analyze.add_argument(
         "--jobs",
-        type=_positive,
+        type=values.positive,
         default=cpus,
         metavar="J",
         help="analyse in J processes at once (default: the CPUs this process may use, "
@@ -353,7 +354,7 @@ def _add_analyze(commands: argparse._SubParsersAction[_Parser]) -> None:
     )
     analyze.add_argument(
         "--playouts",
-        type=_playouts,
+        type=values.playouts,
         default=DEFAULT_PLAYOUTS,
         metavar="N",
         help=f"playouts per action valued (default {DEFAULT_PLAYOUTS}; more is slower and "
@@ -378,13 +379,13 @@ def _add_game_argument(command: _Parser) -> None:
     """A game file, or game N of `thebes games` (in the folder --dir names)."""
     command.add_argument(
         "file",
-        type=_path_text,
+        type=values.path_text,
         metavar="N|FILE",
         help="a game file, or game N of 'thebes games' (write ./3 for a file named 3)",
     )
     command.add_argument(
         "--dir",
-        type=_path,
+        type=values.path,
         metavar="DIR",
         help="the folder N counts in (default: where games are saved)",
     )
@@ -424,103 +425,8 @@ def _add_variant(command: argparse.ArgumentParser) -> None:
         "--variant",
         metavar="NAME",
         action="extend",
-        type=_variant_names,
+        type=values.variant_names,
         default=[],
         help="play with an optional rule of the 2004 edition (repeat for more; 'all' for "
         f"all): {', '.join(VARIANT_NAMES)}; `thebes rules --id V1` ... V5 explain them",
     )
-
-
-ALL_VARIANTS = "all"
-
-
-def _variant_names(text: str) -> tuple[str, ...]:
-    """The variants one --variant names: one, or every one for 'all' (a variant named twice
-    is played once: Variants.from_names takes each name as a switch)."""
-    name = text.strip().lower()
-    if name == ALL_VARIANTS:
-        return VARIANT_NAMES
-    if name not in VARIANT_NAMES:
-        raise argparse.ArgumentTypeError(
-            f"no variant {_quoted(text)} (variants: {', '.join(VARIANT_NAMES)}, or all)"
-        )
-    return (name,)
-
-
-def _positive(text: str) -> int:
-    # ASCII digits only: int() would also take "٣" (and "²" crashed it elsewhere).
-    value = whole_number(text)
-    if value is None:
-        raise argparse.ArgumentTypeError(f"{_quoted(text)} is not a whole number")
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"needs at least 1, not {value}")
-    return value
-
-
-def _port(text: str) -> int:
-    value = whole_number(text, digits=5)
-    if value is None or not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"{_quoted(text)} is not a port (0 to 65535)")
-    return value
-
-
-def _playouts(text: str) -> int:
-    value = _positive(text)
-    if value > MAX_PLAYOUTS:
-        raise argparse.ArgumentTypeError(f"at most {MAX_PLAYOUTS}, not {value}")
-    return value
-
-
-def _expert_budget(text: str) -> int:
-    value = _positive(text)
-    if value > MAX_EXPERT_BUDGET:
-        raise argparse.ArgumentTypeError(f"at most {MAX_EXPERT_BUDGET}, not {value}")
-    return value
-
-
-def _seed(text: str) -> int:
-    """A seed: ASCII digits with an optional minus sign, within what a game file holds."""
-    from thebes.records.gamefile import MAX_SEED, MIN_SEED
-
-    negative = text.strip().startswith("-")
-    value = whole_number(text.strip().removeprefix("-"), digits=len(str(MAX_SEED)))
-    if value is None:
-        raise argparse.ArgumentTypeError(f"{_quoted(text)} is not a whole number")
-    seed = -value if negative else value
-    if not MIN_SEED <= seed <= MAX_SEED:
-        raise argparse.ArgumentTypeError(f"a seed is from {MIN_SEED} to {MAX_SEED}")
-    return seed
-
-
-def _quoted(text: str) -> str:
-    return shown(text[:40])  # escaped once: repr of an escaped text doubles its backslashes
-
-
-def _path_text(text: str) -> str:
-    """A path as given; an empty one is refused (Path("") is the current folder, where
-    nobody asked to read or write)."""
-    if not text:
-        raise argparse.ArgumentTypeError("an empty path names no file or folder")
-    return text
-
-
-def _address(text: str) -> str:
-    """A scheduler's address, checked by Dask when it is reached; an empty one is refused
-    here (to Dask it means a cluster of its own on this machine)."""
-    if not text.strip():
-        raise argparse.ArgumentTypeError("an empty address names no scheduler")
-    return text.strip()
-
-
-def _path(text: str) -> Path:
-    return Path(_path_text(text))
-
-
-def _levels(text: str) -> list[str]:
-    levels = [part.strip() for part in text.split(",")]
-    for level in levels:
-        if level not in BOT_LEVELS:
-            raise argparse.ArgumentTypeError(
-                f"unknown bot level {level!r} (levels: {', '.join(BOT_LEVELS)})"
-            )
-    return levels

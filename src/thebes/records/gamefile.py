@@ -43,7 +43,7 @@ from pydantic import (
     model_validator,
 )
 
-from thebes.bots.levels import BOT_LEVELS, MAX_EXPERT_BUDGET
+from thebes.bots.levels import BOT_LEVELS, BUDGET_OPTION
 from thebes.catalog.components import CARD_IDS, TOKENS_PER_REGION
 from thebes.catalog.schema import MAX_NAME as MAX_TOKEN_NAME
 from thebes.errors import EXIT_USAGE, ThebesError
@@ -201,7 +201,7 @@ class Options(_Strict):
     # The expert bots' simulations a move (`--expert-budget`): written whenever an expert
     # plays (or the option was given), so a resumed seeded game goes on as it would have even
     # after the default changes; files without an expert are what they were before it.
-    expert_budget: Annotated[int, Field(ge=1, le=MAX_EXPERT_BUDGET)] | None = None
+    expert_budget: Annotated[int, Field(ge=1, le=BUDGET_OPTION.most)] | None = None
 
     @model_serializer(mode="wrap")
     def _hints_only_when_off(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:

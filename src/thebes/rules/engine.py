@@ -9,32 +9,28 @@ it draws: :func:`apply` uses it, and so does a bot looking ahead.
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Callable
-from typing import Any, NoReturn
+from typing import Any
 
-from thebes.catalog.components import LEGEND_VALUE, WEEKS_PER_YEAR, Catalog
+from thebes.catalog.components import WEEKS_PER_YEAR, Catalog
 from thebes.catalog.kinds import CardKind
 from thebes.rules.actions import Action, Dig, Exchange, Exhibit, Renew, Retire, TakeCard
-from thebes.rules.bags import debris_aside, debris_in_bag
-from thebes.rules.chance import Chance, ImpossibleDraw
+from thebes.rules.chance import Chance
 from thebes.rules.deck import CardsInPlay, draw_from_top
+from thebes.rules.digging import dig_tokens
 from thebes.rules.events import (
     CardRevealed,
     CardSpent,
     CardTaken,
     DisplayExchanged,
     DisplayRenewed,
-    Dug,
     Event,
     ExhibitionHeld,
-    FirstDigBonus,
     GameEnded,
     Retired,
     Travelled,
     YearTurned,
 )
-from thebes.rules.knowledge import helper_bonus, total_knowledge
 from thebes.rules.legal import IllegalAction, must_retire, reason_illegal
 from thebes.rules.state import END_TIME, NO_CARD, RENEW_WEEKS, Deck, GameState, PlayerState, year_of
 from thebes.rules.tableau import add_sorted, first_card_of, moved_player
@@ -192,7 +188,7 @@ def _excavate(
             events.extend(CardSpent(seat, card) for card in spent)
         discard = add_sorted(deck.discard, *spent)
         deck = Deck(deck.unseen, deck.piles, deck.reserve, discard, deck.reshuffles, deck.face_up)
-    tokens, bags, site_bonus = _dig(state, seat, player, action, chance, events)
+    tokens, bags, site_bonus = dig_tokens(state, seat, player, action, chance, events)
     time = player.time + travel + action.weeks
     renewed = renews_permits(player.time, time)  # T4, Y1
     if events is not None and renewed:
@@ -351,73 +347,6 @@ def _exhibit(
     return (held,)
 
 
-def _dig(
-    state: GameState,
-    seat: int,
-    player: PlayerState,
-    action: Dig,
-    chance: Chance,
-    events: list[Event] | None,
-) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...]]:
-    """A3: the tokens kept (the site's first-dig artifact among them), the bags and the
-    artifacts left on the sites after the dig."""
-    catalog = state.catalog
-    region = action.region
-    # knowledge_for(...).total without building the object: every dig of a search asks.
-    specialized = player.books[region] + (LEGEND_VALUE if action.legend else 0)
-    assistants = player.assistants
-    if assistants:
-        specialized += helper_bonus(assistants, action.assistant)
-    total = total_knowledge(specialized, player.general)
-    bags = state.bags
-    bag = bags[region]
-    steady = state.variants.steady_digs  # V1 changes the debris in the bag
-    debris = debris_in_bag(state, region) if steady else catalog.debris[region]
-    # tokens_to_draw(...), with the shovels' bonus asked only of a player holding one
-    count = catalog.wheel[total][action.weeks]
-    if player.shovels:
-        count += helper_bonus(player.shovels, action.shovel)
-    if count > len(bag) + debris:
-        count = len(bag) + debris
-    found, debris_drawn = chance.draw_tokens(bag, debris, count)
-    if len(found) + debris_drawn != count or not 0 <= debris_drawn <= debris:
-        _check_token_draw(catalog, region, bag, debris, count, found, debris_drawn)
-    left = bag
-    for token in found:
-        i = bisect_left(left, token)  # the bag is sorted
-        if i == len(left) or left[i] != token:  # not in the bag, or drawn twice
-            _check_token_draw(catalog, region, bag, debris, count, found, debris_drawn)
-        left = left[:i] + left[i + 1 :]
-    changed = list(bags)
-    changed[region] = left
-    bags = tuple(changed)
-    if events is not None:
-        aside = debris_aside(state, region)  # V1: what replaces the tokens kept, once drawn
-        replaced = min(len(found), aside)
-        left_aside = aside - replaced if state.variants.steady_digs else None
-        events.append(
-            Dug(
-                seat,
-                region,
-                action.weeks,
-                total,
-                count,
-                found,
-                debris_drawn,
-                replaced,
-                left_aside,
-            )
-        )
-    site_bonus = state.site_bonus
-    bonus = site_bonus[region]
-    if bonus:  # A3.10: the first dig at a site also takes the artifact lying on it
-        found = (*found, bonus)
-        site_bonus = (*site_bonus[:region], 0, *site_bonus[region + 1 :])
-        if events is not None:
-            events.append(FirstDigBonus(seat, region, bonus))
-    return found, bags, site_bonus
-
-
 def player_after(
     state: GameState,
     action: Action,
@@ -538,28 +467,6 @@ def _next_state(
     if events is not None and is_over(after):
         events.append(GameEnded())
     return after
-
-
-def _check_token_draw(
-    catalog: Catalog,
-    region: int,
-    bag: tuple[int, ...],
-    debris: int,
-    count: int,
-    found: tuple[int, ...],
-    debris_drawn: int,
-) -> NoReturn:
-    """Raise :class:`ImpossibleDraw` saying what is wrong with a dig's draw."""
-    site = catalog.regions[region]
-    if len(found) + debris_drawn != count:
-        raise ImpossibleDraw(
-            f"the dig at {site} draws {count} token{'' if count == 1 else 's'}, "
-            f"not {len(found) + debris_drawn}"
-        )
-    if not 0 <= debris_drawn <= debris:
-        raise ImpossibleDraw(f"the {site} bag holds {debris} debris, not {debris_drawn}")
-    missing = next((t for t in found if t not in bag), found[0] if found else 0)
-    raise ImpossibleDraw(f"token {missing} is not (or not twice) in the {site} bag")
 
 
 _Play = Callable[[GameState, int, PlayerState, Any, Chance, "list[Event] | None"], GameState]

@@ -19,7 +19,7 @@ from math import sqrt
 from pathlib import Path
 from types import ModuleType
 
-from thebes.bots import BOT_LEVELS
+from thebes.bots import bot_level
 from thebes.catalog.components import Catalog
 from thebes.catalog.loading import default_catalog
 from thebes.errors import EXIT_USAGE, ThebesError
@@ -54,9 +54,8 @@ def entries_for(levels: Sequence[str] | None, players: int) -> list[Entry]:
     """
     if not levels:
         return [Entry(name, "random") for name in DEFAULT_NAMES[:players]]
-    unknown = [level for level in levels if level not in BOT_LEVELS]
-    if unknown:
-        raise ValueError(f"unknown bot level {unknown[0]!r} (levels: {', '.join(BOT_LEVELS)})")
+    for level in levels:
+        bot_level(level)  # ValueError, naming the levels, for a name that is none
     if len(levels) == 1:
         levels = list(levels) * players
     if len(levels) != players:

@@ -1,0 +1,111 @@
+"""The checks of the command line's values: each reads one option's text into its value or
+refuses it in one line (argparse's ``type=``), so a handler gets only values it can use.
+
+A number is ASCII digits only (int() would also take "٣"); a path is never empty; bot levels
+are those of the levels' table (:mod:`thebes.bots.levels`).
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from thebes.analysis.move_review import MAX_PLAYOUTS
+from thebes.bots import BUDGET_OPTION, bot_level
+from thebes.rules import VARIANT_NAMES
+from thebes.safeio.text import shown, whole_number
+
+ALL_VARIANTS = "all"
+
+
+def variant_names(text: str) -> tuple[str, ...]:
+    """The variants one --variant names: one, or every one for 'all' (a variant named twice
+    is played once: Variants.from_names takes each name as a switch)."""
+    name = text.strip().lower()
+    if name == ALL_VARIANTS:
+        return VARIANT_NAMES
+    if name not in VARIANT_NAMES:
+        raise argparse.ArgumentTypeError(
+            f"no variant {_quoted(text)} (variants: {', '.join(VARIANT_NAMES)}, or all)"
+        )
+    return (name,)
+
+
+def positive(text: str) -> int:
+    # ASCII digits only: int() would also take "٣" (and "²" crashed it elsewhere).
+    value = whole_number(text)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"{_quoted(text)} is not a whole number")
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"needs at least 1, not {value}")
+    return value
+
+
+def port(text: str) -> int:
+    value = whole_number(text, digits=5)
+    if value is None or not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"{_quoted(text)} is not a port (0 to 65535)")
+    return value
+
+
+def playouts(text: str) -> int:
+    value = positive(text)
+    if value > MAX_PLAYOUTS:
+        raise argparse.ArgumentTypeError(f"at most {MAX_PLAYOUTS}, not {value}")
+    return value
+
+
+def expert_budget(text: str) -> int:
+    value = positive(text)
+    if value > BUDGET_OPTION.most:
+        raise argparse.ArgumentTypeError(f"at most {BUDGET_OPTION.most}, not {value}")
+    return value
+
+
+def seed(text: str) -> int:
+    """A seed: ASCII digits with an optional minus sign, within what a game file holds."""
+    from thebes.records.gamefile import MAX_SEED, MIN_SEED
+
+    negative = text.strip().startswith("-")
+    value = whole_number(text.strip().removeprefix("-"), digits=len(str(MAX_SEED)))
+    if value is None:
+        raise argparse.ArgumentTypeError(f"{_quoted(text)} is not a whole number")
+    signed = -value if negative else value
+    if not MIN_SEED <= signed <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"a seed is from {MIN_SEED} to {MAX_SEED}")
+    return signed
+
+
+def _quoted(text: str) -> str:
+    return shown(text[:40])  # escaped once: repr of an escaped text doubles its backslashes
+
+
+def path_text(text: str) -> str:
+    """A path as given; an empty one is refused (Path("") is the current folder, where
+    nobody asked to read or write)."""
+    if not text:
+        raise argparse.ArgumentTypeError("an empty path names no file or folder")
+    return text
+
+
+def address(text: str) -> str:
+    """A scheduler's address, checked by Dask when it is reached; an empty one is refused
+    here (to Dask it means a cluster of its own on this machine)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty address names no scheduler")
+    return text.strip()
+
+
+def path(text: str) -> Path:
+    return Path(path_text(text))
+
+
+def levels(text: str) -> list[str]:
+    """Comma-separated bot levels, each one of the levels' table."""
+    names = [part.strip() for part in text.split(",")]
+    for name in names:
+        try:
+            bot_level(name)
+        except ValueError as refused:
+            raise argparse.ArgumentTypeError(str(refused)) from None
+    return names
