@@ -17,7 +17,7 @@ import os
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from thebes.bots.levels import expert_simulations
+from thebes.bots.levels import recorded_budget
 from thebes.catalog.components import Catalog
 from thebes.records.draws import Recorder, Replayer
 from thebes.records.gamefile import (
@@ -320,10 +320,12 @@ class Session:
         self.save_if_autosaving()
 
     def _note_expert_budget(self) -> None:
-        """An expert plays: its budget is the default unless one was given, and the file
-        will say which (a later default must not change how a resumed game goes on)."""
-        if self.expert_budget is None and any(s.bot == "expert" for s in self.seats):
-            self.expert_budget = expert_simulations(len(self.seats))
+        """A bot with a budget plays: the file says the budget, given or the default (a
+        later default must not change how a resumed game goes on)."""
+        players = len(self.seats)
+        self.expert_budget = recorded_budget(
+            (s.bot for s in self.seats), players, self.expert_budget
+        )
 
     # ------------------------------------------------------------ files
 
