@@ -1,18 +1,18 @@
 """The one authority of a game: every action, undo, answer, line said and seat change is made
 here, under one lock, autosaved, and published to every place at the table as news.
 
-A :class:`Place` is one front end's seat at the table: the keyboard of a hot-seat game acts
-for every person's seat, a hosted terminal for one seat, a spectator's for none. A place
-acts in the position it last saw (its snapshot's ``moves``): an action chosen on a position
-that changed meanwhile is refused, never applied. Nothing a place does touches the game's
-file: the table writes it. Bots play through :meth:`Table.play_bot_turn`, called by the
-keyboard's loop or by :meth:`Table.run_bots` in a thread of a hosted table.
+A :class:`Place` is one front end's seat at the table (the keyboard of a hot-seat game, a
+hosted terminal, a spectator's). A place acts in the position it last saw (its snapshot's
+``moves``): an action chosen on a position that changed meanwhile is refused, never
+applied. Only the table writes the game's file. Bots play through :meth:`Table.play_bot_turn`,
+called by the keyboard's loop or by :meth:`Table.run_bots` in a hosted table's thread.
 """
 
 from __future__ import annotations
 
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 
@@ -76,6 +76,9 @@ class Table:
         self._version = 0
         self._moves = 0
         self.journal = Journal()
+        # Lines said at the whole table lately: everyone's talk together at most twice the
+        # pace of one place's, so a crowd of spectators cannot keep every screen redrawing.
+        self._said_at: deque[float] = deque(maxlen=2 * SAY_BURST)
         self._places: list[Place] = []
         self._holders: dict[int, Place] = {}
         self._joined: set[int] = set()
@@ -339,14 +342,16 @@ class Table:
             self._changed()
 
     def say(self, place: Place, text: str) -> Refused | None:
-        """``text`` on every terminal's message line, and in the log; a place that says
-        more than SAY_BURST lines a SAY_EVERY seconds is refused, not queued."""
+        """``text`` on every terminal's message line, and in the log. Talk faster than a
+        line a SAY_EVERY seconds (after a burst of SAY_BURST) from one place, or twice that
+        from the whole table, is refused, never queued."""
         with self._cond:
             now = time.monotonic()
-            said = place.said_at
-            if len(said) == said.maxlen and now - said[0] < SAY_BURST * SAY_EVERY:
-                return Refused(Refusal.SAY_TOO_FAST)
-            said.append(now)
+            for said, every in ((place.said_at, SAY_EVERY), (self._said_at, SAY_EVERY / 2)):
+                if len(said) == said.maxlen and now - said[0] < len(said) * every:
+                    return Refused(Refusal.SAY_TOO_FAST)  # this place's pace, or the table's
+            place.said_at.append(now)
+            self._said_at.append(now)
             line = " ".join(text.split())[:MAX_SAY]
             self.journal.publish(Said(Speaker(place.seat, place.host), line))
             self._changed()

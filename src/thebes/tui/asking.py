@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
+import time
 from collections.abc import Callable, Sequence
 
 from prompt_toolkit import PromptSession
@@ -30,6 +31,9 @@ from thebes.tui.terminal import Terminal
 
 # A prompt's result when it was left to draw the table anew (what was typed follows).
 REDRAW = "\x00redraw:"
+# A terminal redraws for the table's news at most this often: a flood of talk or of joins
+# is shown in a few redraws, not one each, and leaves the host's time to the players.
+REDRAW_EVERY = 0.25
 # Columns a prompt leaves on its row for what is typed (an action is rarely longer).
 PROMPT_ROOM = 16
 # What a terminal that is not to move may type, as its prompt says it.
@@ -57,6 +61,8 @@ class Asking:
         self.typed = ""  # what the player had typed when the prompt was left to redraw
         self.redrawing = False  # the last prompt was left to draw the table anew, not typed
         self.drawn_size = (0, 0)
+        self.drawn_at = 0.0  # when the screen was last drawn (time.monotonic)
+        self._later = False  # a redraw is due once REDRAW_EVERY has passed
         self._until: Callable[[], bool] | None = None  # ends the question being asked
 
     def _wake(self) -> None:
@@ -98,12 +104,24 @@ class Asking:
             return text
 
     def _watch(self) -> None:
+        self._later = False  # a redraw put off under an earlier prompt died with its loop
         self.prompt.app.before_render += self._redraw_check
 
     def _redraw_check(self, _: object) -> None:
         app = self.prompt.app
-        if self._redraw_needed() and not app.is_done:
-            app.exit(result=REDRAW + app.current_buffer.text)
+        if app.is_done or not self._redraw_needed():
+            return
+        wait = self.drawn_at + REDRAW_EVERY - time.monotonic()
+        if wait > 0 and self.size() == self.drawn_size:
+            if not self._later:  # news again soon after the last redraw: one redraw later
+                self._later = True
+                app.loop.call_later(wait, self._redraw_later)  # type: ignore[union-attr]
+            return
+        app.exit(result=REDRAW + app.current_buffer.text)
+
+    def _redraw_later(self) -> None:
+        self._later = False
+        self.prompt.app.invalidate()
 
     def _redraw_needed(self) -> bool:
         """The table changed since it was drawn here, or the terminal's size did."""

@@ -9,6 +9,7 @@ screen at once, with no full clear in between to flicker on a slow link.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -46,6 +47,7 @@ class TableDrawing:
     place: Place
     typed: str
     drawn_size: tuple[int, int]
+    drawn_at: float
     hosted: bool
     resume_command: str
     size: Callable[[], tuple[int, int]]
@@ -55,6 +57,7 @@ class TableDrawing:
 
     def _draw(self, menu: list[MenuEntry], prompt: FormattedText | None = None) -> None:
         width, height = self.drawn_size = self.size()
+        self.drawn_at = time.monotonic()
         notice = too_small_notice(width, height)
         parts: list[RenderableType] = []
         if notice is not None:
