@@ -188,11 +188,8 @@ class TerminalGame(Asking, TableDrawing):
             assert seat is not None
             name = printable(self.game.seats[seat].name)
             self.console.print(Text(f"{name} is thinking…", style="italic"))
-        try:
-            with held():  # a signal never stops an action between its play and its autosave
-                self.table.play_bot_turn()
-        except KeyboardInterrupt:
-            raise
+        with held():  # a signal never stops an action between its play and its autosave
+            self.table.play_bot_turn()
         if not self.fast:
             self._refresh()
             self._draw([])

@@ -63,21 +63,26 @@ class TableTalk:
         return "bold red" if self.colour else "bold"
 
     def hear(self, news: list[News], reader: frozenset[int]) -> None:
-        """What the table published since this terminal last looked: into the log, and the
-        newest that has something to say on the message line (an action played clears it:
-        a message never stays on under later moves). The answer to what was just typed here
-        stays, with the news under it."""
+        """What the table published since this terminal last looked: into the log, and on
+        the message line the newest that has something to say there (a move clears what was
+        said before this look: nothing stays on under later moves). The answer to what was just
+        typed here, not drawn yet, stays, with the news under it."""
+        answer = self.message if self.own else None
+        lines: list[Text] = []
+        moved = False
         for item in news:
             self._log(item)
             line = news_line(item, self.session.seats, reader)
-            style = self._warning if is_warning(item) else ""
-            if line is not None and self.own and self.message is not None:
-                self.message = Text.assemble(self.message, "\n", (printable(line), style))
-                self.own = False
-            elif line is not None:
-                self.message = Text(printable(line), style=style)
-            elif isinstance(item, ActionPlayed) and not self.own:
-                self.message = None
+            if line is not None:
+                lines.append(Text(printable(line), style=self._warning if is_warning(item) else ""))
+            elif isinstance(item, ActionPlayed):
+                moved = True  # what was said before this look goes; this look's news stays
+        # Two lines at most: what came together is seen together, a flood is not.
+        shown = ([answer] if answer is not None else []) + lines[-(1 if answer else 2) :]
+        if shown and (lines or answer is None):
+            self.message = Text("\n").join(shown)
+        elif moved and answer is None:
+            self.message = None
         self.own = False
 
     def _log(self, news: News) -> None:
