@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -97,6 +98,16 @@ class Step:
     action: Action
     events: tuple[Event, ...]
     record: ActionRecord
+
+
+def hints_used(seats: Sequence[Seat], steps: Sequence[Step]) -> dict[str, int]:
+    """How many of their actions each player took after a hint, in seat order; only the
+    players who used any."""
+    counts = {seat.name: 0 for seat in seats}
+    for step in steps:
+        if step.record.hinted:
+            counts[step.record.player] += 1
+    return {name: count for name, count in counts.items() if count}
 
 
 class Session:
@@ -244,11 +255,7 @@ class Session:
     def hints_used(self) -> dict[str, int]:
         """How many of their actions each player took after a hint, in seat order; only
         the players who used any."""
-        counts = {seat.name: 0 for seat in self.seats}
-        for step in self.steps:
-            if step.record.hinted:
-                counts[step.record.player] += 1
-        return {name: count for name, count in counts.items() if count}
+        return hints_used(self.seats, self.steps)
 
     def _push(self, step: Step, after: GameState) -> None:
         self.steps.append(step)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from thebes.catalog.components import Catalog
 from thebes.records.notation import format_action, parse_action
-from thebes.records.session import Seat, Step
+from thebes.records.session import Seat, Step, hints_used
 from thebes.rules import Action, Event, GameState, Variants, active_seat, is_over, legal_actions
 
 
@@ -75,8 +75,4 @@ class TableSnapshot:
         return parse_action(text, self.catalog.regions)
 
     def hints_used(self) -> dict[str, int]:
-        counts = {seat.name: 0 for seat in self.seats}
-        for step in self.steps:
-            if step.record.hinted:
-                counts[step.record.player] += 1
-        return {name: count for name, count in counts.items() if count}
+        return hints_used(self.seats, self.steps)
