@@ -6,9 +6,11 @@ Each round plays the same G seeded games of random bots twice, in turns in one p
 once by the engine alone (:func:`~thebes.tournament.bot_games.play_random_game`: the
 listing, the random player and :func:`~thebes.rules.advance`, the engine-alone figure of
 ``bench_engine.py``), and once as `thebes simulate --json` plays them (the command's
-handler, its lines written to memory; the parsing of the command line left out). It prints
-the CPU time of an action of each, the best of the rounds, and their ratio, and counts the
-games whose JSON line is the one the engine's final state gives. Prints figures; asserts
+handler, its lines written to memory; the parsing of the command line left out), then once
+more with ``--save-dir`` (a game file each, into a temporary folder). It prints the CPU
+time of an action of each, the best of the rounds, and their ratio to the engine's, and
+counts the games whose JSON line is, in both runs of simulate, the one the engine's final
+state gives. Prints figures; asserts
 nothing. Target (issue point 5): simulate at most 1.3 times the engine's time per action.
 The random bot is the cheapest, so whatever else a game pays for shows most with it.
 """
@@ -19,7 +21,9 @@ import argparse
 import contextlib
 import io
 import json
+import tempfile
 import time
+from pathlib import Path
 
 from thebes.catalog.loading import default_catalog
 from thebes.cli.arguments import build_parser
@@ -39,11 +43,13 @@ def engine_alone(players: int, seeds: range) -> tuple[float, int, list[str]]:
     return spent, sum(s.actions_taken for s in states), lines
 
 
-def simulate(players: int, seeds: range) -> tuple[float, int, list[str]]:
-    """CPU seconds and actions of the games as `thebes simulate --json` plays them, and the
-    JSON line of each game it printed."""
+def simulate(players: int, seeds: range, save_dir: Path | None) -> tuple[float, int, list[str]]:
+    """CPU seconds and actions of the games as `thebes simulate --json` plays them (writing
+    each game's file into ``save_dir``, if given), and the JSON line of each game it printed."""
     argv = ["simulate", "--players", str(players), "--json"]
     argv += ["--games", str(len(seeds)), "--seed", str(seeds.start)]
+    if save_dir is not None:
+        argv += ["--save-dir", str(save_dir)]
     args = build_parser().parse_args(argv)
     out = io.StringIO()
     start = time.process_time()
@@ -66,20 +72,33 @@ def main() -> None:
     if args.games < 1 or args.rounds < 1:
         parser.error("--games and --rounds must be at least 1")
     seeds = range(args.seed, args.seed + args.games)
-    engine_us, simulate_us = [], []
-    for _ in range(args.rounds):  # in turns: a busy moment slows both alike
-        spent, actions, engine_lines = engine_alone(args.players, seeds)
-        engine_us.append(spent / actions * 1e6)
-        spent, actions, simulate_lines = simulate(args.players, seeds)
-        simulate_us.append(spent / actions * 1e6)
-    same = sum(a == b for a, b in zip(engine_lines, simulate_lines, strict=True))
+    engine_us, simulate_us, saving_us = [], [], []
+    with tempfile.TemporaryDirectory() as folder:
+        for round_ in range(args.rounds):  # in turns: a busy moment slows them alike
+            spent, actions, engine_lines = engine_alone(args.players, seeds)
+            engine_us.append(spent / actions * 1e6)
+            spent, actions, simulate_lines = simulate(args.players, seeds, None)
+            simulate_us.append(spent / actions * 1e6)
+            # A new folder each round: no file there to check before writing over it.
+            into = Path(folder) / str(round_)
+            spent, actions, saving_lines = simulate(args.players, seeds, into)
+            saving_us.append(spent / actions * 1e6)
+    runs = zip(engine_lines, simulate_lines, saving_lines, strict=True)
+    same = sum(a == b == c for a, b, c in runs)
+    engine = min(engine_us)
     print(
         f"{args.players} players, random bots, {args.games} games a round "
         f"({actions} actions), best of {args.rounds} rounds, CPU time"
     )
-    print(f"engine alone:           {min(engine_us):6.2f} µs an action")
-    print(f"thebes simulate --json: {min(simulate_us):6.2f} µs an action")
-    print(f"simulate/engine: {min(simulate_us) / min(engine_us):.2f} (target: at most 1.3)")
+    print(f"engine alone:                      {engine:6.2f} µs an action")
+    print(
+        f"thebes simulate --json:            {min(simulate_us):6.2f} µs an action, "
+        f"{min(simulate_us) / engine:.2f} times the engine's (target: at most 1.3)"
+    )
+    print(
+        f"thebes simulate --json --save-dir: {min(saving_us):6.2f} µs an action, "
+        f"{min(saving_us) / engine:.2f} times the engine's"
+    )
     print(f"same results game by game: {same} of {args.games}")
 
 

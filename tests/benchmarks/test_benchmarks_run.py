@@ -108,7 +108,7 @@ def test_engine_benchmark_refuses_no_time(tmp_path: Path) -> None:
     assert "--seconds must be more than 0" in done.stderr
 
 
-def test_simulate_benchmark_prints_both_costs_an_action_and_their_ratio(tmp_path: Path) -> None:
+def test_simulate_benchmark_prints_its_cost_an_action_beside_the_engines(tmp_path: Path) -> None:
     quick = ("--games", "2", "--rounds", "1", "--players", "3", "--seed", "5")
     lines = figures("bench_simulate.py", *quick, cwd=tmp_path)
     assert len(lines) == 5
@@ -116,13 +116,21 @@ def test_simulate_benchmark_prints_both_costs_an_action_and_their_ratio(tmp_path
     head = "3 players, random bots, 2 games a round ({actions} actions), best of 1 rounds, CPU time"
     assert lines[0] == head.format(actions=actions)
     engine = float(line(rf"engine alone: +({NUM}) µs an action", lines)[1])
-    simulate = float(line(rf"thebes simulate --json: +({NUM}) µs an action", lines)[1])
-    ratio = float(line(rf"simulate/engine: ({NUM}) \(target: at most 1\.3\)", lines)[1])
-    assert engine > 0 and simulate > 0
-    # Each figure is rounded to 0.01 on its own: the ratio is theirs within that.
-    assert ratio == pytest.approx(simulate / engine, abs=0.005 + 0.01 * (1 + ratio) / engine)
-    # The same games both ways: simulate printed each game's result as the engine's gives it.
+    assert engine > 0
+    for how, target in (("--json", r" \(target: at most 1\.3\)"), ("--json --save-dir", "")):
+        cost = line(
+            rf"thebes simulate {how}: +({NUM}) µs an action, ({NUM}) times the engine's{target}",
+            lines,
+        )
+        # Each figure is rounded to 0.01 on its own: the ratio is theirs within that.
+        ratio = float(cost[2])
+        assert float(cost[1]) > 0
+        assert ratio == pytest.approx(
+            float(cost[1]) / engine, abs=0.005 + 0.01 * (1 + ratio) / engine
+        )
+    # The same games every way: simulate printed each game's result as the engine's gives it.
     assert lines[-1] == "same results game by game: 2 of 2"
+    assert list(tmp_path.iterdir()) == []  # the game files went into a temporary folder
 
 
 def test_simulate_benchmark_refuses_no_games(tmp_path: Path) -> None:
