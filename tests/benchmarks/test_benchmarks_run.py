@@ -23,9 +23,9 @@ from types import ModuleType
 
 import pytest
 
-from helpers import ANALYSIS_GAMES, REPO, made_up_result
+from helpers import ANALYSIS_GAMES, CAT, REPO, made_up_result
 from thebes.records.gamefile import MAX_FILE_BYTES
-from thebes.tournament.bot_games import GameResult
+from thebes.tournament.bot_games import GameResult, play_random_game
 from thebes.tournament.series import entries_for
 
 BENCHMARKS = REPO / "benchmarks"
@@ -46,6 +46,7 @@ SCRIPTS = (
     "bench_hostile_input.py",
     "bench_record.py",
     "bench_screen.py",
+    "bench_simulate.py",
     "bench_variants.py",
 )
 
@@ -105,6 +106,37 @@ def test_engine_benchmark_refuses_no_time(tmp_path: Path) -> None:
     done = bench("bench_engine.py", "--seconds", "0", cwd=tmp_path)
     assert done.returncode == 2
     assert "--seconds must be more than 0" in done.stderr
+
+
+def test_simulate_benchmark_prints_its_cost_an_action_beside_the_engines(tmp_path: Path) -> None:
+    quick = ("--games", "2", "--rounds", "1", "--players", "3", "--seed", "5")
+    lines = figures("bench_simulate.py", *quick, cwd=tmp_path)
+    assert len(lines) == 5
+    actions = sum(play_random_game(CAT, 3, seed).actions_taken for seed in (5, 6))
+    head = "3 players, random bots, 2 games a round ({actions} actions), best of 1 rounds, CPU time"
+    assert lines[0] == head.format(actions=actions)
+    engine = float(line(rf"engine alone: +({NUM}) µs an action", lines)[1])
+    assert engine > 0
+    for how, target in (("--json", r" \(target: at most 1\.3\)"), ("--json --save-dir", "")):
+        cost = line(
+            rf"thebes simulate {how}: +({NUM}) µs an action, ({NUM}) times the engine's{target}",
+            lines,
+        )
+        # Each figure is rounded to 0.01 on its own: the ratio is theirs within that.
+        ratio = float(cost[2])
+        assert float(cost[1]) > 0
+        assert ratio == pytest.approx(
+            float(cost[1]) / engine, abs=0.005 + 0.01 * (1 + ratio) / engine
+        )
+    # The same games every way: simulate printed each game's result as the engine's gives it.
+    assert lines[-1] == "same results game by game: 2 of 2"
+    assert list(tmp_path.iterdir()) == []  # the game files went into a temporary folder
+
+
+def test_simulate_benchmark_refuses_no_games(tmp_path: Path) -> None:
+    done = bench("bench_simulate.py", "--games", "0", cwd=tmp_path)
+    assert done.returncode == 2
+    assert "--games and --rounds must be at least 1" in done.stderr
 
 
 def test_game_digests_are_those_of_the_list_and_a_change_is_found(tmp_path: Path) -> None:

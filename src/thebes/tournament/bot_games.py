@@ -1,9 +1,12 @@
 """Whole games between computer players, for `thebes simulate` and for tests.
 
 Game ``i`` of a run with seed ``S`` has seed ``S + i``, so ``--games 1 --seed S+i`` plays it
-again exactly. :func:`play_to_the_end` is the game loop of bots: it asks each seat's player for
-an action and plays it on the session (the table at a terminal runs its own loop, with people
-at some seats: :mod:`thebes.tui.table`).
+again exactly. :func:`play_bot_game` is the game loop of `thebes simulate`: it asks each
+seat's player for an action and advances the engine's state, and pays for nothing its result
+does not read (no session, history, events or notation; the actions and draws are kept only
+for a game file, which is written once, at the end). :func:`play_to_the_end` plays bots on a
+session instead, with all a session keeps; both give the same game (the table at a terminal
+runs its own loop, with people at some seats: :mod:`thebes.tui.table`).
 """
 
 from __future__ import annotations
@@ -12,11 +15,16 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from thebes.bots import Player, RandomPlayer, make_bot
+from thebes.bots.levels import recorded_budget
 from thebes.catalog.components import Catalog
+from thebes.records.draws import Recorder
+from thebes.records.gamefile import GameRecord
+from thebes.records.played import PlayedAction, bot_game_record
 from thebes.records.session import Session, default_seats
 from thebes.rules import (
     NO_VARIANTS,
     SETUP,
+    Chance,
     GameState,
     Score,
     SeededChance,
@@ -67,6 +75,50 @@ def seated_session(
     players = [make_player(level, seed, seat, budget) for seat, (_, level) in enumerate(seats)]
     play_to_the_end(session, players)
     return session
+
+
+@dataclass(frozen=True, slots=True)
+class BotGame:
+    """A whole game of bots played without a session: where it ended, and its record when
+    one was asked for (the record a session playing it would give)."""
+
+    state: GameState
+    record: GameRecord | None = None
+
+
+def play_bot_game(
+    catalog: Catalog,
+    seed: int,
+    seats: Sequence[tuple[str, str]],
+    make_player: Callable[[str, int, int, int | None], Player] = make_bot,
+    variants: Variants = NO_VARIANTS,
+    expert_budget: int | None = None,
+    *,
+    recorded: bool = False,
+) -> BotGame:
+    """The game :func:`seated_session` plays (the same seats, players, draws and end), on the
+    engine alone: each action chosen among the legal ones and passed to ``advance``, which
+    neither checks it again nor tells its events. With ``recorded``, the actions and their
+    draws are kept and the game's record made at the end."""
+    names = [name for name, _ in seats]
+    setup = Recorder(SeededChance.for_action(seed, SETUP))
+    state, _ = new_game(catalog, names, setup, variants)
+    budget = recorded_budget((level for _, level in seats), len(seats), expert_budget)
+    players = [make_player(level, seed, seat, budget) for seat, (_, level) in enumerate(seats)]
+    played: list[PlayedAction] | None = [] if recorded else None
+    draws = derive_seed(seed)  # SeededChance.for_action(seed, n), its first part mixed once
+    while (seat := active_seat(state)) is not None:
+        action = players[seat].choose(state, legal_actions(state))
+        chance: Chance = SeededChance(mix_seed(draws, state.actions_taken))
+        if played is not None:
+            recorder = Recorder(chance)
+            played.append(PlayedAction(seat, action, recorder))
+            chance = recorder
+        state = advance(state, action, chance)
+    if played is None:
+        return BotGame(state)
+    record = bot_game_record(catalog, seed, seats, budget, setup.cards, played, state)
+    return BotGame(state, record)
 
 
 def bot_session(

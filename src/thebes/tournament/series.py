@@ -32,8 +32,8 @@ from thebes.tournament.bot_games import (
     DEFAULT_NAMES,
     GameResult,
     game_file_name,
+    play_bot_game,
     score_json,
-    seated_session,
 )
 
 CATEGORIES = ("artifacts", "exhibitions", "congresses", "majorities")
@@ -112,9 +112,11 @@ def game_and_file(
 ) -> tuple[GameResult, str | None]:
     """One whole game: its result, and its game file's text if ``with_file``."""
     pairs = [(e.name, e.level) for e in seats]
-    session = seated_session(catalog, seed, pairs, variants=variants, expert_budget=expert_budget)
-    result = GameResult.of(session.state, seed, {e.name: e.level for e in seats})
-    return result, dump_record(session.to_record()) if with_file else None
+    game = play_bot_game(
+        catalog, seed, pairs, variants=variants, expert_budget=expert_budget, recorded=with_file
+    )
+    result = GameResult.of(game.state, seed, {e.name: e.level for e in seats})
+    return result, None if game.record is None else dump_record(game.record)
 
 
 def saved(result: GameResult, text: str | None, save_dir: Path | None) -> PlayedGame:
