@@ -1,6 +1,7 @@
 """A game in progress: the engine state, its history, its draws, undo and autosave.
 
-A :class:`Session` is what the terminal game, the replay viewer and `thebes simulate` hold.
+A :class:`Session` is what a table, the replay viewer and the analysis hold (`thebes simulate`
+plays its bot games without one: :mod:`thebes.tournament.bot_games`).
 In a seeded game each action's draws come from a generator seeded by the game seed and the
 action number (:meth:`SeededChance.for_action`), so a game resumed from its file goes on
 exactly as it would have without the interruption. A game without a seed draws from the
@@ -23,8 +24,6 @@ from thebes.catalog.components import Catalog
 from thebes.records.draws import Recorder, Replayer
 from thebes.records.gamefile import (
     COLOURS,
-    FORMAT,
-    FORMAT_VERSION,
     ActionRecord,
     GameRecord,
     Options,
@@ -33,11 +32,10 @@ from thebes.records.gamefile import (
     dump_record,
     expected_digest,
     read_record,
-    rules_version_for,
     rules_version_problem,
-    sealed,
 )
 from thebes.records.notation import NotationError, format_action, parse_action
+from thebes.records.played import action_record, game_record
 from thebes.rules import (
     NO_VARIANTS,
     SETUP,
@@ -213,13 +211,8 @@ class Session:
             raise IllegalAction("the game is over")
         recorder = Recorder(self._draws(before.actions_taken))
         after, events = apply(before, action, recorder)
-        record = ActionRecord(
-            player=self.seats[seat].name,
-            action=self.notation(action),
-            cards=recorder.cards,
-            found=[self.catalog.token(t).name for t in recorder.found],
-            debris=recorder.debris,
-            hinted=self._hint_seen,
+        record = action_record(
+            self.catalog, self.seats[seat].name, action, recorder, self._hint_seen
         )
         self._hint_seen = False
         self._push(Step(before, action, events, record), after)
@@ -338,33 +331,26 @@ class Session:
 
     def to_record(self) -> GameRecord:
         """The game as a record of the current format version, sealed with its digest."""
-        record = GameRecord(
-            format=FORMAT,
-            format_version=FORMAT_VERSION,
-            rules_version=rules_version_for(self.variants.names),
-            seed=self.seed,
-            players=[
-                SeatRecord(
-                    name=s.name,
-                    colour=s.colour,
-                    kind="bot" if s.is_bot and s.bot_from is None else "human",
-                    bot=s.bot,
-                    bot_from=s.bot_from,
-                )
-                for s in self.seats
-            ],
-            options=Options(
-                undo=self.undo_enabled,
-                hints=self.hints_enabled,
-                confirm=self.confirm_enabled,
-                expert_budget=self.expert_budget,
-            ),
-            variants=list(self.variants.names),
-            setup=self.setup,
-            actions=[step.record for step in self.steps],
-            digest="",
+        players = [
+            SeatRecord(
+                name=s.name,
+                colour=s.colour,
+                kind="bot" if s.is_bot and s.bot_from is None else "human",
+                bot=s.bot,
+                bot_from=s.bot_from,
+            )
+            for s in self.seats
+        ]
+        options = Options(
+            undo=self.undo_enabled,
+            hints=self.hints_enabled,
+            confirm=self.confirm_enabled,
+            expert_budget=self.expert_budget,
         )
-        return sealed(record, self._state)
+        actions = [step.record for step in self.steps]
+        return game_record(
+            self.seed, players, options, self.variants, self.setup, actions, self._state
+        )
 
     def save(self, path: str | os.PathLike[str]) -> Path:
         """Write the game to ``path`` atomically and return the file written (the target of
