@@ -47,6 +47,7 @@ SCRIPTS = (
     "bench_record.py",
     "bench_screen.py",
     "bench_simulate.py",
+    "bench_table_floods.py",
     "bench_variants.py",
 )
 
@@ -462,3 +463,14 @@ def test_hints_benchmark_prints_hint_times_for_2_and_4_players(tmp_path: Path) -
         # Every 40th position from the first: positions 1, 41, 81, ...
         assert int(times[1]) == len(range(0, actions, 40))
         assert float(times[2]) <= float(times[3]) <= float(times[4])
+
+
+def test_table_floods_benchmark_prints_the_delay_of_an_action_under_a_flood(
+    tmp_path: Path,
+) -> None:
+    lines = figures("bench_table_floods.py", "--spectators", "2", "--actions", "2", cwd=tmp_path)
+    assert line(r"2 spectators flooding say, 2 players, 2 actions", lines)
+    typed, said = (int(n) for n in line(r"lines typed: ([0-9]+), said: ([0-9]+)", lines).groups())
+    assert 0 < said <= typed
+    line(rf"action delay: median {NUM} ms, worst {NUM} ms", lines)
+    line(rf"screens drawn a second at each terminal: median {NUM}, most {NUM}", lines)
