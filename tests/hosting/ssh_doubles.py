@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -121,3 +122,14 @@ async def shell(conn: Any, size: tuple[int, int] = (80, 24)) -> Any:
 async def read_until(process: Any, text: str) -> str:
     """What the session shows, up to and with ``text``."""
     return str(await asyncio.wait_for(process.stdout.readuntil(text), WAIT))
+
+
+def until(condition: Callable[[], bool]) -> bool:
+    """Whether ``condition`` comes true within WAIT seconds (what the server's thread does
+    shows only in its state: it is looked at every few milliseconds)."""
+    end = time.monotonic() + WAIT
+    while not condition():
+        if time.monotonic() > end:
+            return False
+        time.sleep(0.005)
+    return True

@@ -61,18 +61,40 @@ def test_wrong_codes_wait_longer_each_time_then_shut_the_address_out() -> None:
     assert guard.failed("1.2.3.4") == 0.5  # the old guesses are forgotten
 
 
-def test_too_many_wrong_codes_from_everywhere_stop_all_guessing() -> None:
-    guard = Guard(Limits(failures_everywhere=10), lambda: 0.0)
-    for n in range(10):
-        guard.failed(f"10.0.0.{n}")
-    assert not guard.may_guess("10.0.0.99")
+def test_wrong_codes_from_everywhere_never_shut_a_code_out() -> None:
+    guard = Guard(Limits(failures_per_address=12), lambda: 0.0)
+    for n in range(9):  # 108 wrong guesses from 9 addresses, each shut out
+        for _ in range(12):
+            guard.failed(f"10.0.0.{n}")
+    assert not guard.may_guess("10.0.0.0")
+    assert guard.may_guess("10.0.0.99")  # the player's own address still guesses
 
 
-def test_connections_are_counted_in_all_and_per_address() -> None:
-    guard = Guard(Limits(connections=3, per_address=2))
-    assert guard.admit("a") is None and guard.admit("a") is None
-    assert guard.admit("a") == "too many connections from your address"
-    assert guard.admit("b") is None
-    assert guard.admit("c") == "too many connections to this game"
-    guard.leave("a")
-    assert guard.admit("c") is None
+def test_strangers_share_a_pool_the_busiest_address_giving_way() -> None:
+    guard = Guard(Limits(strangers=4, per_address=2))
+    assert guard.arrive("a1", "a") == (None, None)
+    assert guard.arrive("a2", "a") == (None, None)
+    assert guard.arrive("a3", "a") == ("too many connections from your address", None)
+    assert guard.arrive("b1", "b") == (None, None)
+    assert guard.arrive("c1", "c") == (None, None)
+    assert guard.arrive("d1", "d") == (None, "a1")  # full: the oldest of the busiest goes
+    guard.leave("b1")
+    assert guard.arrive("e1", "e") == (None, None)
+    assert guard.taken() == 4
+
+
+def test_seats_and_spectators_have_places_of_their_own() -> None:
+    guard = Guard(Limits(strangers=2, per_address=2, spectators=1, per_seat=2))
+    guard.arrive("s1", "x")
+    assert guard.join("s1", None) == (None, None)
+    guard.arrive("s2", "x")
+    assert guard.join("s2", None) == ("too many spectators", None)
+    for who in ("ann1", "ann2", "ann3"):
+        guard.arrive(who, "y")
+        refusal, evicted = guard.join(who, 0)
+        assert refusal is None
+    assert evicted == "ann1"  # the seat's oldest gives way to its newest
+    assert guard.strangers == {} and list(guard.seats[0]) == ["ann2", "ann3"]
+    for who in ("s1", "ann2", "ann3"):
+        guard.leave(who)
+    assert guard.taken() == 0

@@ -4,12 +4,13 @@ no second session, no session without a terminal; and the connections are counte
 from __future__ import annotations
 
 import asyncio
+import socket
 from pathlib import Path
 from typing import Any
 
 import asyncssh
 import pytest
-from ssh_doubles import connect, hosted, read_until, shell
+from ssh_doubles import WAIT, connect, hosted, read_until, shell, until
 
 from thebes.hosting.guard import Limits
 from thebes.hosting.server import Host
@@ -73,23 +74,22 @@ def test_one_connection_opens_one_session(tmp_path: Path) -> None:
         assert table.attached == [0]
 
 
-def test_connections_beyond_the_limit_are_dropped_before_they_log_in(tmp_path: Path) -> None:
-    async def crowd() -> list[bool]:
-        made = []
-        opened = []
-        for _ in range(3):
-            try:
-                opened.append(await connect(host, "Ann", host.invites.codes[0]))
-                made.append(True)
-            except (asyncssh.Error, OSError):
-                made.append(False)
-        for conn in opened:
-            conn.close()
-            await conn.wait_closed()
-        return made
+def test_strangers_beyond_an_address_share_are_dropped_before_they_log_in(
+    tmp_path: Path,
+) -> None:
+    async def ann(local: str) -> bool:
+        try:
+            async with connect(host, "Ann", host.invites.codes[0], local_addr=(local, 0)):
+                return True
+        except (asyncssh.Error, OSError):
+            return False
 
-    with hosted(tmp_path, Limits(connections=2)) as (host, _):
-        assert asyncio.run(crowd()) == [True, True, False]
-        assert asyncio.run(crowd()) == [True, True, False]  # the ones that left are free
-    with hosted(tmp_path, Limits(per_address=1)) as (host, _):
-        assert asyncio.run(crowd()) == [True, False, False]
+    with hosted(tmp_path, Limits(per_address=2)) as (host, _):
+        silent = [socket.create_connection(("127.0.0.1", host.port), WAIT) for _ in range(2)]
+        assert until(lambda: len(host.guard.strangers) == 2)
+        assert not asyncio.run(ann("127.0.0.1"))  # the address's share is taken
+        assert asyncio.run(ann("127.0.0.2"))  # another address is not held up
+        for sock in silent:
+            sock.close()
+        assert until(lambda: not host.guard.strangers)
+        assert asyncio.run(ann("127.0.0.1"))  # the ones that left are free

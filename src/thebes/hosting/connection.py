@@ -108,6 +108,7 @@ class KeyPipe(PosixPipeInput):
             fcntl.fcntl(pipe.write_fd, fcntl.F_SETPIPE_SZ, room)
         super().__init__(pipe)
         self.apps: list[Application[Any]] = []
+        self._reading = threading.Lock()  # the reading end is closed or drained, not both
 
     def feed(self, text: str) -> int:
         """Type ``text``; the characters the pipe took (the rest is dropped). Only from the
@@ -146,8 +147,28 @@ class KeyPipe(PosixPipeInput):
         for app in list(self.apps):
             app.invalidate()
 
+    def drop_unread(self) -> None:
+        """Throw away what was typed and not yet read (only once the writing end is closed:
+        the reader then sees the end of input at once)."""
+        with self._reading, contextlib.suppress(OSError):
+            while not self.pipe._read_closed and os.read(self.pipe.read_fd, 65536):
+                pass
+
     def close_reading(self) -> None:
-        self.pipe.close_read()
+        with self._reading:
+            self.pipe.close_read()
+
+
+def within_lines(text: str, lines: int) -> str:
+    """``text`` up to its ``lines``-th line end (Enter sends a carriage return, a paste may
+    hold new lines): what comes after is cut."""
+    ends = 0
+    for at, char in enumerate(text):
+        if char in "\r\n":
+            ends += 1
+            if ends > lines:
+                return text[:at]
+    return text
 
 
 class _ChannelConsole(Console):
@@ -187,6 +208,7 @@ class Connection(PromptToolkitSSHSession):
         self.attached: threading.Thread | None = None
         self._loop = asyncio.get_running_loop()
         self._allowance = float(limits.pending_input)  # characters that may be typed now
+        self._lines = float(limits.lines)  # lines that may be sent now
         self._last_key = self._last_fill = self._loop.time()
         self._idle: asyncio.TimerHandle | None = None
 
@@ -275,17 +297,21 @@ class Connection(PromptToolkitSSHSession):
     def data_received(self, data: str, datatype: object) -> None:
         now = self._loop.time()
         self._last_key = now
-        if self.keys is None:
+        if self.keys is None or self.gone.is_set():
             return
         # What a person can type: a burst of `pending_input` characters, then
-        # `input_rate` a second; the rest of a flood is dropped here, not queued.
-        room = float(self.limits.pending_input)
-        self._allowance = min(
-            room, self._allowance + (now - self._last_fill) * self.limits.input_rate
-        )
+        # `input_rate` a second, and a burst of `lines` lines, then `line_rate` a second;
+        # the rest of a flood is dropped here, not queued.
+        limits, elapsed = self.limits, now - self._last_fill
         self._last_fill = now
-        allowed = data[: int(self._allowance)]
-        self._allowance -= self.keys.feed(allowed) if allowed else 0
+        self._allowance = min(
+            float(limits.pending_input), self._allowance + elapsed * limits.input_rate
+        )
+        self._lines = min(float(limits.lines), self._lines + elapsed * limits.line_rate)
+        allowed = within_lines(data[: int(self._allowance)], int(self._lines))
+        if allowed:
+            self._allowance -= self.keys.feed(allowed)
+            self._lines -= allowed.count("\r") + allowed.count("\n")
 
     def terminal_size_changed(
         self, width: int, height: int, pixwidth: object, pixheight: object
@@ -326,5 +352,6 @@ class Connection(PromptToolkitSSHSession):
             self.writer.closed = True
         if self.keys is not None:
             self.keys.close()  # a waiting prompt reads the end of input: EOFError
-        if self.attached is not None and self.attached.is_alive():
-            self.seating.dropped(self)
+            self.keys.drop_unread()  # and nothing typed before it: it is gone
+        at_table = self.attached is not None and self.attached.is_alive()
+        self.seating.dropped(self, at_table)

@@ -1,18 +1,29 @@
 """The limits of a hosted game's port, open to whoever can reach it.
 
-Wrong codes are throttled: each wrong guess from an address is answered later than the one
-before (doubling up to a cap), an address with too many wrong guesses is shut out for a
-while, and too many wrong guesses from everywhere together shut out every guess by code for
-a while (remembered keys still let players in). With codes of about 25 bits that makes
-guessing one hopeless within a game. Connections are counted in all and per address.
-Everything here runs on the server's event loop thread.
+A connection from the network is a stranger until it proves its seat, and strangers,
+spectators and each seat have places of their own, so that nobody without a seat's code
+can keep that seat's player out:
+
+- strangers (connected, not logged in) share a small pool, a few from each address; when
+  the pool is full a newcomer takes the place of the oldest stranger of the address that
+  holds the most, so connections that never log in hold no place for long (and they are
+  closed after a few seconds anyway: the login grace time);
+- spectators have a pool of their own, which a full pool of spectators does not outgrow;
+- each seat has places of its own: a player who proves the seat's code (or key) always
+  gets in, and past them the seat's oldest connection is let go.
+
+Wrong codes are throttled per address and per connection, never for a code as a whole:
+each wrong guess is answered later than the one before (doubling up to a cap), and an
+address with too many wrong guesses is shut out for a while. Guesses from elsewhere never
+shut a seat's own player out. With codes of about 25 bits that makes guessing one hopeless
+within a game. Everything here runs on the server's event loop thread.
 """
 
 from __future__ import annotations
 
 import time
 from collections import Counter, deque
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 
 # Addresses remembered for their wrong codes before the old ones are pruned (many addresses,
@@ -24,55 +35,89 @@ ADDRESSES_KEPT = 4096
 class Limits:
     """What one hosted game lets in; the defaults are documented in docs/hosting.md."""
 
-    connections: int = 24  # at once, logged in or not
-    per_address: int = 8  # at once from one address (friends behind one router share one)
+    strangers: int = 16  # connected and not logged in, at once
+    per_address: int = 4  # strangers from one address at once
+    spectators: int = 8  # spectators' connections at once
+    per_seat: int = 2  # connections of one seat at once (a player back before the drop is seen)
     first_delay: float = 0.5  # seconds before a wrong code is answered; doubles each time
     most_delay: float = 8.0
     failures_per_address: int = 12  # then that address is shut out for `shut_out` seconds
-    failures_everywhere: int = 100  # within `shut_out` seconds: then no guess is taken
+    guesses_per_connection: int = 6  # wrong codes on one connection: then it is closed
     shut_out: float = 15 * 60
-    login_timeout: float = 60  # seconds from connecting to joining
+    login_timeout: float = 10  # seconds from connecting to logging in (the grace time)
+    session_timeout: float = 10  # seconds from logging in to opening the table's session
     idle_timeout: float = 60 * 60  # seconds without a key typed: the connection is closed
     keepalive: float = 30  # seconds between keepalives; 4 unanswered close the connection
     pending_input: int = 16_384  # characters typed but not yet read by the table
     input_rate: int = 2_048  # characters per second a connection may type, past its burst
+    lines: int = 32  # lines a connection may send at once (Enter pressed)...
+    line_rate: float = 8.0  # ...then this many a second; the rest of a flood is dropped
     pending_output: int = 1 << 20  # bytes the client has not read: then it is disconnected
+    environment: int = 16  # environment variables kept a session (only those it reads)
+    environment_value: int = 256  # bytes of each one kept
 
 
 @dataclass
 class Guard:
-    """The counts the limits are kept by."""
+    """The places taken and the wrong codes counted, by which the limits are kept."""
 
     limits: Limits = field(default_factory=Limits)
     clock: Callable[[], float] = time.monotonic
-    connected: Counter[str] = field(default_factory=Counter)
-    # When each wrong code of the last `shut_out` seconds came, per address and in all. A
-    # right code does not wipe an address's count: the spectators' code is widely known.
+    # Who holds a place, oldest first: strangers by address, spectators, each seat's own.
+    strangers: dict[Hashable, str] = field(default_factory=dict)
+    spectators: dict[Hashable, None] = field(default_factory=dict)
+    seats: dict[int, dict[Hashable, None]] = field(default_factory=dict)
+    # When each wrong code of the last `shut_out` seconds came, per address. A right code
+    # does not wipe an address's count: the spectators' code is widely known.
     _failures: dict[str, deque[float]] = field(default_factory=dict)
-    _recent: deque[float] = field(default_factory=deque)
     _shut_until: dict[str, float] = field(default_factory=dict)
 
-    def admit(self, address: str) -> str | None:
-        """Count a new connection from ``address``; why it is refused, or None."""
-        if sum(self.connected.values()) >= self.limits.connections:
-            return "too many connections to this game"
-        if self.connected[address] >= self.limits.per_address:
-            return "too many connections from your address"
-        self.connected[address] += 1
-        return None
+    def arrive(self, who: Hashable, address: str) -> tuple[str | None, Hashable | None]:
+        """A new connection from ``address``: why it is refused (or None), and the stranger
+        whose place it takes (to be closed), if any."""
+        if Counter(self.strangers.values())[address] >= self.limits.per_address:
+            return "too many connections from your address", None
+        evicted = None
+        if len(self.strangers) >= self.limits.strangers:
+            busiest, _ = Counter(self.strangers.values()).most_common(1)[0]
+            evicted = next(w for w, a in self.strangers.items() if a == busiest)
+            del self.strangers[evicted]
+        self.strangers[who] = address
+        return None, evicted
 
-    def leave(self, address: str) -> None:
-        self.connected[address] -= 1
-        if self.connected[address] <= 0:
-            del self.connected[address]
+    def join(self, who: Hashable, seat: int | None) -> tuple[str | None, Hashable | None]:
+        """``who`` proved ``seat`` (None: a spectator): why it may not stay (or None), and
+        the connection of that seat whose place it takes (to be closed), if any."""
+        self.strangers.pop(who, None)
+        if seat is None:
+            if len(self.spectators) >= self.limits.spectators:
+                return "too many spectators", None
+            self.spectators[who] = None
+            return None, None
+        places = self.seats.setdefault(seat, {})
+        evicted = None
+        if len(places) >= self.limits.per_seat:
+            evicted = next(iter(places))
+            del places[evicted]
+        places[who] = None
+        return None, evicted
+
+    def leave(self, who: Hashable) -> None:
+        """``who``'s connection ended: its place is free."""
+        self.strangers.pop(who, None)
+        self.spectators.pop(who, None)
+        for seat, places in list(self.seats.items()):
+            places.pop(who, None)
+            if not places:
+                del self.seats[seat]
+
+    def taken(self) -> int:
+        """Places taken in all."""
+        return len(self.strangers) + len(self.spectators) + sum(map(len, self.seats.values()))
 
     def may_guess(self, address: str) -> bool:
         """Whether a code from ``address`` is checked at all now."""
-        now = self.clock()
-        if self._shut_until.get(address, 0) > now:
-            return False
-        self._forget(self._recent, now)
-        return len(self._recent) < self.limits.failures_everywhere
+        return self._shut_until.get(address, 0) <= self.clock()
 
     def _forget(self, times: deque[float], now: float) -> None:
         while times and times[0] <= now - self.limits.shut_out:
@@ -87,7 +132,6 @@ class Guard:
         times = self._failures.setdefault(address, deque())
         self._forget(times, now)
         times.append(now)
-        self._recent.append(now)
         if len(times) >= self.limits.failures_per_address:
             self._shut_until[address] = now + self.limits.shut_out
             times.clear()

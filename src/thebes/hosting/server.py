@@ -28,6 +28,9 @@ from thebes.hosting.invites import Invites, Role
 from thebes.safeio.text import printable
 from thebes.tui.terminal import Terminal
 
+# The environment variables a session keeps from its client (the colours it shows).
+ENVIRONMENT = frozenset({b"NO_COLOR", b"COLORTERM", b"LANG", b"LC_ALL", b"LC_CTYPE"})
+SERVER_THREAD = "thebes-host"
 # How long closing waits for the tables to let go of their terminals, and the thread to end.
 CLOSING_WAIT = 5.0
 
@@ -60,17 +63,29 @@ class Seating:
     def attach(self, terminal: Terminal, seat: int | None, gone: threading.Event) -> None:
         self.table.attach(terminal, seat, gone)
 
-    def dropped(self, session: Connection) -> None:
-        """``session``'s connection went while the table was at it: the table is told
-        (in a thread: it may wait for the table's lock) if it still held its seat."""
+    def dropped(self, session: Connection, at_table: bool) -> None:
+        """``session``'s connection went: it is forgotten, and if the table was still at it
+        and it held its seat, the table is told (in a thread: it may wait for the table's
+        lock)."""
         self.sessions.discard(session)
         seat = session.seat
         if seat is not None and self.holders.get(seat) is session:
             del self.holders[seat]
-            threading.Thread(target=self.table.disconnected, args=(seat,), daemon=True).start()
+            if at_table:
+                threading.Thread(target=self.table.disconnected, args=(seat,), daemon=True).start()
 
-    def closed(self, session: Connection) -> None:
-        self.sessions.discard(session)
+
+class BoundedEnvironment(dict[bytes, bytes]):
+    """A session's environment as asyncssh fills it from the client's requests: only the
+    variables the table reads (:data:`ENVIRONMENT`), each cut to a bounded length."""
+
+    def __init__(self, limits: Limits) -> None:
+        super().__init__()
+        self.limits = limits
+
+    def __setitem__(self, name: bytes, value: bytes) -> None:
+        if name in ENVIRONMENT and len(self) < self.limits.environment:
+            super().__setitem__(name, value[: self.limits.environment_value])
 
 
 class Login(PromptToolkitSSHServer):
@@ -86,6 +101,12 @@ class Login(PromptToolkitSSHServer):
         self.offered: bytes | None = None  # the first public key the client offered
         self.joined: Role | None = None
         self.session: Connection | None = None
+        self._no_session: asyncio.TimerHandle | None = None
+        # Wrong codes on this connection, and when it may guess again: asyncssh drops a
+        # guess still waiting when the next comes, so the wait is kept here, not in a sleep.
+        self.failures = 0
+        self.next_guess = 0.0
+        self.sleep = asyncio.sleep
 
     @staticmethod
     async def _no_interaction(_: PromptToolkitSSHSession) -> None:  # pragma: no cover
@@ -95,18 +116,46 @@ class Login(PromptToolkitSSHServer):
         self.conn = conn
         peer = conn.get_extra_info("peername")
         self.address = str(peer[0]) if peer else "?"
-        refusal = self.host.guard.admit(self.address)
+        refusal, evicted = self.host.guard.arrive(self, self.address)
         if refusal is not None:
             conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, refusal)
             return
         self.admitted = True
         self.host.logins.add(self)
+        if isinstance(evicted, Login):  # a stranger still not logged in: its place is taken
+            evicted.drop(asyncssh.DISC_TOO_MANY_CONNECTIONS, "too many connections")
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self.admitted:
             self.admitted = False
-            self.host.guard.leave(self.address)
+            self.host.guard.leave(self)
             self.host.logins.discard(self)
+        if self._no_session is not None:
+            self._no_session.cancel()
+        self.session = None
+
+    def drop(self, reason: int, message: str) -> None:
+        """Close this connection from the host's side."""
+        if self.conn is not None:
+            self.conn.disconnect(reason, message)
+
+    def auth_completed(self) -> None:
+        """Logged in: the connection leaves the strangers for its seat's places (or the
+        spectators'), and has a few seconds to open its session."""
+        role = self.joined
+        assert role is not None
+        refusal, evicted = self.host.guard.join(self, role.seat)
+        if refusal is not None:
+            self.drop(asyncssh.DISC_TOO_MANY_CONNECTIONS, refusal)
+            return
+        if isinstance(evicted, Login):  # the seat's oldest connection: a newer one came
+            evicted.drop(asyncssh.DISC_BY_APPLICATION, "your seat joined from elsewhere")
+        loop = asyncio.get_running_loop()
+        self._no_session = loop.call_later(self.host.guard.limits.session_timeout, self._idle)
+
+    def _idle(self) -> None:
+        if self.session is None:
+            self.drop(asyncssh.DISC_BY_APPLICATION, "no session opened")
 
     def begin_auth(self, username: str) -> bool:
         return True  # always: there is no way in without a key or a code
@@ -133,24 +182,39 @@ class Login(PromptToolkitSSHServer):
 
     async def validate_password(self, username: str, password: str) -> bool:
         guard, invites = self.host.guard, self.host.invites
+        loop = asyncio.get_running_loop()
+        # Guesses sent back to back on one connection wait as guesses one after the other.
+        await self.sleep(max(0.0, self.next_guess - loop.time()))
         if not guard.may_guess(self.address):
-            await asyncio.sleep(guard.limits.most_delay)
+            self.next_guess = loop.time() + guard.limits.most_delay
+            await self.sleep(guard.limits.most_delay)
             return False
         role = invites.role(username)
         if role is None or not invites.code_fits(role, password):
-            await asyncio.sleep(guard.failed(self.address))
+            self.failures += 1
+            wait = max(guard.failed(self.address), guard.delay(self.failures))
+            self.next_guess = loop.time() + wait
+            await self.sleep(wait)
+            if self.failures >= guard.limits.guesses_per_connection:
+                self.drop(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "too many wrong codes")
             return False
         if role.seat is not None and self.offered is not None:
             invites.remember_key(role.seat, self.offered)
         self.joined = role
         return True
 
-    def session_requested(self) -> Connection | bool:  # type: ignore[override]
-        if self.joined is None or self.session is not None:
+    def session_requested(  # type: ignore[override]
+        self,
+    ) -> tuple[asyncssh.SSHServerChannel[str], Connection] | bool:
+        if self.joined is None or self.session is not None or self.conn is None:
             return False  # one session a connection: one table, one terminal
+        chan = self.conn.create_server_channel()
+        # The environment a client sends is kept within bounds: only the few variables the
+        # table reads, each short (asyncssh would keep every one, of any size).
+        chan._env = BoundedEnvironment(self.host.guard.limits)
         self.session = Connection(self.host.seating, self.joined.seat, self.host.guard.limits)
         self.host.seating.opened(self.session)
-        return self.session
+        return chan, self.session
 
     # Nothing but the table: no port forwarding either way, no tunnels.
     def connection_requested(self, *_: object) -> bool:
@@ -185,7 +249,7 @@ class Host:
         self.seating = Seating(table)
         self.logins: set[Login] = set()
         self._loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(target=self._serve, name="thebes-host", daemon=True)
+        self._thread = threading.Thread(target=self._serve, name=SERVER_THREAD, daemon=True)
         self._ready = threading.Event()
         self._failure: BaseException | None = None
         self._stopping: asyncio.Event | None = None
@@ -267,9 +331,19 @@ class Host:
 def _quiet_asyncssh() -> None:
     """asyncssh logs each connection and its user names (never a password) at INFO, and
     Python prints any logger's warnings on standard error: onto the host's table. The host
-    shows who joins at the table instead."""
+    shows who joins at the table instead. asyncio, for its part, warns of each write to a
+    connection already lost ("socket.send() raised exception."): from the server's thread
+    that is a client gone, never the host's business, so it is dropped too."""
     log = logging.getLogger("asyncssh")
     log.setLevel(logging.CRITICAL + 1)
     log.propagate = False
     if not log.handlers:
         log.addHandler(logging.NullHandler())
+    loop_log = logging.getLogger("asyncio")
+    if _from_the_server not in loop_log.filters:
+        loop_log.addFilter(_from_the_server)
+
+
+def _from_the_server(record: logging.LogRecord) -> bool:
+    """Whether ``record`` may be logged: not if it comes from the server's thread."""
+    return record.threadName != SERVER_THREAD
