@@ -79,7 +79,10 @@ class TableDrawing:
         # take (the events get the rest). No floor: one pushed the title off an 80x24
         # terminal whenever the menu took four rows and the events filled their panel.
         room = height - menu_rows(menu, width, len(keys)) - self._rows_below(prompt, width)
-        info = ScreenInfo(self._title(), self._colours(), *self.talk.events())
+        # A hosted terminal's player sees their own tableau while another is to move; at one
+        # keyboard the mover's is the one that matters.
+        own = self.place.seat if self.hosted else None
+        info = ScreenInfo(self._title(), self._colours(), *self.talk.events(), own=own)
         aside = self._hint_aside()
         if aside is not None:
             # A hint takes the events' place (and the message's row, when there is none).
