@@ -5,6 +5,7 @@ that was killed is taken over; the lock goes when the game ends, however it ends
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import socket
@@ -17,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from helpers import WAIT_SECONDS, wait_until
-from terminal import new_session, run_with_keys
+from terminal import new_session, run_with_keys, text_terminal
 from thebes.cli.main import main
 from thebes.errors import EXIT_IN_USE
 from thebes.safeio.locking import hold_game
@@ -157,10 +158,17 @@ def test_the_games_list_marks_a_game_open_in_another_process(
 ) -> None:
     path = saved_game(tmp_path)
     with resumed_elsewhere(path) as player:
-        assert main(["games", "--dir", str(tmp_path)]) == 0
-        listing = capsys.readouterr().out
+        wide, narrow = io.StringIO(), io.StringIO()
+        assert main(["games", "--dir", str(tmp_path)], text_terminal(wide, (300, 40))) == 0
+        listing = wide.getvalue()
+        assert main(["games", "--dir", str(tmp_path)], text_terminal(narrow, (80, 24))) == 0
         assert main(["games", "--dir", str(tmp_path), "--json"]) == 0
         entry = json.loads(capsys.readouterr().out)
     assert f"\n   open in process {player.pid} now; 'thebes watch {path}' follows it\n" in listing
+    # At 80 columns the command goes on a row of its own, whole, so that it copies as it is.
+    assert (
+        f"\n   open in process {player.pid} now; this follows it:\n   'thebes watch {path}'\n"
+        in narrow.getvalue()
+    )
     assert "g.json.lock" not in listing  # the lock file is no game, not even a damaged one
     assert entry["open_in"] == {"pid": player.pid, "host": socket.gethostname()}

@@ -5,12 +5,13 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
 
 from helpers import CAT, score_by_hand
-from terminal import run_with_keys
+from terminal import run_with_keys, text_terminal
 from thebes.bots import RandomPlayer
 from thebes.cli.main import main
 from thebes.records.library import GameProgress
@@ -59,7 +60,10 @@ def top_two(totals: list[int]) -> str:
 
 
 def listing(capsys: pytest.CaptureFixture[str], *args: str) -> list[str]:
-    assert main(["games", *args]) == 0
+    # A terminal wide enough for every sentence of the listing on a line of its own (they
+    # are wrapped to the terminal: tests/tui/test_games_list_at_80.py).
+    terminal = text_terminal(sys.stdout, (300, 40), errors=sys.stderr)
+    assert main(["games", *args], terminal) == 0
     return capsys.readouterr().out.splitlines()
 
 
@@ -223,9 +227,9 @@ def test_json_gives_one_object_per_game(
     c, d, _, a, _ = objects
     assert c["number"] == 1 and c["mtime"].startswith("2023-11-14T")
     assert c["players"] == [
-        {"name": "Cleo", "bot": None},
-        {"name": "Dan", "bot": None},
-        {"name": "Eve", "bot": "greedy"},
+        {"name": "Cleo", "bot": None, "bot_from": None},
+        {"name": "Dan", "bot": None, "bot_from": None},
+        {"name": "Eve", "bot": "greedy", "bot_from": None},
     ]
     game_c = library["c"]
     assert game_c is not None
@@ -403,6 +407,6 @@ def test_the_resume_hint_of_a_listed_folder_names_the_folder(
 ) -> None:
     # 'resume N' counts in the default folder: the listing of another says --dir with it.
     folder = tmp_path / "games"
-    last = " ".join(listing(capsys, "--dir", str(folder))[-2:])
+    last = " ".join(listing(capsys, "--dir", str(folder)))  # wrapped between words
     assert f"resume --dir {folder} N' resumes game N;" in last
     assert f"replay --dir {folder} N' shows game N" in last

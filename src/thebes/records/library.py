@@ -78,6 +78,14 @@ class GameProgress:
     variants: tuple[str, ...] = ()  # the names of the variants played (V1-V5)
     # (name, actions taken after a hint), seat order, only the players who used hints
     hints: tuple[tuple[str, int], ...] = ()
+    # Seat order: for a person's seat a bot took over (the host's `bot SEAT LEVEL`), the
+    # number of actions played before the bot began (the file's bot_from), else None;
+    # empty when no seat was taken over
+    bots_from: tuple[int | None, ...] = ()
+
+    def bot_from(self, seat: int) -> int | None:
+        """The file's bot_from of ``seat``: None unless a bot took that person's seat over."""
+        return self.bots_from[seat] if seat < len(self.bots_from) else None
 
     @property
     def top_two(self) -> tuple[int, int]:
@@ -96,7 +104,10 @@ class GameProgress:
         """Where the game stands, as `thebes games --json` gives it (:data:`STANDING_KEYS`)."""
         named = zip(self.players, self.totals, strict=True)
         return {
-            "players": [{"name": n, "bot": level} for n, level in self.players],
+            "players": [
+                {"name": n, "bot": level, "bot_from": self.bot_from(seat)}
+                for seat, (n, level) in enumerate(self.players)
+            ],
             "seed": self.seed,
             "finished": self.finished,
             "where": self.where,
@@ -228,6 +239,9 @@ def standing_of(session: Session) -> GameProgress:
         leaders=tuple(names[i] for i in winners(state)),
         variants=session.variants.names,
         hints=tuple(session.hints_used().items()),
+        bots_from=tuple(s.bot_from for s in session.seats)
+        if any(s.bot_from is not None for s in session.seats)
+        else (),
     )
 
 

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import WordCompleter
-from prompt_toolkit.formatted_text import FormattedText
+from prompt_toolkit.formatted_text import FormattedText, fragment_list_width
 from rich.cells import cell_len
 
 from thebes.rules import Action
@@ -86,7 +86,11 @@ class Asking:
         while True:
             try:
                 text = self.prompt.prompt(
-                    message, completer=completer, default=typed, pre_run=self._watch
+                    message,
+                    completer=completer,
+                    default=typed,
+                    pre_run=self._watch,
+                    rprompt=lambda: self._completion_note(message),
                 )
             except (KeyboardInterrupt, EOFError) as exc:
                 if isinstance(exc, EOFError) and self.hosted:
@@ -102,6 +106,26 @@ class Asking:
                 self.typed = text[len(REDRAW) :]
                 return ""
             return text
+
+    def _completion_note(self, message: FormattedText) -> FormattedText:
+        """On the prompt's row, right of what is typed, while Tab completes: the completion
+        shown and what it is (``dig Egypt: 3 travel + 1-12 wk``), or those Tab goes through
+        (``dig Crete 4 · dig Egypt 3 · …``), cut to the room left; nothing otherwise."""
+        buffer = self.prompt.default_buffer
+        state = buffer.complete_state
+        if state is None or not state.completions:
+            return FormattedText([])
+        room = self.size()[0] - fragment_list_width(message) - cell_len(buffer.text) - 3
+        current = state.current_completion
+        if current is not None:
+            note = current.display_meta_text or current.display_text
+        else:
+            note = " · ".join(c.display_text for c in state.completions)
+        if room < 8:
+            return FormattedText([])
+        if cell_len(note) > room:
+            note = note[: room - 1].rstrip() + "…"
+        return FormattedText([("italic" if self.talk.colour else "", note)])
 
     def _watch(self) -> None:
         self._later = False  # a redraw put off under an earlier prompt died with its loop

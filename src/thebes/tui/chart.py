@@ -47,6 +47,7 @@ class Plot:
     # (column, seat) -> a character drawn instead of the seat's mark at its value there
     notes: Mapping[tuple[int, int], str] = field(default_factory=dict)
     bottom: int = 0  # the VP at the bottom row: a multiple of 10 below ``top``
+    rows: int = PLOT_ROWS  # odd: the middle row is labelled too
 
     @property
     def label_width(self) -> int:
@@ -73,11 +74,12 @@ def plot_lines(plot: Plot, marks: Sequence[str], styles: Sequence[str]) -> list[
     """The plot's rows from the top down with their VP labels, the axis (ticks ┬, the
     current column ▲) and the tick labels under it."""
     width = plot.label_width
-    cells = _cells(plot.values, plot.bottom, plot.top)
+    rows = plot.rows
+    cells = _cells(plot.values, plot.bottom, plot.top, rows)
     lines = []
-    for row in range(PLOT_ROWS - 1, -1, -1):
-        labelled = row in (0, PLOT_ROWS // 2, PLOT_ROWS - 1)
-        value = plot.bottom + (plot.top - plot.bottom) * row // (PLOT_ROWS - 1)
+    for row in range(rows - 1, -1, -1):
+        labelled = row in (0, rows // 2, rows - 1)
+        value = plot.bottom + (plot.top - plot.bottom) * row // (rows - 1)
         line = Text(f"{value if labelled else '':>{width}} {'┤' if labelled else '│'}")
         for column in range(plot.columns):
             seats = cells.get((row, column), [])
@@ -126,8 +128,10 @@ def score_chart_lines(
     colours: Sequence[str],
     width: int,
     now: int | None = None,
+    rows: int = PLOT_ROWS,
 ) -> list[Text]:
-    """:func:`score_chart` line by line (a screen counts them to see what fits)."""
+    """:func:`score_chart` line by line (a screen counts them to see what fits), its plot
+    ``rows`` high (odd)."""
     width = min(width, MAX_WIDTH)
     top = top_of(max(max(p.totals) for p in timeline.points))
     columns = plot_width(top, width)
@@ -136,7 +140,7 @@ def score_chart_lines(
     reached = [time for time in times if time <= timeline.points[-1].time]
     values = [timeline.totals_at(time) for time in reached]
     at = None if now is None else column_of(times, now)
-    plot = Plot(values, columns, top, _ticks(timeline, times), at)
+    plot = Plot(values, columns, top, _ticks(timeline, times), at, rows=rows)
     symbols = chart_marks(names)
     lines = [Text(TITLE, style="bold").append(" — VP by year and week; ", style="dim")]
     lines[0].append(SHARED_NOTE)
@@ -175,7 +179,7 @@ def spread(first: int, last: int, columns: int) -> list[int]:
 
 
 def _cells(
-    values: Sequence[Sequence[float]], bottom: int, top: int
+    values: Sequence[Sequence[float]], bottom: int, top: int, rows: int = PLOT_ROWS
 ) -> dict[tuple[int, int], list[int]]:
     """The seats in each (row, column) of the plot: each value to the nearest row."""
     cells: dict[tuple[int, int], list[int]] = {}
@@ -183,8 +187,8 @@ def _cells(
     for column, column_values in enumerate(values):
         for seat, value in enumerate(column_values):
             # Multiplied before divided: a value halfway between two rows goes up, exactly.
-            exact = (value - bottom) * (PLOT_ROWS - 1) / span
-            row = min(max(math.floor(exact + 0.5), 0), PLOT_ROWS - 1)
+            exact = (value - bottom) * (rows - 1) / span
+            row = min(max(math.floor(exact + 0.5), 0), rows - 1)
             cells.setdefault((row, column), []).append(seat)
     return cells
 
@@ -255,8 +259,10 @@ def game_chart(session: GameView, width: int, now: int | None = None) -> Rendera
     return Group(*game_chart_lines(session, width, now))
 
 
-def game_chart_lines(session: GameView, width: int, now: int | None = None) -> list[Text]:
-    """:func:`game_chart` line by line."""
+def game_chart_lines(
+    session: GameView, width: int, now: int | None = None, rows: int = PLOT_ROWS
+) -> list[Text]:
+    """:func:`game_chart` line by line, its plot ``rows`` high (odd)."""
     names = [seat.name for seat in session.seats]
     colours = [seat.colour for seat in session.seats]
-    return score_chart_lines(session_timeline(session), names, colours, width, now)
+    return score_chart_lines(session_timeline(session), names, colours, width, now, rows)

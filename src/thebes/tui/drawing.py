@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from prompt_toolkit.formatted_text import FormattedText, fragment_list_width, to_formatted_text
+from rich.cells import cell_len
 from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
@@ -25,8 +26,7 @@ from thebes.table.authority import Table
 from thebes.table.places import Place
 from thebes.table.snapshot import TableSnapshot
 from thebes.tui import panels
-from thebes.tui.chart import game_chart
-from thebes.tui.final import final_view
+from thebes.tui.final import final_screen
 from thebes.tui.hintview import HINT_KEY, MENU_LABEL, hint_panel
 from thebes.tui.menu import MenuEntry, menu_rows, menu_view
 from thebes.tui.prompting import shown_path
@@ -79,7 +79,10 @@ class TableDrawing:
         # take (the events get the rest). No floor: one pushed the title off an 80x24
         # terminal whenever the menu took four rows and the events filled their panel.
         room = height - menu_rows(menu, width, len(keys)) - self._rows_below(prompt, width)
-        info = ScreenInfo(self._title(), self._colours(), *self.talk.events())
+        # A hosted terminal's player sees their own tableau while another is to move; at one
+        # keyboard the mover's is the one that matters.
+        own = self.place.seat if self.hosted else None
+        info = ScreenInfo(self._title(), self._colours(), *self.talk.events(), own=own)
         aside = self._hint_aside()
         if aside is not None:
             # A hint takes the events' place (and the message's row, when there is none).
@@ -152,14 +155,22 @@ class TableDrawing:
     # ------------------------------------------------------------ the end
 
     def _show_final(self) -> None:
-        width, _ = self.size()
+        width, height = self.size()
         game = self.game
-        self.console.print(Group(*(Text(line) for line in self.talk.log[-2:])))
-        # The chart before the table: on a short terminal what is printed last stays in
-        # view, and the final table is what the players look for.
-        self.console.print(Group(Text(), game_chart(game, width), Text()))
-        self.console.print(final_view(game.state, self._colours(), width, game.hints_used()))
+        # The chart before the table, both in the terminal's rows with where the game is
+        # saved under them: the final table is what the players look for.
+        below = self._where_saved_rows(width)
+        for part in final_screen(game, self._colours(), width, height, self.talk.log, below):
+            self.console.print(part)
         self._say_where_saved("")
+
+    def _where_saved_rows(self, width: int) -> int:
+        """The rows :meth:`_say_where_saved` takes at ``width`` columns."""
+        lines = self._where_saved("The game")
+        if not lines:
+            return 0
+        first = len(Text(lines[0]).wrap(self.console, width))
+        return first + sum(-(-cell_len(line) // width) for line in lines[1:])
 
     def _say_where_saved(self, lead: str) -> None:
         # The sentence wraps between words; the command has a line of its own, printed

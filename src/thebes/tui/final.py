@@ -1,6 +1,7 @@
 """The end of a game: the final table of scores, part by part, with the majorities won and
 the verdict, the variants played and who used hints (nothing is said of either when there
-were none)."""
+were none); and the final screen, which fits it with the chart of the scores and the last
+lines of the log in the terminal's rows."""
 
 from __future__ import annotations
 
@@ -11,11 +12,17 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from thebes.records.view import GameView
 from thebes.rules import GameState, scores, winners
 from thebes.tui import panels
-from thebes.tui.screen import variants_label
+from thebes.tui.chart import PLOT_ROWS, game_chart_lines
+from thebes.tui.screen import render_text, variants_label
 
 WIDE_TABLE_WIDTH = 100  # below it, the columns get short names
+# The chart's plot on the final screen: as tall as the rows left allow, within these (odd,
+# so that its middle row is labelled); shorter than the smallest, it is left out.
+CHART_ROWS = (5, 2 * PLOT_ROWS - 1)
+CHART_FRAME = 3  # the chart's rows besides its plot and legend: its title and the x axis
 
 
 def final_view(
@@ -71,3 +78,40 @@ def hints_label(hints: Mapping[str, int]) -> str:
     """ "Ann 3, Bob 1": how many actions each player took after a hint (names as typed; a
     Text shows them, never as markup)."""
     return ", ".join(f"{name} {count}" for name, count in hints.items())
+
+
+def final_screen(
+    game: GameView,
+    colours: Sequence[str],
+    width: int,
+    height: int,
+    log: Sequence[str] = (),
+    below: int = 0,
+) -> list[RenderableType]:
+    """The end of the game in ``width`` columns and at most ``height`` rows, of which
+    ``below`` are left for what is printed after it (where the game is saved) and one for
+    the shell's prompt: the last lines of the ``log``, the chart of the scores over the game
+    and the final table. The final table is always there; the chart is as tall as the rows
+    left allow (up to :data:`CHART_ROWS`), the log lines and the blank rows around the chart
+    go first when it would be shorter than 7 rows, and the chart itself when even 5 do not
+    fit."""
+    final = final_view(game.state, colours, width, game.hints_used())
+    room = height - 1 - below - _rows(final, width)
+    told = [Text(line) for line in log[-2:]]
+    told_rows = _rows(Group(*told), width) if told else 0
+    legend = len(game_chart_lines(game, width)) - PLOT_ROWS - CHART_FRAME
+    smallest, largest = CHART_ROWS
+    for told_now, gaps, fewest in ((True, 2, 7), (False, 2, 7), (False, 0, smallest)):
+        rows = room - (told_rows if told_now else 0) - gaps - CHART_FRAME - legend
+        rows = min(rows if rows % 2 else rows - 1, largest)
+        if rows >= fewest:
+            chart: list[RenderableType] = list(game_chart_lines(game, width, rows=rows))
+            if gaps:
+                chart = [Text(), *chart, Text()]
+            return [*(told if told_now else []), *chart, final]
+    return [*(told if told_rows <= room else []), final]
+
+
+def _rows(renderable: RenderableType, width: int) -> int:
+    """The rows ``renderable`` takes at ``width`` columns."""
+    return len(render_text(renderable, width).splitlines())

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import shlex
+import textwrap
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -132,10 +133,23 @@ def game_line(number: int, game: SavedGame, digits: int = 2) -> str:
 
 
 def players_text(standing: GameProgress, show: Callable[[str], str]) -> str:
-    """ "Ann, Bob, Cleo (greedy)": the players, each bot with its level."""
+    """ "Ann, Bob, Cleo (greedy)": the players, each bot with its level, and a person's seat
+    a bot took over with the first action the bot played (``Bob (greedy from action 57)``)."""
     return ", ".join(
-        show(name) + ("" if level is None else f" ({level})") for name, level in standing.players
+        show(name) + bot_label(level, standing.bot_from(seat))
+        for seat, (name, level) in enumerate(standing.players)
     )
+
+
+def bot_label(level: str | None, bot_from: int | None) -> str:
+    """ " (greedy)" for a bot's seat, " (greedy from action 57)" for a person's seat a bot
+    played from its 57th action on (``bot_from``, the actions before it, is 56), "" for a
+    person's."""
+    if level is None:
+        return ""
+    if bot_from is None:
+        return f" ({level})"
+    return f" ({level} from action {bot_from + 1})"
 
 
 def fitted(
@@ -188,18 +202,20 @@ def print_games(
     except LibraryError as exc:
         raise UnlistedFolder(str(exc)) from None
     out = terminal.console.file
+    width = terminal.size()[0]
 
     def tell(text: str) -> None:
         """A sentence for people: on the output, or on the errors when it carries JSON."""
-        print(text, file=terminal.errors if as_json else out)
+        print(wrapped(text, width), file=terminal.errors if as_json else out)
 
     if not files:
         tell(f"No saved games in {where}; '{thebes_command('play')}' starts one.")
         return
     shown = files if everything else files[:LISTED]
     if not as_json:
-        terminal.say(f"Saved games in {where}, newest first:")
+        terminal.say(wrapped(f"Saved games in {where}, newest first:", width))
     digits = len(str(len(shown)))
+    indent = " " * (max(digits, 2) + 1)
     for number, game in enumerate(read_games(shown, catalog), 1):
         holder = open_elsewhere(game.file.path)  # being played in another window
         if as_json:
@@ -209,10 +225,14 @@ def print_games(
         else:
             print(game_line(number, game, max(digits, 2)), file=out, flush=True)
             if holder is not None:
-                # Whole, however long (the terminal folds it), so that it copies as it is.
+                # The command on a row of its own when the sentence leaves it none, whole
+                # however long (the terminal folds it), so that it copies as it is.
                 watch = thebes_command("watch " + shlex.quote(printable(str(game.file.path))))
                 note = f"open in {holder.describe()} now; '{watch}' follows it"
-                print(" " * (max(digits, 2) + 1) + note, file=out, flush=True)
+                if cell_len(indent + note) > width:
+                    lead = f"open in {holder.describe()} now; this follows it:"
+                    note = f"{wrapped(lead, width, indent).lstrip()}\n{indent}'{watch}'"
+                print(indent + note, file=out, flush=True)
     left = len(files) - len(shown)
     if left:
         tell(f"{left} older game{'s' if left > 1 else ''} not listed ('--all' lists them).")
@@ -221,5 +241,26 @@ def print_games(
         folder_option = f" --dir {shlex.quote(where)}" if named_folder else ""
         resume = thebes_command("resume") + folder_option
         replay = thebes_command("replay") + folder_option
-        terminal.say(f"'{resume} N' resumes game N; '{resume}' the newest unfinished one;")
-        terminal.say(f"'{replay} N' shows game N from its start.")
+        lines = (
+            f"'{resume} N' resumes game N; '{resume}' the newest unfinished one;",
+            f"'{replay} N' shows game N from its start.",
+        )
+        for line in lines:
+            terminal.say(wrapped(line, width))
+
+
+def wrapped(text: str, width: int, indent: str = "") -> str:
+    """``text`` broken between words into rows of at most ``width`` columns (each line of
+    it on rows of its own, each row after ``indent``); a word longer than a row (a path)
+    gets a row of its own and is never cut."""
+    rows: list[str] = []
+    for line in text.split("\n"):
+        rows += textwrap.wrap(
+            line,
+            max(20, width),
+            break_long_words=False,
+            break_on_hyphens=False,
+            initial_indent=indent,
+            subsequent_indent=indent,
+        )
+    return "\n".join(rows)

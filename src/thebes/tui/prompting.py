@@ -16,6 +16,7 @@ from prompt_toolkit import PromptSession
 from prompt_toolkit.key_binding import KeyBindings, KeyBindingsBase, KeyPressEvent
 from prompt_toolkit.key_binding.key_bindings import merge_key_bindings
 from prompt_toolkit.keys import Keys
+from prompt_toolkit.shortcuts import CompleteStyle
 
 from thebes.safeio.text import printable
 from thebes.tui.linecap import capped_line
@@ -44,6 +45,12 @@ def prompt_session(
         output=terminal.output,
         key_bindings=merged,
         complete_while_typing=False,
+        # Tab completes in the line itself: the common part, then each completion in turn
+        # (the asking prompt names it and its cost on the right: asking.py). A menu would
+        # need rows under the prompt, which sits on the last row of a full screen: the
+        # terminal would scroll the table's title and standings away to make them.
+        complete_style=CompleteStyle.MULTI_COLUMN,
+        reserve_space_for_menu=0,
         # The screen is drawn anew after every line: what was typed is not left behind
         # (a long line would otherwise stay on screen, wrapped over many rows).
         erase_when_done=True,

@@ -2,7 +2,8 @@
 
 Wide (at least 120 columns and 40 rows): board, time track, cards, every player's tableau,
 the bags and the last events all at once. Compact (down to 80x24): the time track, the
-cards, the active player's tableau and the last events; the board, all players and the bags
+cards, the active player's tableau (a hosted terminal's own player's while another is to
+move) and the last events; the board, all players and the bags
 are one command away (``board``, ``players``, ``bags``). A hint the player asked for is
 shown in the events' place (``log`` still has them).
 """
@@ -45,6 +46,10 @@ class ScreenInfo:
     commands: bool = True  # the game's commands at hand (help keys, log): not in a replay
     # Shown in the events' place, drawn for (width, rows): a hint the player asked for.
     aside: Callable[[int, int], RenderableType] | None = None
+    # The seat of the person at this terminal (a hosted terminal's), None where the player to
+    # move is the one looking (one keyboard, a replay): the compact layout shows this
+    # seat's tableau while another is to move, so a waiting player sees their own cards.
+    own: int | None = None
 
 
 def is_wide(width: int, height: int) -> bool:
@@ -190,10 +195,13 @@ def variant_id(name: str) -> str:
 
 
 def _active_tableau(state: GameState, info: ScreenInfo, width: int) -> RenderableType:
-    """The compact layout's two lines on the active player's cards and tokens."""
+    """The compact layout's two lines on the cards and tokens of the active player, or of
+    the terminal's own player (``info.own``) while another is to move."""
     seat = active_seat(state)
     if seat is None:
         return panels.tableaux(state, info.colours, rule=False, width=width)
+    if info.own is not None:
+        seat = info.own
     player = state.players[seat]
     catalog = state.catalog
     books = " ".join(f"{r[0]}{player.books[i]}" for i, r in enumerate(catalog.regions))
