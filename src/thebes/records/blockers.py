@@ -5,7 +5,7 @@ concerns (a seat by its index, an action as the engine's value). The front ends 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import Enum, auto
 
 from thebes.rules import Action
 
@@ -13,15 +13,15 @@ from thebes.rules import Action
 class Blocked(Enum):
     """The kinds of reason; each names the fields of :class:`Blocker` it sets."""
 
-    HINTS_OFF = "hints off"  # the game was started with --no-hints
-    GAME_OVER = "game over"
-    BOTS_TURN = "bot's turn"  # seat: the bot to move
-    UNDO_OFF = "undo off"  # undo is turned off for this game
-    NOTHING_PLAYED = "nothing played"
-    CARDS_REVEALED = "cards revealed"  # seat, action: it revealed cards from the deck
-    TOKENS_REVEALED = "tokens revealed"  # seat, action: it revealed tokens from a bag
-    NO_PERSONS_ACTION = "no person's action"  # only bots have played
-    BOT_SEATED = "bot seated"  # seat: played by a bot already
+    HINTS_OFF = auto()  # the game was started with --no-hints
+    GAME_OVER = auto()
+    BOTS_TURN = auto()  # seat: the bot to move
+    UNDO_OFF = auto()  # undo is turned off for this game
+    NOTHING_PLAYED = auto()
+    CARDS_REVEALED = auto()  # seat, action: it revealed cards from the deck
+    TOKENS_REVEALED = auto()  # seat, action: it revealed tokens from a bag
+    NO_PERSONS_ACTION = auto()  # only bots have played
+    BOT_SEATED = auto()  # seat: played by a bot already
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,5 +39,5 @@ class SessionRefused(ValueError):
     for tests and logs, not for people."""
 
     def __init__(self, blocker: Blocker) -> None:
-        super().__init__(f"not now: {blocker.kind.value}")
+        super().__init__(f"not now: {blocker.kind.name.lower()}")
         self.blocker = blocker

@@ -10,7 +10,7 @@ front ends word them in one place each (the terminal's: ``thebes.tui.wording``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import Enum, auto
 from typing import assert_never
 
 from thebes.catalog.components import EXHIBITION_LETTERS, EXHIBITION_SLOTS, WHEEL_SIZE
@@ -20,31 +20,31 @@ from thebes.rules.state import LAST_YEAR, GameState
 class Illegal(Enum):
     """The kinds of reason; each names the fields of :class:`NotLegal` it sets."""
 
-    GAME_OVER = "game over"  # every marker is on the end square
-    RETIRE_TOO_EARLY = "retire too early"  # A5, D8: not the last year, other actions left
-    NO_DISPLAY_SLOT = "no display slot"  # slot
-    EMPTY_SLOT = "empty slot"  # slot: the display slot is empty
-    NOTHING_TO_EXCHANGE = "nothing to exchange"  # no display cards
-    RENEW_NOT_PLAYED = "renew not played"  # V3: the variant is not played in this game
-    NOTHING_TO_RENEW = "nothing to renew"  # no display cards
-    TOO_FEW_WEEKS = "too few weeks"  # seat, weeks (it takes), left (before the end)
-    NO_EXHIBITION = "no exhibition"  # slot: no exhibition there
-    TOO_FEW_ARTIFACTS = "too few artifacts"  # seat, region, need, have
-    NO_ZEPPELIN = "no zeppelin"  # seat
-    ZEPPELIN_NO_USE = "zeppelin no use"  # seat, location: already there
-    NO_REGION = "no region"  # region: not a region of the board
-    PERMIT_STILL_VALID = "permit still valid"  # region: no special permit is needed
-    PERMIT_USED = "permit used"  # region: only a special permit allows the dig
-    NO_SPECIAL_PERMIT = "no special permit"  # seat, region: the permit is used, none to spend
-    NO_LEGEND = "no legend"  # seat, region
-    NO_ASSISTANT = "no assistant"  # seat
-    NO_SHOVEL = "no shovel"  # seat
-    ASSISTANTS_NOT_LONE = "assistants not lone"  # seat, have: only a lone one is discarded
-    SHOVELS_NOT_LONE = "shovels not lone"  # seat, have: only a lone one is discarded
-    LEGEND_NEEDED = "legend needed"  # seat, region: no books there, the legend held
-    NO_KNOWLEDGE = "no knowledge"  # seat, region: neither books nor the legend
-    DIG_WEEKS_OUT_OF_RANGE = "dig weeks out of range"  # weeks: not 1 to the wheel's
-    DIG_DRAWS_NOTHING = "dig draws nothing"  # weeks, knowledge, need (the least weeks)
+    GAME_OVER = auto()  # every marker is on the end square
+    RETIRE_TOO_EARLY = auto()  # A5, D8: not the last year, other actions left
+    NO_DISPLAY_SLOT = auto()  # slot
+    EMPTY_SLOT = auto()  # slot: the display slot is empty
+    NOTHING_TO_EXCHANGE = auto()  # no display cards
+    RENEW_NOT_PLAYED = auto()  # V3: the variant is not played in this game
+    NOTHING_TO_RENEW = auto()  # no display cards
+    TOO_FEW_WEEKS = auto()  # seat, weeks (it takes), left (before the end)
+    NO_EXHIBITION = auto()  # slot: no exhibition there
+    TOO_FEW_ARTIFACTS = auto()  # seat, region, need, have
+    NO_ZEPPELIN = auto()  # seat
+    ZEPPELIN_NO_USE = auto()  # seat, location: already there
+    NO_REGION = auto()  # region: not a region of the board
+    PERMIT_STILL_VALID = auto()  # region: no special permit is needed
+    PERMIT_USED = auto()  # region: only a special permit allows the dig
+    NO_SPECIAL_PERMIT = auto()  # seat, region: the permit is used, none to spend
+    NO_LEGEND = auto()  # seat, region
+    NO_ASSISTANT = auto()  # seat
+    NO_SHOVEL = auto()  # seat
+    ASSISTANTS_NOT_LONE = auto()  # seat, have: only a lone one is discarded
+    SHOVELS_NOT_LONE = auto()  # seat, have: only a lone one is discarded
+    LEGEND_NEEDED = auto()  # seat, region: no books there, the legend held
+    NO_KNOWLEDGE = auto()  # seat, region: neither books nor the legend
+    DIG_WEEKS_OUT_OF_RANGE = auto()  # weeks: not 1 to the wheel's
+    DIG_DRAWS_NOTHING = auto()  # weeks, knowledge, need (the least weeks)
 
 
 @dataclass(frozen=True, slots=True)

@@ -123,7 +123,7 @@ def illegal_short(why: NotLegal, state: GameState) -> str:
         case Illegal.NO_EXHIBITION:
             return f"no exhibition {_exhibition_slot(why.slot)}"
         case Illegal.TOO_FEW_ARTIFACTS:
-            return f"{why.need} {region} artifacts needed, {why.have} held"
+            return f"{why.need} {region} artifacts, {why.have} held"
         case Illegal.NO_ZEPPELIN:
             return "no zeppelin"
         case Illegal.ZEPPELIN_NO_USE:
