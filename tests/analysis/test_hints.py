@@ -14,9 +14,10 @@ from regen_golden import golden_files
 from thebes.analysis.hints import Hinter, hint_seed, reason, signed, without_weeks
 from thebes.analysis.move_review import Evaluator
 from thebes.bots.greedy import GreedyPlayer
+from thebes.records.blockers import Blocked, Blocker, SessionRefused
 from thebes.records.gamefile import RecordError, dump_record, read_record, sealed
 from thebes.records.session import Session, default_seats
-from thebes.rules import Dig, Exchange, Exhibit, IllegalAction, Retire, TakeCard, legal_actions
+from thebes.rules import Dig, Exchange, Exhibit, Retire, TakeCard, legal_actions
 from thebes.tournament.bot_games import bot_session
 from thebes.tui.planner import site_dig_options
 
@@ -218,9 +219,10 @@ def test_no_hints_is_kept_in_the_header_and_refuses_a_hint(tmp_path: Path) -> No
     assert '  "options": {"undo": true, "hints": false},' in text
     resumed = Session.load(tmp_path / "g.json", CAT)
     assert resumed.hints_enabled is False
-    assert resumed.hint_blocker() == "hints are off for this game (it was started with --no-hints)"
-    with pytest.raises(IllegalAction, match="hints are off"):
+    assert resumed.hint_blocker() == Blocker(Blocked.HINTS_OFF)
+    with pytest.raises(SessionRefused) as refused:
         resumed.note_hint()
+    assert refused.value.blocker == Blocker(Blocked.HINTS_OFF)
     allowed = opening(tmp_path / "other", hints=True)
     assert allowed.hint_blocker() is None
     assert '"options": {"undo": true},' in dump_record(allowed.to_record())
@@ -263,8 +265,8 @@ def test_undo_drops_the_mark_with_the_action() -> None:
 
 def test_bots_never_get_a_hint_and_a_bots_game_records_none() -> None:
     session = Session(CAT, default_seats(["A", "B"], {"A": "greedy", "B": "random"}), 3)
-    assert session.hint_blocker() == "it is a bot's turn"
-    with pytest.raises(IllegalAction):
+    assert session.hint_blocker() == Blocker(Blocked.BOTS_TURN, 0)
+    with pytest.raises(SessionRefused):
         session.note_hint()
     whole = bot_session(CAT, 3, 4, level="greedy")
     assert whole.hints_used() == {}
@@ -274,6 +276,6 @@ def test_bots_never_get_a_hint_and_a_bots_game_records_none() -> None:
 def test_no_hint_once_the_game_is_over() -> None:
     session = human_replay(8, 10_000)
     assert session.is_over
-    assert session.hint_blocker() == "the game is over"
+    assert session.hint_blocker() == Blocker(Blocked.GAME_OVER)
     with pytest.raises(ValueError, match="the game is over"):
         Hinter(FAST).hints(session.state)

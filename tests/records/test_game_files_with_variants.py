@@ -13,6 +13,7 @@ from helpers import CAT, GOLDEN, edit_text, setup, tokens_of
 from terminal import run_with_keys
 from thebes.bots import make_bot
 from thebes.cli.main import main
+from thebes.records.blockers import Blocked, Blocker
 from thebes.records.gamefile import RecordError, dump_record, read_record, sealed
 from thebes.records.session import Session, default_seats
 from thebes.rules import (
@@ -305,7 +306,8 @@ def test_an_exhibition_that_renews_the_display_cannot_be_undone() -> None:
         reason = session.undo_blocker()
         assert (reason is not None) == blocked, reason
         if blocked:
-            assert reason == "Ann's 'exhibit a' revealed new cards from the deck"
+            exhibit = session.parse("exhibit a")
+            assert reason == Blocker(Blocked.CARDS_REVEALED, 0, exhibit)  # Ann's 'exhibit a'
 
 
 # ---------------------------------------------------------------- the command line

@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 
 from helpers import CAT
+from thebes.records.blockers import Blocked, Blocker, SessionRefused
 from thebes.records.gamefile import RecordError, read_record
 from thebes.records.session import Session, default_seats
-from thebes.rules import IllegalAction, Retire, time_of
+from thebes.rules import Retire, time_of
 
 
 def taken_over(tmp_path: Path) -> Session:
@@ -28,8 +29,9 @@ def test_the_file_says_from_which_action_the_bot_played(tmp_path: Path) -> None:
     assert players[1]["kind"] == "human" and players[1]["bot"] == "greedy"
     assert players[1]["bot_from"] == 1
     assert Session.load(tmp_path / "g.json", CAT).seats[1].bot_from == 1
-    with pytest.raises(IllegalAction, match="played by a bot already"):
+    with pytest.raises(SessionRefused) as refused:
         session.put_bot(1, "random")
+    assert refused.value.blocker == Blocker(Blocked.BOT_SEATED, 1)
 
 
 def test_an_undo_to_before_the_takeover_lets_the_bot_play_from_there(tmp_path: Path) -> None:

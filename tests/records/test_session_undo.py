@@ -11,20 +11,22 @@ import pytest
 
 from helpers import CAT
 from terminal import game
+from thebes.records.blockers import Blocked, Blocker, SessionRefused
 from thebes.records.gamefile import COLOURS, read_record
 from thebes.records.session import Seat, Session, default_seats
-from thebes.rules import Action, GameState, IllegalAction, Retire, TakeCard, time_of
+from thebes.rules import Action, GameState, Retire, TakeCard, time_of
 from thebes.tournament.bot_games import bot_session
 
 
 def test_undo_takes_back_only_actions_that_revealed_nothing(tmp_path: Path) -> None:
     session = Session(CAT, default_seats(["Ann", "Bob"]), 5, autosave=tmp_path / "a.json")
-    assert session.undo_blocker() == "nothing has been played yet"
+    assert session.undo_blocker() == Blocker(Blocked.NOTHING_PLAYED)
     take = next(a for a in session.legal_actions() if type(a).__name__ == "TakeCard")
     session.play(take)
-    assert "revealed new cards" in (session.undo_blocker() or "")
-    with pytest.raises(IllegalAction, match="cannot undo"):
+    assert session.undo_blocker() == Blocker(Blocked.CARDS_REVEALED, 0, take)
+    with pytest.raises(SessionRefused) as refused:
         session.undo()
+    assert refused.value.blocker == Blocker(Blocked.CARDS_REVEALED, 0, take)
     # An action that reveals nothing (retiring in the last year) can be taken back.
     last_year = [replace(p, time=104 + i) for i, p in enumerate(session.state.players)]
     session._state = replace(session.state, players=tuple(last_year))
@@ -38,7 +40,7 @@ def test_undo_takes_back_only_actions_that_revealed_nothing(tmp_path: Path) -> N
 
 def test_undo_can_be_turned_off() -> None:
     session = Session(CAT, default_seats(["Ann", "Bob"]), 5, undo=False)
-    assert session.undo_blocker() == "undo is turned off for this game"
+    assert session.undo_blocker() == Blocker(Blocked.UNDO_OFF)
 
 
 def test_a_dig_cannot_be_undone() -> None:
@@ -46,7 +48,9 @@ def test_a_dig_cannot_be_undone() -> None:
     while session.steps and not session.steps[-1].record.action.startswith("dig"):
         session.steps.pop()
     session.undo_enabled = True
-    assert "revealed tokens" in (session.undo_blocker() or "")
+    blocker = session.undo_blocker()
+    assert blocker is not None and blocker.kind is Blocked.TOKENS_REVEALED
+    assert blocker.action == session.steps[-1].action
 
 
 def in_the_last_year(session: Session, weeks: Sequence[int]) -> None:
@@ -97,10 +101,11 @@ def test_undo_is_refused_when_a_bot_move_after_it_revealed_cards(tmp_path: Path)
     session = three_with_a_bot(tmp_path)
     session.play(Retire())
     session.play(TakeCard(0))  # the bot's take draws a new card for the display
-    reason = "Bob's 'take 1' revealed new cards from the deck"
+    reason = Blocker(Blocked.CARDS_REVEALED, 1, TakeCard(0))  # Bob's 'take 1'
     assert session.undo_blocker() == reason
-    with pytest.raises(IllegalAction, match=reason):
+    with pytest.raises(SessionRefused) as refused:
         session.undo()
+    assert refused.value.blocker == reason
     assert len(session.steps) == 2
 
 
@@ -108,6 +113,6 @@ def test_undo_with_only_bot_moves_behind_says_so(tmp_path: Path) -> None:
     seats = [Seat("Ann", COLOURS[0], "greedy"), Seat("Bob", COLOURS[1])]
     session = Session(CAT, seats, 8)
     in_the_last_year(session, [1, 2])
-    assert session.undo_blocker() == "nothing has been played yet"
+    assert session.undo_blocker() == Blocker(Blocked.NOTHING_PLAYED)
     session.play(Retire())
-    assert session.undo_blocker() == "there is no action of a person to take back"
+    assert session.undo_blocker() == Blocker(Blocked.NO_PERSONS_ACTION)

@@ -20,7 +20,10 @@ from thebes.rules import (
     Exchange,
     Exhibit,
     ExhibitionHeld,
+    GameState,
+    Illegal,
     IllegalAction,
+    NotLegal,
     Renew,
     Retire,
     Retired,
@@ -34,6 +37,7 @@ from thebes.rules import (
     apply,
     destination,
     exchange_price,
+    illegal_text,
     legal_actions,
     new_game,
     time_of,
@@ -107,7 +111,9 @@ def test_M3_zeppelin_is_not_offered_without_a_journey() -> None:
     state = start(2, display=[65, 1, 2, 3])
     state = setup(state, 0, location="London", cards=[ZEPPELIN])
     assert TakeCard(0, zeppelin=True) not in legal_actions(state)
-    assert "already in London" in (why_illegal(state, TakeCard(0, zeppelin=True)) or "")
+    assert why_illegal(state, TakeCard(0, zeppelin=True)) == NotLegal(
+        Illegal.ZEPPELIN_NO_USE, seat=0, location=loc("London")
+    )
 
 
 def test_M3_P3_a_zeppelin_is_offered_for_a_one_week_journey() -> None:
@@ -149,9 +155,10 @@ def test_A1_take_a_card_travel_pay_refill() -> None:
 def test_A1_empty_slot_cannot_be_taken() -> None:
     state = replace(start(2, display=[1, 65, 84, 10]), display=(1, 0, 84, 10))
     assert TakeCard(1) not in legal_actions(state)
-    assert why_illegal(state, TakeCard(1)) == "display slot 2 is empty"
-    with pytest.raises(IllegalAction, match="slot 2 is empty"):
+    assert why_illegal(state, TakeCard(1)) == NotLegal(Illegal.EMPTY_SLOT, slot=1)
+    with pytest.raises(IllegalAction, match="slot 2 is empty") as refused:
         play(state, "take 2")
+    assert refused.value.refusal == NotLegal(Illegal.EMPTY_SLOT, slot=1)
 
 
 def test_A1_the_cards_after_an_empty_slot_are_still_offered() -> None:
@@ -237,7 +244,9 @@ def test_A4_exhibition_needs_artifacts_per_region_and_keeps_them() -> None:
     state = setup(state, 0, tokens=greek + egyptian + tokens_of("Egypt", "book"))
     # One Egyptian artifact and a knowledge token are not two Egyptian artifacts.
     assert Exhibit(0) not in legal_actions(state)
-    assert "needs 2 Egypt artifacts" in (why_illegal(state, Exhibit(0)) or "")
+    assert why_illegal(state, Exhibit(0)) == NotLegal(
+        Illegal.TOO_FEW_ARTIFACTS, region=EGYPT, need=2, have=1
+    )
     state = setup(state, 0, tokens=tokens_of("Egypt")[1:2])
     assert Exhibit(0) in legal_actions(state)
     held = state.players[0].tokens
@@ -284,7 +293,7 @@ def test_A5_retire_only_in_the_last_year() -> None:
     state = setup(start(2), 1, year=1903, week=10)
     state = setup(state, 0, year=1902, week=52)
     assert Retire() not in legal_actions(state)
-    assert "only allowed in the last year" in (why_illegal(state, Retire()) or "")
+    assert why_illegal(state, Retire()) == NotLegal(Illegal.RETIRE_TOO_EARLY)
     state = setup(state, 0, year=1903, week=1)
     assert Retire() in legal_actions(state)
     state, events = play(state, "retire")
@@ -311,62 +320,80 @@ def test_A5_retiring_costs_the_weeks_left() -> None:
     assert action_cost(state, Retire()) == 20
 
 
-# ---------------------------------------------------------------- every reason, in words
+# ---------------------------------------------------------------- every reason, as a value
 
 
 def test_every_illegal_action_is_refused_with_its_reason() -> None:
-    # The reasons the game shows a player who types an action that is not allowed (the
-    # random-game test asks about every action, but is not traced for coverage).
+    # The reasons the game gives for an action that is not allowed, as values, and the
+    # exception's message (the random-game test asks about every action, but is not traced
+    # for coverage).
     state = setup(start(2), 0, cards=cards_of("book", "Egypt", 1)[:1] + cards_of("assistant")[:2])
     state = replace(state, exhibitions=(CAT.small_exhibition_ids[0],))
-    cases: dict[Action, str] = {
-        TakeCard(4): "there is no display slot 5",
-        Exhibit(2): "there is no exhibition in slot c",
-        Exhibit(0, zeppelin=True): "the exhibition needs 1 Greece artifact, Ann has 0",
-        TakeCard(0, zeppelin=True): "Ann has no zeppelin",
-        Dig(7, 8): "there is no region 7",
-        dig("dig Egypt 8 +legend"): "Ann has no legend of Egypt",
-        dig("dig Egypt 8 +assistant"): (
-            "only a lone assistant can be discarded for a bonus; "
-            "Ann's 2 assistants count without it"
+    greece = CAT.regions.index("Greece")
+    cases: dict[Action, tuple[NotLegal, str]] = {
+        TakeCard(4): (NotLegal(Illegal.NO_DISPLAY_SLOT, slot=4), "there is no display slot 5"),
+        Exhibit(2): (NotLegal(Illegal.NO_EXHIBITION, slot=2), "there is no exhibition in slot c"),
+        Exhibit(0, zeppelin=True): (
+            NotLegal(Illegal.TOO_FEW_ARTIFACTS, region=greece, need=1, have=0),
+            "the exhibition needs 1 Greece artifact, Ann has 0",
         ),
-        Dig(EGYPT, 13): "a dig lasts 1 to 12 weeks, not 13",
+        TakeCard(0, zeppelin=True): (NotLegal(Illegal.NO_ZEPPELIN), "Ann has no zeppelin"),
+        Dig(7, 8): (NotLegal(Illegal.NO_REGION, region=7), "there is no region 7"),
+        dig("dig Egypt 8 +legend"): (
+            NotLegal(Illegal.NO_LEGEND, region=EGYPT),
+            "Ann has no legend of Egypt",
+        ),
+        dig("dig Egypt 8 +assistant"): (
+            NotLegal(Illegal.ASSISTANTS_NOT_LONE, have=2),
+            "only a lone assistant can be discarded for a bonus; "
+            "Ann's 2 assistants count without it",
+        ),
+        Dig(EGYPT, 13): (
+            NotLegal(Illegal.DIG_WEEKS_OUT_OF_RANGE, weeks=13),
+            "a dig lasts 1 to 12 weeks, not 13",
+        ),
     }
-    for action, reason in cases.items():
-        assert why_illegal(state, action) == reason
+    for action, (refusal, reason) in cases.items():
+        assert why_illegal(state, action) == refusal
         with pytest.raises(IllegalAction) as refused:
             apply(state, action, SeededChance(0))
-        assert str(refused.value) == reason
+        assert refused.value.refusal == refusal and str(refused.value) == reason
     used = setup(state, 0, permits_used=["Egypt"])
-    assert why_illegal(used, dig("dig Egypt 8 +permit")) == (
-        "the permit for Egypt is used this year and Ann has no special permit"
+    assert why_illegal(used, dig("dig Egypt 8 +permit")) == NotLegal(
+        Illegal.NO_SPECIAL_PERMIT, region=EGYPT
     )
     no_cards = replace(state, display=(0, 0, 0, 0))
-    assert why_illegal(no_cards, Exchange()) == "there are no display cards to exchange"
+    assert why_illegal(no_cards, Exchange()) == NotLegal(Illegal.NOTHING_TO_EXCHANGE)
     over = setup(setup(state, 0, year=1904, week=1), 1, year=1904, week=1)
-    assert why_illegal(over, Retire()) == "the game is over: every marker is on the end square"
+    assert why_illegal(over, Retire()) == NotLegal(Illegal.GAME_OVER)
     with pytest.raises(IllegalAction, match="the game is over"):
         play(over, "retire")
 
 
 def test_every_refusal_reads_exactly() -> None:
     state = setup(start(2), 0, year=1902, week=5)
-    assert why_illegal(state, Retire()) == (
+
+    def said(state: GameState, action: Action) -> str:
+        refusal = why_illegal(state, action)
+        assert refusal is not None
+        return illegal_text(state, refusal)
+
+    assert said(state, Retire()) == (
         "retiring is only allowed in the last year (1903), or with no other action left"
     )
-    assert why_illegal(state, Exhibit(0)) == "there is no exhibition in slot a"
-    assert why_illegal(state, Exhibit(3)) == "there is no exhibition in slot 3"
-    assert why_illegal(state, Exhibit(-1)) == "there is no exhibition in slot -1"
+    assert said(state, Exhibit(0)) == "there is no exhibition in slot a"
+    assert said(state, Exhibit(3)) == "there is no exhibition in slot 3"
+    assert said(state, Exhibit(-1)) == "there is no exhibition in slot -1"
     one = replace(state, exhibitions=(LONDON_SMALL,))
-    assert why_illegal(one, Exhibit(1)) == "there is no exhibition in slot b"
-    assert why_illegal(state, Dig(REGION_COUNT, 8)) == f"there is no region {REGION_COUNT}"
+    assert said(one, Exhibit(1)) == "there is no exhibition in slot b"
+    assert said(state, Dig(REGION_COUNT, 8)) == f"there is no region {REGION_COUNT}"
     over = setup(setup(state, 0, year=1904, week=1), 1, year=1904, week=1)
     with pytest.raises(IllegalAction) as refused:
         apply(over, Retire(), ScriptedChance())
     assert str(refused.value) == "the game is over: every marker is on the end square"
     with pytest.raises(IllegalAction) as refused:
         action_cost(over, Retire())
-    assert str(refused.value) == "the game is over"
+    assert str(refused.value) == "the game is over: every marker is on the end square"
     with pytest.raises(ValueError) as same_names:
         new_game(CAT, ["Ann", "Ann"], ScriptedChance())
     assert str(same_names.value) == "every player needs a different name"

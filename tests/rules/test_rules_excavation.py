@@ -25,8 +25,11 @@ from thebes.rules import (
     Dig,
     Dug,
     FirstDigBonus,
+    Illegal,
     ImpossibleDraw,
+    NotLegal,
     action_cost,
+    illegal_text,
     knowledge_for,
     legal_actions,
     why_illegal,
@@ -87,7 +90,7 @@ def test_A3_needs_a_valid_permit_or_a_special_permit() -> None:
     state = setup(state, 1, week=40)
     state, _ = play(state, "dig Egypt 2", dig_chance([], 2))
     assert not any(isinstance(a, Dig) and a.region == EGYPT for a in legal_actions(state))
-    assert "permit for Egypt is used" in (why_illegal(state, dig("dig Egypt 2")) or "")
+    assert why_illegal(state, dig("dig Egypt 2")) == NotLegal(Illegal.PERMIT_USED, region=EGYPT)
     state = setup(state, 0, cards=[special])
     assert dig("dig Egypt 2") not in legal_actions(state)
     assert dig("dig Egypt 2 +permit") in legal_actions(state)
@@ -106,14 +109,16 @@ def test_A3_special_permit_is_refused_while_the_permit_is_valid() -> None:
         location="Egypt",
         cards=[*cards_of("book", "Egypt", 3), *cards_of("special_permit")],
     )
-    assert "still valid" in (why_illegal(state, dig("dig Egypt 2 +permit")) or "")
+    assert why_illegal(state, dig("dig Egypt 2 +permit")) == NotLegal(
+        Illegal.PERMIT_STILL_VALID, region=EGYPT
+    )
 
 
 def test_A3_D5_assistants_alone_do_not_qualify() -> None:
     state = start(2)
     state = setup(state, 0, location="Egypt", cards=cards_of("assistant")[:3] + cards_of("general"))
     assert not any(isinstance(a, Dig) for a in legal_actions(state))
-    assert "no specialized knowledge of Egypt" in (why_illegal(state, dig("dig Egypt 12")) or "")
+    assert why_illegal(state, dig("dig Egypt 12")) == NotLegal(Illegal.NO_KNOWLEDGE, region=EGYPT)
 
 
 def test_A3_D5_a_legend_alone_qualifies_only_when_used() -> None:
@@ -123,7 +128,7 @@ def test_A3_D5_a_legend_alone_qualifies_only_when_used() -> None:
     digs = [a for a in legal_actions(state) if isinstance(a, Dig)]
     assert digs and all(a.legend for a in digs)
     assert min(a.weeks for a in digs) == 6  # 2 knowledge: the wheel needs 6 weeks
-    assert "needs the legend" in (why_illegal(state, dig("dig Egypt 6")) or "")
+    assert why_illegal(state, dig("dig Egypt 6")) == NotLegal(Illegal.LEGEND_NEEDED, region=EGYPT)
     state, events = play(state, "dig Egypt 6 +legend", dig_chance([], 1))
     assert CardSpent(0, legend) in events and state.players[0].legends == 0
 
@@ -175,8 +180,11 @@ def test_A3_weeks_must_draw_at_least_one_token() -> None:
     state = setup(state, 0, location="Egypt", cards=cards_of("book", "Egypt", 1)[:1])
     weeks = sorted(a.weeks for a in legal_actions(state) if isinstance(a, Dig))
     assert weeks == [8, 9, 10, 11, 12]  # 1 knowledge: the wheel's first token at 8 weeks
-    assert "needs at least 8 weeks" in (why_illegal(state, dig("dig Egypt 7")) or "")
-    assert why_illegal(state, dig("dig Egypt 1")) == (
+    nothing = NotLegal(Illegal.DIG_DRAWS_NOTHING, weeks=7, knowledge=1, need=8)
+    assert why_illegal(state, dig("dig Egypt 7")) == nothing
+    refusal = why_illegal(state, dig("dig Egypt 1"))
+    assert refusal == NotLegal(Illegal.DIG_DRAWS_NOTHING, weeks=1, knowledge=1, need=8)
+    assert illegal_text(state, refusal) == (
         "with 1 knowledge a dig of 1 week draws no token; it needs at least 8 weeks"
     )
 
@@ -190,13 +198,10 @@ def test_A3_shovels_add_tokens_D6_and_D7_lone_shovel() -> None:
         s, events = play(s, "dig Egypt 4" + option, dig_chance([], expected))
         assert next(e for e in events if isinstance(e, Dug)).drawn == expected
         assert s.players[0].shovels == (0 if option else held)
-    assert "lone shovel" in (
-        why_illegal(
-            setup(state, 0, location="Egypt", cards=[*books, *shovels[:2]]),
-            dig("dig Egypt 4 +shovel"),
-        )
-        or ""
-    )
+    assert why_illegal(
+        setup(state, 0, location="Egypt", cards=[*books, *shovels[:2]]),
+        dig("dig Egypt 4 +shovel"),
+    ) == NotLegal(Illegal.SHOVELS_NOT_LONE, have=2)
 
 
 def test_A3_cost_is_travel_plus_weeks() -> None:

@@ -27,7 +27,9 @@ from thebes.rules import (
     Exchange,
     Exhibit,
     ExhibitionRevealed,
+    Illegal,
     IllegalAction,
+    NotLegal,
     Pile,
     ScriptedChance,
     SeededChance,
@@ -318,10 +320,11 @@ def test_T5_an_action_too_long_is_refused_with_the_weeks_it_needs() -> None:
     state = start(2, display=[SHOVEL_IN_LONDON, 1, 2, 3])
     state = last_weeks(state, 3, location="Greece")
     reason = "it takes 6 weeks, and Ann has only 3 left before the end of the game"
-    assert why_illegal(state, TakeCard(0)) == reason
+    too_late = NotLegal(Illegal.TOO_FEW_WEEKS, seat=0, weeks=6, left=3)
+    assert why_illegal(state, TakeCard(0)) == too_late
     with pytest.raises(IllegalAction) as refused:
         apply(state, TakeCard(0), ScriptedChance())
-    assert str(refused.value) == reason
+    assert refused.value.refusal == too_late and str(refused.value) == reason
 
 
 def test_T5_D4_the_rising_exchange_price_counts_against_the_last_weeks() -> None:
@@ -329,9 +332,7 @@ def test_T5_D4_the_rising_exchange_price_counts_against_the_last_weeks() -> None
     state = replace(state, last_actor=0, exchange_streak=1)
     assert action_cost(state, Exchange()) == 2
     assert Exchange() not in legal_actions(state)
-    assert why_illegal(state, Exchange()) == (
-        "it takes 2 weeks, and Ann has only 1 left before the end of the game"
-    )
+    assert why_illegal(state, Exchange()) == NotLegal(Illegal.TOO_FEW_WEEKS, weeks=2, left=1)
 
 
 def test_Y1_permits_renew_even_for_the_dig_that_crossed_the_year() -> None:

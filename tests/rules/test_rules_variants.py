@@ -46,7 +46,9 @@ from thebes.rules import (
     ExhibitionHeld,
     ExhibitionRevealed,
     GameState,
+    Illegal,
     IllegalAction,
+    NotLegal,
     Pile,
     Renew,
     Retire,
@@ -251,21 +253,21 @@ def test_V3_a_renewal_may_end_on_the_end_square_but_not_pass_it() -> None:
     assert after.players[0].time == END_TIME
     state = setup(state, 0, year=1903, week=52)
     assert Renew() not in legal_actions(state)
-    assert why_illegal(state, Renew()) == (
-        "it takes 2 weeks, and Ann has only 1 left before the end of the game"
-    )
+    assert why_illegal(state, Renew()) == NotLegal(Illegal.TOO_FEW_WEEKS, weeks=2, left=1)
 
 
 def test_V3_renewing_is_refused_without_the_variant_or_without_a_card() -> None:
     plain = game()
     reason = "renewing the display is the variant renew-anywhere, not played in this game"
-    assert Renew() not in legal_actions(plain) and why_illegal(plain, Renew()) == reason
-    with pytest.raises(IllegalAction, match=reason):
+    assert Renew() not in legal_actions(plain)
+    assert why_illegal(plain, Renew()) == NotLegal(Illegal.RENEW_NOT_PLAYED)
+    with pytest.raises(IllegalAction, match=reason) as refused:
         apply(plain, Renew(), SeededChance(0))
+    assert refused.value.refusal == NotLegal(Illegal.RENEW_NOT_PLAYED)
     # P4, P11: like an exchange, a renewal needs at least one card in the display.
     empty = replace(game("renew-anywhere"), display=(0, 0, 0, 0))
     assert Renew() not in legal_actions(empty)
-    assert why_illegal(empty, Renew()) == "there are no display cards to renew"
+    assert why_illegal(empty, Renew()) == NotLegal(Illegal.NOTHING_TO_RENEW)
     one = replace(game("renew-anywhere"), display=(0, 0, 77, 0))
     assert Renew() in legal_actions(one)
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from helpers import CAT
+from thebes.records.blockers import Blocked, Blocker
 from thebes.records.session import Session, default_seats
 from thebes.rules import NO_VARIANTS, Retire, TakeCard, time_of
 from thebes.table.authority import Table
@@ -32,7 +33,7 @@ from thebes.table.news import (
     UndoAsked,
     UndoDeclined,
 )
-from thebes.table.refusals import Refusal
+from thebes.table.refusals import Refusal, Refused
 
 
 def in_1903(session: Session) -> Session:
@@ -184,3 +185,17 @@ def test_bots_play_in_a_thread_at_a_hosted_table(tmp_path: Path) -> None:
         stop.set()
         bots.join(30)
     assert session.is_over and {s.record.player for s in session.steps} == {"Ann", "Cyd"}
+
+
+def test_a_refused_undo_or_hint_carries_the_sessions_reason_as_a_value(tmp_path: Path) -> None:
+    session, table = shared(tmp_path)
+    ann = table.join(0, lambda: None)
+    assert table.undo(ann) == Refused(Refusal.UNDO_BLOCKED, detail=Blocker(Blocked.NOTHING_PLAYED))
+    session.hints_enabled = False
+    assert table.hint_refusal(ann) == Refused(
+        Refusal.HINT_BLOCKED, detail=Blocker(Blocked.HINTS_OFF)
+    )
+    assert table.play(ann, TakeCard(0), table.snapshot(ann).moves) is None
+    assert table.undo(ann) == Refused(
+        Refusal.UNDO_BLOCKED, detail=Blocker(Blocked.CARDS_REVEALED, 0, TakeCard(0))
+    )

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from thebes.bots.levels import recorded_budget
 from thebes.catalog.components import Catalog
+from thebes.records.blockers import Blocked, Blocker, SessionRefused
 from thebes.records.draws import Recorder, Replayer
 from thebes.records.gamefile import (
     COLOURS,
@@ -43,13 +44,16 @@ from thebes.rules import (
     Chance,
     Event,
     GameState,
+    Illegal,
     IllegalAction,
     ImpossibleDraw,
+    NotLegal,
     SecretChance,
     SeededChance,
     Variants,
     active_seat,
     apply,
+    illegal_text,
     is_over,
     legal_actions,
     new_game,
@@ -208,7 +212,8 @@ class Session:
         before = self._state
         seat = active_seat(before)
         if seat is None:
-            raise IllegalAction("the game is over")
+            over = NotLegal(Illegal.GAME_OVER)
+            raise IllegalAction(over, illegal_text(before, over))
         recorder = Recorder(self._draws(before.actions_taken))
         after, events = apply(before, action, recorder)
         record = action_record(
@@ -221,23 +226,23 @@ class Session:
 
     # ------------------------------------------------------------ hints
 
-    def hint_blocker(self) -> str | None:
+    def hint_blocker(self) -> Blocker | None:
         """Why the player to move may not see a hint now, or None if they may."""
         if not self.hints_enabled:
-            return "hints are off for this game (it was started with --no-hints)"
+            return Blocker(Blocked.HINTS_OFF)
         seat = self.active_seat
         if seat is None:
-            return "the game is over"
+            return Blocker(Blocked.GAME_OVER)
         if self.seats[seat].is_bot:
-            return "it is a bot's turn"
+            return Blocker(Blocked.BOTS_TURN, seat)
         return None
 
     def note_hint(self) -> None:
         """The player to move has been shown a hint: their next action is marked so in the
-        record. Nothing of the game changes. IllegalAction if no hint is allowed now."""
-        reason = self.hint_blocker()
-        if reason is not None:
-            raise IllegalAction(f"no hint: {reason}")
+        record. Nothing of the game changes. SessionRefused if no hint is allowed now."""
+        blocker = self.hint_blocker()
+        if blocker is not None:
+            raise SessionRefused(blocker)
         self._hint_seen = True
 
     @property
@@ -256,29 +261,27 @@ class Session:
 
     # ------------------------------------------------------------ undo
 
-    def undo_blocker(self) -> str | None:
+    def undo_blocker(self) -> Blocker | None:
         """Why the last action of a person cannot be taken back, or None if it can."""
         if not self.undo_enabled:
-            return "undo is turned off for this game"
+            return Blocker(Blocked.UNDO_OFF)
         if not self.steps:
-            return "nothing has been played yet"
+            return Blocker(Blocked.NOTHING_PLAYED)
         for step in reversed(self.steps):
             record = step.record
-            who = record.player
-            if record.cards:
-                return f"{who}'s '{record.action}' revealed new cards from the deck"
-            if record.debris is not None:
-                return f"{who}'s '{record.action}' revealed tokens from the bag"
+            if record.cards or record.debris is not None:
+                kind = Blocked.CARDS_REVEALED if record.cards else Blocked.TOKENS_REVEALED
+                return Blocker(kind, self._seat_of(step), step.action)
             if not self._by_bot(step):
                 return None
-        return "there is no action of a person to take back"
+        return Blocker(Blocked.NO_PERSONS_ACTION)
 
     def undo_steps(self) -> list[Step]:
         """What :meth:`undo` would take back, newest first: the last action of a person and
-        the bots' actions that followed it (IllegalAction if undo cannot)."""
-        reason = self.undo_blocker()
-        if reason is not None:
-            raise IllegalAction(f"cannot undo: {reason}")
+        the bots' actions that followed it (SessionRefused if undo cannot)."""
+        blocker = self.undo_blocker()
+        if blocker is not None:
+            raise SessionRefused(blocker)
         taken: list[Step] = []
         while not taken or self._by_bot(taken[-1]):
             taken.append(self.steps[-1 - len(taken)])
@@ -302,6 +305,10 @@ class Session:
         self.save_if_autosaving()
         return taken
 
+    def _seat_of(self, step: Step) -> int:
+        """The seat that played ``step``."""
+        return next(i for i, s in enumerate(self.seats) if s.name == step.record.player)
+
     def _by_bot(self, step: Step) -> bool:
         """Whether ``step`` was played by a bot (a seat taken over by one: only from then)."""
         seat = next(s for s in self.seats if s.name == step.record.player)
@@ -311,9 +318,9 @@ class Session:
 
     def put_bot(self, seat: int, level: str) -> None:
         """A bot of ``level`` plays the person's seat ``seat`` from now on (the file says
-        from which action); autosaves. IllegalAction if the seat is a bot's already."""
+        from which action); autosaves. SessionRefused if the seat is a bot's already."""
         if self.seats[seat].is_bot:
-            raise IllegalAction(f"{self.seats[seat].name}'s seat is played by a bot already")
+            raise SessionRefused(Blocker(Blocked.BOT_SEATED, seat))
         self.seats[seat] = replace(self.seats[seat], bot=level, bot_from=self._state.actions_taken)
         self._note_expert_budget()
         self._hint_seen = self._hint_seen and self.active_seat != seat

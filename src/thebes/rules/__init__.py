@@ -53,8 +53,9 @@ from thebes.rules.knowledge import (
     tokens_to_draw,
     total_knowledge,
 )
-from thebes.rules.legal import IllegalAction, action_cost, all_actions, legal_actions, why_illegal
+from thebes.rules.legal import action_cost, all_actions, legal_actions, why_illegal
 from thebes.rules.odds import bag_contents, dig_odds
+from thebes.rules.refusals import Illegal, IllegalAction, NotLegal, illegal_text
 from thebes.rules.scoring import (
     MAJORITY_VP,
     SHARED_MAJORITY_VP,
@@ -135,9 +136,11 @@ __all__ = [
     "FirstDigBonus",
     "GameEnded",
     "GameState",
+    "Illegal",
     "IllegalAction",
     "ImpossibleDraw",
     "Knowledge",
+    "NotLegal",
     "Pile",
     "PlayerState",
     "Renew",
@@ -172,6 +175,7 @@ __all__ = [
     "exchange_price",
     "game_year",
     "helper_bonus",
+    "illegal_text",
     "is_over",
     "journey",
     "knowledge_for",

@@ -31,7 +31,8 @@ from thebes.rules.events import (
     Travelled,
     YearTurned,
 )
-from thebes.rules.legal import IllegalAction, must_retire, reason_illegal
+from thebes.rules.legal import must_retire, reason_illegal
+from thebes.rules.refusals import Illegal, NotLegal, refused
 from thebes.rules.state import END_TIME, NO_CARD, RENEW_WEEKS, Deck, GameState, PlayerState, year_of
 from thebes.rules.tableau import add_sorted, first_card_of, moved_player
 from thebes.rules.tables import tables_of
@@ -46,17 +47,17 @@ from thebes.rules.turns import (
 def apply(state: GameState, action: Action, chance: Chance) -> tuple[GameState, tuple[Event, ...]]:
     """The state after the active player takes ``action``, and what happened.
 
-    Raises :class:`IllegalAction` (with the reason) if the action is not legal now, and
-    :class:`~thebes.rules.chance.ImpossibleDraw` if ``chance`` answers with a draw the deck or
-    bag could not produce.
+    Raises :class:`~thebes.rules.refusals.IllegalAction` (with the reason) if the action is
+    not legal now, and :class:`~thebes.rules.chance.ImpossibleDraw` if ``chance`` answers with
+    a draw the deck or bag could not produce.
     """
     seat = active_seat(state)
     if seat is None:
-        raise IllegalAction("the game is over: every marker is on the end square")
+        raise refused(state, NotLegal(Illegal.GAME_OVER))
     player = state.players[seat]
     reason = reason_illegal(state, seat, player, action)
     if reason is not None:
-        raise IllegalAction(reason)
+        raise refused(state, reason)
     events: list[Event] = []
     after = _PLAY[type(action)](state, seat, player, action, chance, events)
     return after, tuple(events)
@@ -74,7 +75,7 @@ def advance(state: GameState, action: Action, chance: Chance) -> GameState:
     if seat < 0:
         found = active_seat(state)
         if found is None:
-            raise IllegalAction("the game is over: every marker is on the end square")
+            raise refused(state, NotLegal(Illegal.GAME_OVER))
         seat = found
     return _PLAY[type(action)](state, seat, state.players[seat], action, chance, None)
 
@@ -362,7 +363,7 @@ def player_after(
     action is legal is not checked."""
     seat = active_seat(state)
     if seat is None:
-        raise IllegalAction("the game is over: every marker is on the end square")
+        raise refused(state, NotLegal(Illegal.GAME_OVER))
     player = state.players[seat]
     if isinstance(action, Retire):
         return _retired(state, player)

@@ -1,5 +1,6 @@
 """What the active player may do (A1-A5, D3-D8, V3): the legal actions in a stable order, the
-reason an action is not legal, and what an action costs in weeks.
+reason an action is not legal (a value: :mod:`thebes.rules.refusals`), and what an action
+costs in weeks.
 
 :func:`legal_actions` is the hottest code of the program (bots call it for every move they
 consider), so it lists actions from tables made once and computes knowledge inline with the
@@ -13,7 +14,6 @@ from typing import assert_never
 
 from thebes.catalog.components import (
     DISPLAY_SLOTS,
-    EXHIBITION_LETTERS,
     EXHIBITION_SLOTS,
     LEGEND_VALUE,
     REGION_COUNT,
@@ -22,6 +22,7 @@ from thebes.catalog.components import (
 )
 from thebes.rules.actions import Action, Dig, Exchange, Exhibit, Renew, Retire, TakeCard
 from thebes.rules.knowledge import helper_bonus, knowledge_for
+from thebes.rules.refusals import Illegal, NotLegal, refused
 from thebes.rules.state import (
     END_TIME,
     LAST_YEAR_START,
@@ -30,14 +31,9 @@ from thebes.rules.state import (
     GameState,
     PlayerState,
 )
-from thebes.rules.tables import tables_of
+from thebes.rules.tables import Tables, tables_of
 from thebes.rules.travel import destination, journey
 from thebes.rules.turns import active_seat, exchange_price
-
-
-class IllegalAction(ValueError):
-    """An action the rules do not allow now; the message says why."""
-
 
 # Every action value there can be, made once: the listing hands out these shared objects.
 _TAKE = tuple((TakeCard(s), TakeCard(s, True)) for s in range(DISPLAY_SLOTS))
@@ -97,7 +93,7 @@ def action_cost(state: GameState, action: Action) -> int:
     """The weeks the action moves the active player's marker, travel included."""
     seat = active_seat(state)
     if seat is None:
-        raise IllegalAction("the game is over")
+        raise refused(state, NotLegal(Illegal.GAME_OVER))
     return cost(state, seat, state.players[seat], action)
 
 
@@ -205,25 +201,38 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
         diggable &= ~player.permits_used
     if diggable:
         _add_digs(catalog, player, route, remaining, actions, diggable)
-    artifacts = player.artifacts
-    needs = tables.needs
-    for slot, card in enumerate(state.exhibitions):
-        for region, need in needs[card]:
-            if artifacts[region] < need:
-                break
-        else:
-            base = route[city[card]]
-            weeks = weeks_of[card]
-            if base + weeks <= remaining:
-                add(_EXHIBIT[slot][0])
-            if zeppelins and base and weeks <= remaining:
-                add(_EXHIBIT[slot][1])
+    _add_exhibitions(state.exhibitions, player, tables, route, remaining, actions)
     if state.variants.renew_anywhere and _renew_possible(state, player):
         add(_RENEW)
     # A5: any turn of the last year; D8: before it, only when nothing else is left
     if player.time >= LAST_YEAR_START or not actions:
         add(_RETIRE)
     return tuple(actions)
+
+
+def _add_exhibitions(
+    exhibitions: tuple[int, ...],
+    player: PlayerState,
+    tables: Tables,
+    route: tuple[int, ...],
+    remaining: int,
+    actions: list[Action],
+) -> None:
+    """A4: the exhibitions whose artifacts the player holds, in time (P3: by zeppelin too)."""
+    artifacts = player.artifacts
+    needs = tables.needs
+    zeppelins = player.zeppelins > 0
+    for slot, card in enumerate(exhibitions):
+        for region, need in needs[card]:
+            if artifacts[region] < need:
+                break
+        else:
+            base = route[tables.city[card]]
+            weeks = tables.weeks[card]
+            if base + weeks <= remaining:
+                actions.append(_EXHIBIT[slot][0])
+            if zeppelins and base and weeks <= remaining:
+                actions.append(_EXHIBIT[slot][1])
 
 
 def must_retire(state: GameState) -> bool:
@@ -279,38 +288,38 @@ def _add_digs(
 # ---------------------------------------------------------------- why not
 
 
-def why_illegal(state: GameState, action: Action) -> str | None:
-    """None if ``action`` is legal for the active player now, else the reason in words."""
+def why_illegal(state: GameState, action: Action) -> NotLegal | None:
+    """None if ``action`` is legal for the active player now, else why not (a value)."""
     seat = active_seat(state)
     if seat is None:
-        return "the game is over: every marker is on the end square"
+        return NotLegal(Illegal.GAME_OVER)
     return reason_illegal(state, seat, state.players[seat], action)
 
 
-def reason_illegal(state: GameState, seat: int, player: PlayerState, action: Action) -> str | None:
+def reason_illegal(
+    state: GameState, seat: int, player: PlayerState, action: Action
+) -> NotLegal | None:
     """Why the player to move (``seat``, ``player``) may not take ``action`` now, or None if
     they may."""
     match action:
         case Retire():
-            if may_retire(state):
-                return None
-            return "retiring is only allowed in the last year (1903), or with no other action left"
+            return None if may_retire(state) else NotLegal(Illegal.RETIRE_TOO_EARLY)
         case TakeCard(slot=slot):
             if not 0 <= slot < DISPLAY_SLOTS:
-                return f"there is no display slot {slot + 1}"
+                return NotLegal(Illegal.NO_DISPLAY_SLOT, slot=slot)
             if state.display[slot] == NO_CARD:
-                return f"display slot {slot + 1} is empty"
+                return NotLegal(Illegal.EMPTY_SLOT, slot=slot)
         case Exchange():
             if not any(state.display):
-                return "there are no display cards to exchange"
+                return NotLegal(Illegal.NOTHING_TO_EXCHANGE)
         case Renew():
-            return _why_renew_illegal(state, player)
+            return _why_renew_illegal(state, seat, player)
         case Exhibit():
-            reason = _why_exhibit_illegal(state, player, action)
+            reason = _why_exhibit_illegal(state, seat, player, action)
             if reason:
                 return reason
         case Dig():
-            reason = _why_dig_illegal(state, player, action)
+            reason = _why_dig_illegal(state, seat, player, action)
             if reason:
                 return reason
         case _:
@@ -320,91 +329,88 @@ def reason_illegal(state: GameState, seat: int, player: PlayerState, action: Act
 
 def _why_journey_illegal(
     state: GameState, seat: int, player: PlayerState, action: TakeCard | Exchange | Exhibit | Dig
-) -> str | None:
-    catalog = state.catalog
+) -> NotLegal | None:
     where = destination(state, action)
     assert where is not None
     if action.zeppelin:
         if not player.zeppelins:
-            return f"{player.name} has no zeppelin"
-        if journey(catalog, player, where, False) == 0:
-            return f"a zeppelin is no use: {player.name} is already in {catalog.locations[where]}"
+            return NotLegal(Illegal.NO_ZEPPELIN, seat=seat)
+        if journey(state.catalog, player, where, False) == 0:
+            return NotLegal(Illegal.ZEPPELIN_NO_USE, seat=seat, location=where)
     weeks = cost(state, seat, player, action)
     remaining = END_TIME - player.time
     if weeks > remaining:
-        return (
-            f"it takes {weeks} weeks, and {player.name} has only {remaining} left "
-            "before the end of the game"
-        )
+        return NotLegal(Illegal.TOO_FEW_WEEKS, seat=seat, weeks=weeks, left=remaining)
     return None
 
 
-def _why_renew_illegal(state: GameState, player: PlayerState) -> str | None:
+def _why_renew_illegal(state: GameState, seat: int, player: PlayerState) -> NotLegal | None:
     if not state.variants.renew_anywhere:
-        return "renewing the display is the variant renew-anywhere, not played in this game"
+        return NotLegal(Illegal.RENEW_NOT_PLAYED)
     if not any(state.display):
-        return "there are no display cards to renew"
+        return NotLegal(Illegal.NOTHING_TO_RENEW)
     remaining = END_TIME - player.time
     if remaining < RENEW_WEEKS:
-        return (
-            f"it takes {RENEW_WEEKS} weeks, and {player.name} has only {remaining} left "
-            "before the end of the game"
-        )
+        return NotLegal(Illegal.TOO_FEW_WEEKS, seat=seat, weeks=RENEW_WEEKS, left=remaining)
     return None
 
 
-def _why_exhibit_illegal(state: GameState, player: PlayerState, action: Exhibit) -> str | None:
-    catalog = state.catalog
+def _why_exhibit_illegal(
+    state: GameState, seat: int, player: PlayerState, action: Exhibit
+) -> NotLegal | None:
     if not 0 <= action.slot < len(state.exhibitions):
-        letter = EXHIBITION_LETTERS[action.slot] if 0 <= action.slot < EXHIBITION_SLOTS else ""
-        return f"there is no exhibition in slot {letter or action.slot}"
-    card = catalog.card(state.exhibitions[action.slot])
+        return NotLegal(Illegal.NO_EXHIBITION, slot=action.slot)
+    card = state.catalog.card(state.exhibitions[action.slot])
     for region, (have, need) in enumerate(zip(player.artifacts, card.requires, strict=True)):
         if have < need:
-            return (
-                f"the exhibition needs {need} {catalog.regions[region]} artifact"
-                f"{'s' if need > 1 else ''}, {player.name} has {have}"
+            return NotLegal(
+                Illegal.TOO_FEW_ARTIFACTS, seat=seat, region=region, need=need, have=have
             )
     return None
 
 
-def _why_dig_illegal(state: GameState, player: PlayerState, action: Dig) -> str | None:
-    catalog = state.catalog
+def _why_dig_illegal(
+    state: GameState, seat: int, player: PlayerState, action: Dig
+) -> NotLegal | None:
     region = action.region
     if not 0 <= region < REGION_COUNT:
-        return f"there is no region {region}"
-    site = catalog.regions[region]
+        return NotLegal(Illegal.NO_REGION, region=region)
     permit_used = bool(player.permits_used >> region & 1)
     if action.special_permit and not permit_used:
-        return f"the permit for {site} is still valid: no special permit is needed"
+        return NotLegal(Illegal.PERMIT_STILL_VALID, region=region)
     if permit_used and not action.special_permit:
-        return f"the permit for {site} is used this year: only a special permit allows the dig"
+        return NotLegal(Illegal.PERMIT_USED, region=region)
     if action.special_permit and not player.special_permits:
-        return f"the permit for {site} is used this year and {player.name} has no special permit"
+        return NotLegal(Illegal.NO_SPECIAL_PERMIT, seat=seat, region=region)
     if action.legend and not player.legends >> region & 1:
-        return f"{player.name} has no legend of {site}"
-    for wanted, held, card in (
-        (action.assistant, player.assistants, "assistant"),
-        (action.shovel, player.shovels, "shovel"),
+        return NotLegal(Illegal.NO_LEGEND, seat=seat, region=region)
+    for wanted, held, none, not_lone in (
+        (action.assistant, player.assistants, Illegal.NO_ASSISTANT, Illegal.ASSISTANTS_NOT_LONE),
+        (action.shovel, player.shovels, Illegal.NO_SHOVEL, Illegal.SHOVELS_NOT_LONE),
     ):
         if wanted and held == 0:
-            return f"{player.name} has no {card}"
+            return NotLegal(none, seat=seat)
         if wanted and held > 1:
-            return (
-                f"only a lone {card} can be discarded for a bonus; {player.name}'s "
-                f"{held} {card}s count without it"
-            )
+            return NotLegal(not_lone, seat=seat, have=held)
+    return _why_dig_draws_nothing(state, seat, player, action)
+
+
+def _why_dig_draws_nothing(
+    state: GameState, seat: int, player: PlayerState, action: Dig
+) -> NotLegal | None:
+    """The knowledge and weeks of a dig otherwise allowed: whether it may be dug at all."""
+    region = action.region
     know = knowledge_for(player, region, legend=action.legend, assistant=action.assistant)
     if not know.qualifies:
         if player.legends >> region & 1:
-            return f"{player.name} has no {site} books: the dig needs the legend of {site}"
-        return f"{player.name} has no specialized knowledge of {site} (books or its legend)"
+            return NotLegal(Illegal.LEGEND_NEEDED, seat=seat, region=region)
+        return NotLegal(Illegal.NO_KNOWLEDGE, seat=seat, region=region)
     if not 1 <= action.weeks <= WHEEL_SIZE:
-        return f"a dig lasts 1 to {WHEEL_SIZE} weeks, not {action.weeks}"
+        return NotLegal(Illegal.DIG_WEEKS_OUT_OF_RANGE, weeks=action.weeks)
+    catalog = state.catalog
     if catalog.wheel[know.total][action.weeks] < 1:
-        return (
-            f"with {know.total} knowledge a dig of {action.weeks} "
-            f"week{'' if action.weeks == 1 else 's'} draws no token; "
-            f"it needs at least {catalog.min_weeks[know.total]} weeks"
+        least = catalog.min_weeks[know.total]
+        return NotLegal(
+            Illegal.DIG_DRAWS_NOTHING, weeks=action.weeks, knowledge=know.total, need=least
         )
     return None

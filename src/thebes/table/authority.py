@@ -18,7 +18,7 @@ from pathlib import Path
 
 from thebes.bots import Player, make_bot
 from thebes.records.session import Session
-from thebes.rules import Action, IllegalAction
+from thebes.rules import Action
 from thebes.safeio.locking import GameLock
 from thebes.safeio.saving import SaveError
 from thebes.table.news import (
@@ -299,10 +299,10 @@ class Table:
             asker = self._asker(place)
             if asker is None:
                 return Refused(Refusal.SPECTATOR)
-            try:
-                taken = session.undo_steps()
-            except IllegalAction:
-                return Refused(Refusal.UNDO_BLOCKED, detail=session.undo_blocker())
+            blocker = session.undo_blocker()
+            if blocker is not None:
+                return Refused(Refusal.UNDO_BLOCKED, detail=blocker)
+            taken = session.undo_steps()
             owner = self.seat_names.index(taken[-1].record.player)
             if owner == asker:
                 self._take_back(asker)

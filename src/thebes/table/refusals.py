@@ -1,13 +1,15 @@
 """Why the table did not do what a place asked, as values: a kind and what it concerns.
 
-The engine's own reasons (an action not legal now) and the session's (no undo, no hint)
-come inside as ``detail``; the front end words them all in one place.
+The session's reasons (no undo, no hint) come inside as ``detail``, values too
+(:class:`~thebes.records.blockers.Blocker`); the front end words them all in one place.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+
+from thebes.records.blockers import Blocker
 
 
 class Refusal(Enum):
@@ -35,4 +37,6 @@ class Refused:
 
     kind: Refusal
     seat: int | None = None
-    detail: object = None
+    # UNDO_BLOCKED, HINT_BLOCKED: the session's Blocker; NOT_SAVED: the save's problem
+    # (a message of safeio's, shown as it is); NO_SEAT, BOT_USAGE: what was typed
+    detail: Blocker | str | None = None

@@ -114,7 +114,7 @@ class Commands:
                     "A hint is for the player to move, on their turn, at their terminal."
                 )
             else:
-                self.talk.warn(refusal_line(refused, session.seats))
+                self.talk.warn(refusal_line(refused, session))
             return
         state = session.state
         if self.talk.hint is None or self.talk.hint[0] is not state:
@@ -135,7 +135,7 @@ class Commands:
         only if they say yes (asked at their terminal; at one keyboard, here)."""
         refused = self.at.table.undo(self.at.place)
         if refused is not None:
-            self.talk.warn(refusal_line(refused, self.session.seats))
+            self.talk.warn(refusal_line(refused, self.session))
 
     def _confirm(self, argument: str) -> None:
         """``confirm on`` or ``confirm off``: whether an action chosen by number is shown
@@ -187,7 +187,7 @@ class Commands:
             at.place, Path(argument).expanduser() if argument else None
         )
         if refused is not None or written is None:
-            self.talk.warn(refusal_line(refused or Refused(Refusal.NO_FILE), session.seats))
+            self.talk.warn(refusal_line(refused or Refused(Refusal.NO_FILE), session))
             return
         self.own_files.add(written)
         then = "; from now on it is saved there after every action" if moved else ""
@@ -224,7 +224,7 @@ class Commands:
         else:
             refused = self.at.table.say(self.at.place, argument)
             if refused is not None:
-                self.talk.warn(refusal_line(refused, self.session.seats))
+                self.talk.warn(refusal_line(refused, self.session))
 
     def _bot(self, argument: str) -> None:
         at = self.at
@@ -250,7 +250,7 @@ class Commands:
             return
         refused = at.table.put_bot(at.place, seat, words[1].lower())
         if refused is not None:
-            self.talk.warn(refusal_line(refused, self.session.seats))
+            self.talk.warn(refusal_line(refused, self.session))
 
     def _seat_named(self, word: str) -> int | None:
         names = [seat.name.lower() for seat in self.session.seats]

@@ -33,7 +33,6 @@ from thebes.catalog.components import (
 from thebes.records.narration import card_name, weeks
 from thebes.records.notation import format_action
 from thebes.rules import (
-    END_TIME,
     RENEW_WEEKS,
     Action,
     Dig,
@@ -49,6 +48,7 @@ from thebes.rules import (
     journey,
     why_illegal,
 )
+from thebes.tui.wording import illegal_line, illegal_short
 
 EXCHANGE_NUMBER = DISPLAY_SLOTS + 1
 FIRST_DIG_NUMBER = EXCHANGE_NUMBER + 1
@@ -64,7 +64,7 @@ class MenuEntry:
     number: int
     label: str  # in the menu's columns, cost included
     actions: tuple[Action, ...]  # the legal actions it plays (every legal dig of a site)
-    reason: str = ""  # why it cannot be played now (no actions)
+    reason: str = ""  # why it cannot be played now (no actions), in words
     by_zeppelin: bool = False  # it can also be played by zeppelin (``Nz``)
 
     @property
@@ -140,21 +140,12 @@ def _entry(state: GameState, number: int, actions: tuple[Action, ...]) -> MenuEn
 
 def _unplayable(state: GameState, number: int) -> MenuEntry:
     action: Action = Exchange() if number == EXCHANGE_NUMBER else TakeCard(number - 1)
-    reason = why_illegal(state, action) or "not now"
     verb = "exchange" if number == EXCHANGE_NUMBER else f"take {number}"
-    return MenuEntry(number, f"{verb}: {_short_reason(state, action, reason)}", (), reason=reason)
-
-
-def _short_reason(state: GameState, action: Action, reason: str) -> str:
-    """``reason`` in the few words a menu column holds (typing the number says it whole):
-    "6 wk, only 4 left" for a card or exchange that would run past the end."""
-    seat = active_seat(state)
-    if seat is not None and reason.startswith("it takes "):
-        left = END_TIME - state.players[seat].time
-        return f"{action_cost(state, action)} wk, only {left} left"
-    if reason == "there are no display cards to exchange":
-        return "no display cards"
-    return reason
+    why = why_illegal(state, action)
+    if why is None:
+        return MenuEntry(number, f"{verb}: not now", (), reason="not now")
+    label = f"{verb}: {illegal_short(why, state)}"
+    return MenuEntry(number, label, (), reason=illegal_line(why, state))
 
 
 def _travel(state: GameState, action: Action) -> int:

@@ -1,4 +1,5 @@
-"""The table's news and refusals in words, for the terminal: the one place they are worded.
+"""The table's news and refusals in words, for the terminal: the one place they are worded
+(the engine's and the session's reasons inside them by :mod:`thebes.tui.wording`).
 
 Each kind of news (:mod:`thebes.table.news`) has a line for the log and, for the message line
 under the screen, a line that may depend on who reads it (``seats``: the seats of the place
@@ -11,7 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import assert_never
 
+from thebes.records.blockers import Blocker
 from thebes.records.session import Seat
+from thebes.records.view import GameView
 from thebes.safeio.text import printable
 from thebes.table.news import (
     ActionPlayed,
@@ -34,6 +37,7 @@ from thebes.table.news import (
 )
 from thebes.table.places import Ending
 from thebes.table.refusals import Refusal, Refused
+from thebes.tui.wording import blocker_line
 
 ENDINGS = {
     Ending.TAKEN_OVER: "Your seat was taken over from elsewhere.",
@@ -123,11 +127,20 @@ def is_warning(news: News) -> bool:
     return isinstance(news, SaveFailed | SaveMoved)
 
 
-def refusal_line(refused: Refused, seats: Sequence[Seat]) -> str:
-    """Why the table did not do what was asked, in one sentence."""
-    names = [printable(s.name) for s in seats]
+def refusal_line(refused: Refused, game: GameView) -> str:
+    """Why the table did not do what was asked, in one sentence (the session's reasons
+    worded by :func:`~thebes.tui.wording.blocker_line`)."""
+    names = [printable(s.name) for s in game.seats]
     seat = names[refused.seat] if refused.seat is not None else "nobody"
-    detail = printable(str(refused.detail)) if refused.detail is not None else ""
+    match refused.detail:
+        case Blocker():
+            detail = blocker_line(refused.detail, game.seats, game.catalog.regions)
+        case str():
+            detail = printable(refused.detail)
+        case None:
+            detail = ""
+        case _:
+            assert_never(refused.detail)
     kind = refused.kind
     if kind is Refusal.CLOSED:
         return "Not played: the table is closed."

@@ -30,6 +30,7 @@ from thebes.rules import (
 )
 from thebes.safeio.text import shown, whole_number
 from thebes.tui.linecap import line_problem
+from thebes.tui.wording import illegal_line
 
 
 class DigPlanner:
@@ -85,8 +86,9 @@ class DigPlanner:
             except OptionsRefused as exc:
                 # The engine's reason for the same dig at the weeks on show says why.
                 trial = replace(exc.asked, weeks=digs[0].weeks)
-                reason = why_illegal(self.session.state, trial)
-                message = Text(f"{exc}: {reason}." if reason else f"{exc}.")
+                state = self.session.state
+                why = why_illegal(state, trial)
+                message = Text(f"{exc}: {illegal_line(why, state)}." if why else f"{exc}.")
                 continue
             except ValueError as exc:
                 message = Text(str(exc))
@@ -103,8 +105,7 @@ class DigPlanner:
             chosen = replace(options, weeks=plan.weeks)
             if chosen in digs:
                 return chosen
-            reason = why_illegal(self.session.state, chosen) or "not legal now"
-            message = Text(f"Not allowed: {reason}.")
+            message = Text(f"Not allowed: {_why_not(self.session.state, chosen)}.")
 
     def draw(self, digs: tuple[Dig, ...], options: Dig, message: Text | None) -> None:
         """The planner's screen: the head (``above``) over the table if the terminal is tall
@@ -318,3 +319,9 @@ def option_effects(state: GameState, digs: tuple[Dig, ...], options: Dig) -> lis
     elif base.legend:
         lines.append(f"+legend (required): your only {site} knowledge is the legend")
     return lines
+
+
+def _why_not(state: GameState, dig: Dig) -> str:
+    """Why ``dig`` may not be dug now, in words."""
+    why = why_illegal(state, dig)
+    return illegal_line(why, state) if why is not None else "not legal now"

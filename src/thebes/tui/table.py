@@ -44,6 +44,7 @@ from thebes.tui.screen import MIN_HEIGHT, MIN_WIDTH, too_small_notice
 from thebes.tui.signals import Ended, held
 from thebes.tui.talk import TableTalk
 from thebes.tui.terminal import Terminal
+from thebes.tui.wording import illegal_line
 
 BOT_PAUSE_SECONDS = PAUSE_SECONDS
 
@@ -227,7 +228,7 @@ class TerminalGame(Asking, TableDrawing):
         with held():  # a signal never stops an action between its play and its autosave
             refused = self.table.play(self.place, action, self.game.moves)
         if refused is not None:
-            self.talk.warn(refusal_line(refused, self.game.seats))
+            self.talk.warn(refusal_line(refused, self.game))
 
     def _small_turn(self) -> None:
         """Below the smallest layout: the notice alone, and a prompt that plays nothing and
@@ -299,7 +300,7 @@ class TerminalGame(Asking, TableDrawing):
             return None
         if action in legal:
             return action
-        self.talk.warn(f"Not allowed: {why_illegal(game.state, action) or 'not legal now'}.")
+        self.talk.warn(f"Not allowed: {self._why_not(action, 'not legal now')}.")
         return None
 
     def _interpret_watching(self, text: str) -> Action | None:
@@ -354,6 +355,13 @@ class TerminalGame(Asking, TableDrawing):
             return None
         return actions[0]
 
+    def _why_not(self, action: Action, otherwise: str) -> str:
+        """Why ``action`` may not be played now, in words (``otherwise`` if the engine
+        finds no reason)."""
+        state = self.game.state
+        why = why_illegal(state, action)
+        return illegal_line(why, state) if why is not None else otherwise
+
     def _plan_at(self, legal: Sequence[Action], region: int, options: list[str]) -> Action | None:
         """``dig SITE`` typed without weeks: the planner for that site, with the options
         typed already chosen."""
@@ -361,7 +369,7 @@ class TerminalGame(Asking, TableDrawing):
         if not digs:
             site = self.game.catalog.regions[region]
             trial = Dig(region, 1)
-            reason = why_illegal(self.game.state, trial) or "no dig there is possible now"
+            reason = self._why_not(trial, "no dig there is possible now")
             self.talk.warn(f"No dig at {site} now: {reason}.")
             return None
         return self.planner.choose(digs, " ".join(options))
