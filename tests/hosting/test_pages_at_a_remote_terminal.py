@@ -79,3 +79,4 @@ def test_the_help_names_no_path_of_the_host_at_a_remote_terminal(
     assert "/host/bin/thebes games" in here and "end with q" in here
     assert "/host/" not in there and "'thebes games'" in there
     assert "close with q, Enter or Esc" in there
+    assert "resume FILE" in here and "resume" not in there and "your seat waits" in there

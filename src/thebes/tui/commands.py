@@ -289,6 +289,7 @@ class Command:
     name: str
     line: str  # its line in the help; "{thebes}" stands for the program as the user runs it
     run: Callable[[Commands, str], None]
+    remote_line: str | None = None  # its line at a hosted table's remote terminal, if other
 
     @property
     def help(self) -> str:
@@ -298,6 +299,8 @@ class Command:
     def help_at(self, *, remote: bool) -> str:
         """The line in the help; at a ``remote`` terminal the program is named ``thebes``,
         never by the host's path to it."""
+        if remote and self.remote_line is not None:
+            return self.remote_line
         if "{thebes}" not in self.line:
             return self.line
         return self.line.format(thebes=program("", remote=remote))
@@ -345,6 +348,7 @@ COMMANDS: Mapping[str, Command] = {
             "quit",
             "leave the game (it is saved; '{thebes} resume FILE' goes on)",
             Commands._quit,
+            remote_line="leave the table (your seat waits for you; the host keeps the game)",
         ),
         Command("say", "'say TEXT': a line to everyone at a hosted table", Commands._say),
         Command(
