@@ -16,6 +16,7 @@ from pathlib import Path
 from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output.vt100 import Vt100_Output
+from rich.console import Console
 
 from helpers import CAT
 from terminal import text_terminal
@@ -52,7 +53,10 @@ class Attached:
         size: tuple[int, int] = (120, 40),
         pager: bool = False,
         notes: list[str] | None = None,
+        remote: bool = False,
     ) -> None:
+        """``remote``: a terminal as an SSH connection's is (a real terminal's screen, on
+        which pages are drawn by thebes itself; hosting/connection.py), else a text's."""
         self.table = table
         self.seat = seat
         self.screen = io.StringIO()
@@ -62,6 +66,17 @@ class Attached:
         output = Vt100_Output(self.prompts, lambda: Size(rows=rows, columns=columns), term="xterm")
         terminal = text_terminal(self.screen, size, self.keys, prompt_output=output)
         self.terminal = replace(terminal, pager=pager)
+        if remote:
+            screen = Console(
+                file=self.screen,
+                width=columns,
+                height=rows,
+                force_terminal=True,
+                highlight=False,
+                markup=False,
+                emoji=False,
+            )
+            self.terminal = replace(self.terminal, console=screen, remote=True)
         self.gone = threading.Event()
         self.mark = 0  # where in the prompts' text the last keys were typed
         door = TerminalDoor(table, notes=notes or [])

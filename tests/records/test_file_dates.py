@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -14,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from helpers import CAT
+from terminal import text_terminal
 from thebes.cli.main import main
 from thebes.records.library import ListedFile, read_game
 from thebes.records.session import Session, default_seats
@@ -36,7 +38,9 @@ def saved(folder: Path, seed: int, mtime: float) -> Path:
 
 
 def listed(capsys: pytest.CaptureFixture[str], folder: Path, *options: str) -> list[str]:
-    assert main(["games", "--dir", str(folder), *options]) == 0
+    # Wide enough for each sentence around the games on a line of its own.
+    terminal = text_terminal(sys.stdout, (300, 40), errors=sys.stderr)
+    assert main(["games", "--dir", str(folder), *options], terminal) == 0
     captured = capsys.readouterr()
     assert captured.err == ""
     return captured.out.splitlines()

@@ -48,9 +48,9 @@ def test_saved_games_as_json(tmp_path: Path, utc: None) -> None:
             "mtime": "2023-11-14T12:00:00+00:00",
             "error": None,
             "players": [
-                {"name": "Ann", "bot": None},
-                {"name": "Bob", "bot": None},
-                {"name": "Cleo", "bot": "random"},
+                {"name": "Ann", "bot": None, "bot_from": None},
+                {"name": "Bob", "bot": None, "bot_from": None},
+                {"name": "Cleo", "bot": "random", "bot_from": None},
             ],
             "seed": 9,
             "finished": False,

@@ -94,8 +94,9 @@ def test_log_opens_at_its_end_and_goes_back_to_the_alternate_screen(
     with real_terminal(out, "") as plain:
         terminal = replace(plain, pager=True)
         terminal.console.set_alt_screen(True)
-        page(terminal, "the log", at_end=True)
-        page(terminal, "the rules")
+        # Pages taller than the screen: a short one is drawn in place of the table instead.
+        page(terminal, "\n".join(f"the log {n}" for n in range(100)), at_end=True)
+        page(terminal, "\n".join(f"the rules {n}" for n in range(100)))
     assert seen == ["-R +G", "-R"] and os.environ["LESS"] == "-R"
     assert out.getvalue().count(ENTER) == 3  # once at first, again after each pager
 

@@ -269,7 +269,9 @@ class Connection(PromptToolkitSSHSession):
             file, lambda: Size(*reversed(window())), term=term or None, enable_cpr=False
         )
         prompts = AppSession(input=keys, output=output)
-        return Terminal(console, prompts, window, colours is not None, file, True, False)
+        return Terminal(
+            console, prompts, window, colours is not None, file, True, pager=False, remote=True
+        )
 
     def _attach(self, terminal: Terminal) -> None:
         """The table at this terminal, until it lets go; then the channel is closed."""

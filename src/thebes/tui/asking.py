@@ -58,6 +58,7 @@ class Asking:
     def __init__(self, terminal: Terminal) -> None:
         self.prompt: PromptSession[str] = prompt_session(terminal)
         self.question = question_session(terminal)  # yes or no: Esc says no
+        self.remote = terminal.remote
         self.typed = ""  # what the player had typed when the prompt was left to redraw
         self.redrawing = False  # the last prompt was left to draw the table anew, not typed
         self.drawn_size = (0, 0)
@@ -80,7 +81,8 @@ class Asking:
         game = self.game
         words = [game.notation(a) for a in legal] + list(COMMANDS)
         meta = {game.notation(a): action_label(game.state, a) for a in legal}
-        meta.update((name, command.help) for name, command in COMMANDS.items())
+        remote = self.remote  # no path of the host's named at a remote terminal
+        meta.update((name, command.help_at(remote=remote)) for name, command in COMMANDS.items())
         completer = WordCompleter(words, sentence=True, meta_dict=meta)
         typed, self.typed = self.typed, ""
         while True:

@@ -81,7 +81,8 @@ class Commands:
         if argument.lower() == "keys":
             self._page(keys_view(session.variants))
         else:
-            self._page(help_view(session.variants, hints=session.hints_enabled))
+            remote = self.terminal.remote
+            self._page(help_view(session.variants, hints=session.hints_enabled, remote=remote))
 
     def _rules(self, _: str) -> None:
         self._page(Group(rulebook(), reference_tables(self.session.catalog)))
@@ -288,11 +289,21 @@ class Command:
     name: str
     line: str  # its line in the help; "{thebes}" stands for the program as the user runs it
     run: Callable[[Commands, str], None]
+    remote_line: str | None = None  # its line at a hosted table's remote terminal, if other
 
     @property
     def help(self) -> str:
         """The line in the help, the program named when it is shown, not at import."""
-        return self.line.format(thebes=thebes_command()) if "{thebes}" in self.line else self.line
+        return self.help_at(remote=False)
+
+    def help_at(self, *, remote: bool) -> str:
+        """The line in the help; at a ``remote`` terminal the program is named ``thebes``,
+        never by the host's path to it."""
+        if remote and self.remote_line is not None:
+            return self.remote_line
+        if "{thebes}" not in self.line:
+            return self.line
+        return self.line.format(thebes=program("", remote=remote))
 
 
 # The one list of the commands: the help, the completion and the dispatch all read it.
@@ -337,6 +348,7 @@ COMMANDS: Mapping[str, Command] = {
             "quit",
             "leave the game (it is saved; '{thebes} resume FILE' goes on)",
             Commands._quit,
+            remote_line="leave the table (your seat waits for you; the host keeps the game)",
         ),
         Command("say", "'say TEXT': a line to everyone at a hosted table", Commands._say),
         Command(
@@ -382,11 +394,21 @@ KEYS = (
 )
 
 
-def help_view(variants: Variants, *, hints: bool = True) -> RenderableType:
+def program(arguments: str, *, remote: bool) -> str:
+    """The command ``thebes ARGUMENTS`` as the user runs it (:func:`thebes_command`: the
+    host's path to it, when that is how it runs), or, at a ``remote`` terminal, plainly
+    ``thebes ARGUMENTS``: the host's paths are not for other terminals."""
+    if remote:
+        return f"thebes {arguments}".strip()
+    return thebes_command(arguments) if arguments else thebes_command()
+
+
+def help_view(variants: Variants, *, hints: bool = True, remote: bool = False) -> RenderableType:
     """The commands, how actions are typed, and the variants in play; ``hints`` False: the
-    game was started with --no-hints."""
+    game was started with --no-hints; ``remote``: at a hosted table's remote terminal,
+    where no path of the host's is named and pages close with q, Enter or Esc."""
     renew = ", renew" if variants.renew_anywhere else ""
-    commands = {name: command.help for name, command in COMMANDS.items()}
+    commands = {name: command.help_at(remote=remote) for name, command in COMMANDS.items()}
     if not hints:
         commands["hint"] = "off for this game: it was started with --no-hints"
     parts: list[RenderableType] = [
@@ -405,8 +427,8 @@ def help_view(variants: Variants, *, hints: bool = True) -> RenderableType:
             Text(
                 "hint (or ?) works from what every player can see, as the strong bot would; "
                 "the record notes each action taken after a hint, and the final table and "
-                f"'{thebes_command('games')}' say who used them. "
-                f"'{thebes_command('play --no-hints')}' starts a game without hints."
+                f"'{program('games', remote=remote)}' say who used them. "
+                f"'{program('play --no-hints', remote=remote)}' starts a game without hints."
             )
         )
     if variants.renew_anywhere:
@@ -422,7 +444,12 @@ def help_view(variants: Variants, *, hints: bool = True) -> RenderableType:
         parts.append(two_columns(rows))
     parts += [
         Text("Tab completes actions and commands; Ctrl-C or Ctrl-D asks to leave."),
-        Text("Pages such as this one end with q."),
+        Text(
+            "Pages such as this one close with q, Enter or Esc (the arrows, PgUp, PgDn and "
+            "space scroll a long one)."
+            if remote
+            else "Pages such as this one end with q."
+        ),
     ]
     return Group(*parts)
 

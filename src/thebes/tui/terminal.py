@@ -72,6 +72,9 @@ class Terminal:
     errors: TextIO  # the one-line "thebes: ..." messages
     interactive: bool = False  # a person types here: questions (player names) are asked
     pager: bool = False  # long pages go through the system's pager: only the process's own
+    # A hosted table's terminal elsewhere (an SSH connection): what it shows never names
+    # the host's paths or how the host runs thebes
+    remote: bool = False
 
     @property
     def input(self) -> Input:
