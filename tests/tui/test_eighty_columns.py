@@ -7,8 +7,8 @@ from dataclasses import replace
 
 from helpers import cards_of, last_weeks, setup, start, tokens_of
 from thebes.rules import GameState, Variants, legal_actions
-from thebes.tui.commands import keys_view
 from thebes.tui.final import final_view
+from thebes.tui.keyshelp import keys_view
 from thebes.tui.menu import build_menu, menu_view
 from thebes.tui.panels import tableau_height, tableaux
 from thebes.tui.screen import ScreenInfo, game_screen, render_text

@@ -32,9 +32,9 @@ from thebes.rules import (
     legal_actions,
 )
 from thebes.tournament.bot_games import play_random_game
-from thebes.tui.commands import keys_view
 from thebes.tui.final import final_view
 from thebes.tui.gamelist import DASH, game_line
+from thebes.tui.keyshelp import keys_view
 from thebes.tui.menu import build_menu, menu_rows, menu_view
 from thebes.tui.panels import bags, short_card_name
 from thebes.tui.planner import option_sets, site_dig_options
