@@ -299,8 +299,6 @@ class Command:
         never by the host's path to it."""
         if remote and self.remote_line is not None:
             return self.remote_line
-        if "{thebes}" not in self.line:
-            return self.line
         return self.line.format(thebes=program("", remote=remote))
 
 
@@ -367,9 +365,7 @@ def program(arguments: str, *, remote: bool) -> str:
     """The command ``thebes ARGUMENTS`` as the user runs it (:func:`thebes_command`: the
     host's path to it, when that is how it runs), or, at a ``remote`` terminal, plainly
     ``thebes ARGUMENTS``: the host's paths are not for other terminals."""
-    if remote:
-        return f"thebes {arguments}".strip()
-    return thebes_command(arguments) if arguments else thebes_command()
+    return f"thebes {arguments}".strip() if remote else thebes_command(arguments)
 
 
 def help_view(variants: Variants, *, hints: bool = True, remote: bool = False) -> RenderableType:
