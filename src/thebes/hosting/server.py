@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
+import time
 from typing import Protocol
 
 import asyncssh
@@ -40,7 +41,7 @@ class HostError(ThebesError):
 
 
 class Table(Protocol):
-    """What the server needs of the hosted table (thebes.hosting.table.HostedTable)."""
+    """What the server needs of the hosted table (thebes.tui.door.TerminalDoor)."""
 
     def attach(self, terminal: Terminal, seat: int | None, gone: threading.Event) -> None: ...
 
@@ -271,6 +272,13 @@ class Host:
     def close(self) -> None:
         """Every connection dropped (their tables let go), the port closed, the thread
         ended. From any thread but the server's; more than once is fine."""
+        # First the tables that have let go finish at their terminals: what they said last
+        # (the host ended the table) and their channel's clean end are queued on the loop
+        # before it stops, so they reach the player before the connection is closed.
+        deadline = time.monotonic() + CLOSING_WAIT
+        for session in list(self.seating.sessions):
+            if session.attached is not None:
+                session.attached.join(max(0.0, deadline - time.monotonic()))
         if self._thread.is_alive() and self._stopping is not None:
             stopping = self._stopping
             self._loop.call_soon_threadsafe(stopping.set)
