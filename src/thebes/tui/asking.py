@@ -64,6 +64,7 @@ class Asking:
         self.drawn_size = (0, 0)
         self.drawn_at = 0.0  # when the screen was last drawn (time.monotonic)
         self._later = False  # a redraw is due once REDRAW_EVERY has passed
+        self._put_off = 0  # redraws put off while a line is typed, under this prompt
         self._until: Callable[[], bool] | None = None  # ends the question being asked
 
     def _wake(self) -> None:
@@ -131,6 +132,7 @@ class Asking:
 
     def _watch(self) -> None:
         self._later = False  # a redraw put off under an earlier prompt died with its loop
+        self._put_off = 0
         self.prompt.app.before_render += self._redraw_check
 
     def _redraw_check(self, _: object) -> None:
@@ -138,6 +140,11 @@ class Asking:
         if app.is_done or not self._redraw_needed():
             return
         wait = self.drawn_at + REDRAW_EVERY - time.monotonic()
+        if self.size() == self.drawn_size and app.current_buffer.text and self._put_off < 4:
+            # A line being typed: its Enter is let in first (a prompt left between a line
+            # and its Enter loses the Enter), for at most a second.
+            self._put_off += 1
+            wait = max(wait, REDRAW_EVERY)
         if wait > 0 and self.size() == self.drawn_size:
             if not self._later:  # news again soon after the last redraw: one redraw later
                 self._later = True

@@ -78,6 +78,10 @@ def ending_on_signals() -> Iterator[None]:
     modes = _modes_of_own_terminal()
     try:
         yield
+        if _Watch.came is not None and not _Watch.raised:
+            # It came as a prompt was ending anyway (its input closed with the terminal):
+            # the prompt could not be ended by it, so the block ends with it here.
+            _raise()
     finally:
         for number, handler in before.items():
             signal.signal(number, handler)
@@ -145,6 +149,8 @@ def _end_prompt(signum: int) -> bool:
     def end() -> None:
         if not app.is_done:
             app.exit(exception=Ended(signum))
+        else:  # it ended meanwhile: the signal is raised on the way out (held, the block)
+            _Watch.raised = False
 
     app.loop.call_soon_threadsafe(end)
     return True
