@@ -19,8 +19,6 @@ class Refusal(Enum):
     NOT_LEGAL = "not legal"  # the action is not legal now
     SPECTATOR = "spectator"  # spectators play and take back nothing
     HOST_ONLY = "host only"  # what only the host does (a bot in a seat, saving)
-    BOT_USAGE = "bot usage"  # `bot SEAT LEVEL` typed wrong
-    NO_SEAT = "no seat"  # ``detail``: the seat typed, which names none
     ALREADY_BOT = "already bot"  # ``seat`` is played by a bot already
     OWNER_ABSENT = "owner absent"  # ``seat``: the owner of the action is not at the table
     OWNER_BUSY = "owner busy"  # ``seat``: the owner is being asked something already
@@ -38,5 +36,5 @@ class Refused:
     kind: Refusal
     seat: int | None = None
     # UNDO_BLOCKED, HINT_BLOCKED: the session's Blocker; NOT_SAVED: the save's problem
-    # (a message of safeio's, shown as it is); NO_SEAT, BOT_USAGE: what was typed
+    # (a message of safeio's, shown as it is)
     detail: Blocker | str | None = None

@@ -65,7 +65,6 @@ class Asking:
         self.drawn_at = 0.0  # when the screen was last drawn (time.monotonic)
         self._later = False  # a redraw is due once REDRAW_EVERY has passed
         self._put_off = 0  # redraws put off while a line is typed, under this prompt
-        self._until: Callable[[], bool] | None = None  # ends the question being asked
 
     def _wake(self) -> None:
         """Something happened at the table (called from any thread): the prompt waiting

@@ -154,10 +154,6 @@ def refusal_line(refused: Refused, game: GameView) -> str:
         return "Spectators take nothing back."
     if kind is Refusal.HOST_ONLY:
         return "Only the host does that."
-    if kind is Refusal.BOT_USAGE:
-        return detail
-    if kind is Refusal.NO_SEAT:
-        return f"No seat {detail}."
     if kind is Refusal.ALREADY_BOT:
         return f"{seat}'s seat is played by a bot already."
     if kind is Refusal.OWNER_ABSENT:
