@@ -19,7 +19,7 @@ from helpers import CAT, GOLDEN
 from terminal import text_terminal
 from thebes.analysis.analysis_file import save_analysis
 from thebes.analysis.game_review import GameReview, analysis_path, game_identity
-from thebes.analysis.move_review import MoveReview
+from thebes.analysis.move_review import Candidate, MoveReview
 from thebes.cli.main import main
 from thebes.records.session import Session
 from thebes.rules import legal_actions
@@ -59,9 +59,20 @@ def reviews(session: Session, labels: dict[int, str]) -> tuple[MoveReview, ...]:
         best = better(session, number) if label else step.record.action
         scores = tuple(20.0 + 10 * seat for seat in range(seats))
         record = step.record
+        played = Candidate(record.action, 1.2, 1.0, loss, label, True)
+        first = (Candidate(best, 1.2 + loss, 1.0, 0.0, "", False),) if label else ()
         moves.append(
             MoveReview(
-                number, record.player, record.action, 1.2, best, 1.2 + loss, loss, label, scores
+                number,
+                record.player,
+                record.action,
+                1.2,
+                best,
+                1.2 + loss,
+                loss,
+                label,
+                scores,
+                (*first, played),
             )
         )
     return tuple(moves)

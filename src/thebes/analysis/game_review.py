@@ -1,8 +1,9 @@
 """`thebes analyze FILE`: every action of a saved game reviewed, per player summed up.
 
-Each action is reviewed from the state before it (:func:`thebes.analysis.move_review.review_move`),
-seeded from the file's digest and the action's number, so the result is the same for any
-number of processes. Workers replay the file themselves: a state is cheap to rebuild and
+Each action is reviewed from the state before it
+(:func:`thebes.analysis.move_review.review_move`) by the judge that gives hints, seeded from
+the position, so the result is the same for any number of processes, and the action a hint
+put first is never labelled. Workers replay the file themselves: a state is cheap to rebuild and
 costly to send. :mod:`thebes.analysis.analysis_file` writes and checks the saved analysis.
 """
 
@@ -13,21 +14,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from thebes.analysis.move_review import (
-    DEFAULT_PLAYOUTS,
-    LABEL_NAMES,
-    NARROW_AFTER,
-    VALUATIONS_PER_PLAYOUT,
-    Evaluator,
-    MoveReview,
-    review_move,
-    seed_of,
-)
+from thebes.analysis.judge import LABEL_NAMES, PLAYOUTS, Judge
+from thebes.analysis.move_review import MoveReview, review_move
 from thebes.catalog.loading import default_catalog
 from thebes.records.gamefile import GameRecord, RecordError, read_record
 from thebes.records.library import ANALYSIS_SUFFIX
 from thebes.records.session import Session
-from thebes.rules import legal_actions
 from thebes.safeio.workers import run_in_workers
 
 COSTLIEST = 3  # moves listed per player
@@ -111,7 +103,7 @@ def open_game(path: Path) -> GameToAnalyze:
 
 def analyze(
     game: GameToAnalyze,
-    playouts: int = DEFAULT_PLAYOUTS,
+    playouts: int = PLAYOUTS,
     jobs: int = 1,
     advance: Callable[[], None] = lambda: None,
     numbers: Sequence[int] | None = None,
@@ -131,7 +123,7 @@ def analyze(
 
 def analyze_file(
     path: Path,
-    playouts: int = DEFAULT_PLAYOUTS,
+    playouts: int = PLAYOUTS,
     jobs: int = 1,
     advance: Callable[[], None] = lambda: None,
 ) -> tuple[GameReview, list[str]]:
@@ -143,13 +135,12 @@ def analyze_file(
 def _reviews(
     game: GameToAnalyze, playouts: int, jobs: int, indices: Sequence[int]
 ) -> Iterator[MoveReview]:
-    seed = seed_of(game.digest)
     if jobs <= 1 or len(indices) <= 1:
-        worker = _Worker(game.session, playouts, seed)
+        worker = _Worker(game.session, playouts)
         yield from (worker.review(i) for i in indices)
         return
     # Workers replay the record themselves: a session is cheap to rebuild, costly to send.
-    start = (game.record, playouts, seed)
+    start = (game.record, playouts)
     # Reviews are small: every one may be ahead of the first not yet given, so that no
     # worker waits for a slow one.
     yield from run_in_workers(
@@ -163,23 +154,16 @@ def _reviews(
 
 
 class _Worker:
-    def __init__(self, session: Session, playouts: int, seed: int) -> None:
+    def __init__(self, session: Session, playouts: int) -> None:
         self.session = session
-        self.evaluator = Evaluator(
-            playouts,
-            narrow_after=NARROW_AFTER,
-            valuations=playouts * VALUATIONS_PER_PLAYOUT,
-        )
-        self.seed = seed
+        self.judge = Judge(playouts)
 
     def review(self, index: int) -> MoveReview:
         step = self.session.steps[index]
         return review_move(
-            self.evaluator,
+            self.judge,
             step.before,
-            legal_actions(step.before),
             step.action,
-            self.seed,
             self.session.notation,
             index + 1,
             step.record.player,
@@ -189,10 +173,10 @@ class _Worker:
 _worker: _Worker | None = None
 
 
-def _start_worker(record: GameRecord, playouts: int, seed: int) -> None:
+def _start_worker(record: GameRecord, playouts: int) -> None:
     global _worker
     # The parent replayed this record already: it cannot fail here.
-    _worker = _Worker(Session.from_record(record, default_catalog()), playouts, seed)
+    _worker = _Worker(Session.from_record(record, default_catalog()), playouts)
 
 
 def _review_in_worker(index: int) -> MoveReview:

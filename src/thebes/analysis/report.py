@@ -10,7 +10,8 @@ import textwrap
 from collections.abc import Sequence
 
 from thebes.analysis.game_review import GameReview, PlayerSummary
-from thebes.analysis.move_review import LABEL_NAMES, LABELS, SURE, MoveReview, label_of
+from thebes.analysis.judge import LABEL_NAMES, LABELS, SURE, label_of
+from thebes.analysis.move_review import MoveReview
 from thebes.safeio.text import MAX_NAME, padded, printable
 
 LABEL_COLUMNS = ("blunders", "mistakes", "inaccur.")
@@ -64,12 +65,12 @@ def move_line(move: MoveReview) -> str:
     replay viewer calls it."""
     # "unsure": big enough for a label, but within the playouts' noise (docs/analysis.md).
     unsure = ", unsure" if label_of(move.loss) else ""
-    label = f", {_article(move.label)}" if move.label else unsure
+    label = f", {with_article(move.label)}" if move.label else unsure
     return (
         f"#{move.number} {printable(move.action)}: loses {move.loss:.1f} VP{label} "
         f"(margin {move.value:+.1f}; {printable(move.best)}: {move.best_value:+.1f})"
     )
 
 
-def _article(label: str) -> str:
+def with_article(label: str) -> str:
     return f"an {label}" if label[0] in "aeiou" else f"a {label}"

@@ -32,7 +32,8 @@ from rich.text import Text
 from thebes.analysis import hints
 from thebes.analysis.analysis_file import AnalysisRefused, load_game_analysis
 from thebes.analysis.game_review import GameReview, analysis_path, summarize
-from thebes.analysis.move_review import LABEL_NAMES, MoveReview, label_of
+from thebes.analysis.judge import LABEL_NAMES, label_of
+from thebes.analysis.move_review import MoveReview
 from thebes.records.library import as_file_argument
 from thebes.records.session import Session
 from thebes.safeio.invocation import thebes_command
