@@ -115,6 +115,7 @@ class Labels(_Strict):
 class PlayerEntry(_Strict):
     moves: Count
     mean_loss: Annotated[float, Field(ge=0, le=MAX_VP, allow_inf_nan=False)]
+    skill: Annotated[float, Field(ge=-MAX_VP * MAX_ACTIONS, le=0, allow_inf_nan=False)]
     labels: Labels
     costliest: Annotated[list[Annotated[int, Field(ge=1)]], Field(max_length=3)]
 

@@ -9,6 +9,7 @@ costly to send. :mod:`thebes.analysis.analysis_file` writes and checks the saved
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,11 +33,13 @@ class PlayerSummary:
     mean_loss: float
     labels: dict[str, int]
     costliest: tuple[MoveReview, ...]  # the largest losses, largest first (loss > 0)
+    skill: float  # what the player's choices cost against the judge's best: -(their losses), VP
 
     def as_json(self) -> dict[str, Any]:
         return {
             "moves": self.moves,
             "mean_loss": round(self.mean_loss, 2),
+            "skill": round(self.skill, 2),
             "labels": dict(self.labels),
             "costliest": [m.number for m in self.costliest],
         }
@@ -57,8 +60,9 @@ def summarize(name: str, moves: Sequence[MoveReview]) -> PlayerSummary:
     mine = [m for m in moves if m.player == name]
     labels = {label: sum(m.label == label for m in mine) for label in LABEL_NAMES}
     costly = sorted((m for m in mine if m.loss > 0), key=lambda m: (-m.loss, m.number))
-    mean = sum(m.loss for m in mine) / len(mine) if mine else 0.0
-    return PlayerSummary(name, len(mine), mean, labels, tuple(costly[:COSTLIEST]))
+    lost = math.fsum(m.loss for m in mine)
+    mean = lost / len(mine) if mine else 0.0
+    return PlayerSummary(name, len(mine), mean, labels, tuple(costly[:COSTLIEST]), -lost)
 
 
 def game_identity(session: Session) -> str:

@@ -33,8 +33,7 @@ def hint_command(args: argparse.Namespace, handed: Terminal | None) -> int:
     from thebes.analysis.game_review import open_game
     from thebes.analysis.hints import CANDIDATES, MEASURE, Hinter
     from thebes.cli.replay import chosen_file
-    from thebes.rules import active_seat
-    from thebes.rules.state import date_text
+    from thebes.rules import active_seat, date_text
 
     game = open_game(chosen_file(args))
     session, actions = game.session, game.actions
