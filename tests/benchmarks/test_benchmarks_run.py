@@ -44,6 +44,7 @@ SCRIPTS = (
     "bench_game_digests.py",
     "bench_hints.py",
     "bench_hostile_input.py",
+    "bench_luck.py",
     "bench_record.py",
     "bench_screen.py",
     "bench_simulate.py",
@@ -413,6 +414,56 @@ def test_luck_study_counts_strong_wins_by_its_entry_name(monkeypatch: pytest.Mon
     assert asked == [("card-preview", ["strong", "greedy"], 4, 7, 1)]
     assert won.value == (1 + 0 + 0.5 + 1) / 4
     assert won.show(100) == "62.5 ±24.2"  # sqrt(0.625 * 0.375 / 4) = 0.242
+
+
+SIGNED = r"[-+][0-9]+\.[0-9]+"  # a figure printed with its sign
+LUCK_SEAT = (
+    rf"    (seat [1-4]) +luck at digs +({SIGNED}) ±({NUM})  at cards +({SIGNED}) ±({NUM})"
+    rf"  in all +({SIGNED}) ±({NUM})"
+)
+
+
+def test_luck_benchmark_prints_each_seats_mean_luck_and_what_it_explains(tmp_path: Path) -> None:
+    quick = ("--games", "2", "--multi-games", "2", "--credit", "picker")
+    lines = figures("bench_luck.py", *quick, cwd=tmp_path)
+    assert lines[0] == "seeds from 1, variants: none; luck in VP, ± one standard error"
+    titles = [text for text in lines if text and not text.startswith(" ")]
+    assert titles[1:4] == [
+        "greedy against greedy, 2 games",
+        "3 greedy players, 2 games",
+        "4 greedy players, 2 games",
+    ]
+    assert re.fullmatch(r"[0-9]+ s in all", lines[-1])
+    assert lines.count("  cards credited to the picker") == 3
+    assert not any("drawer" in text for text in lines)
+    seats = [m for m in (re.fullmatch(LUCK_SEAT, text) for text in lines) if m]
+    assert [m[1] for m in seats] == [f"seat {n}" for n in (1, 2, 1, 2, 3, 1, 2, 3, 4)]
+    for m in seats:
+        # a mean in all is the mean at the digs plus the mean at the cards, each rounded
+        assert abs(float(m[6]) - float(m[2]) - float(m[4])) <= 0.015 + 1e-9
+    fit = line(
+        rf"    margin \(seat 1 - seat 2\) on luck difference: R\^2 ({NUM})  slope ({NUM})"
+        rf"  intercept ({SIGNED})  \(mean margin ({SIGNED}) ±({NUM})\)",
+        lines,
+    )
+    assert 0 <= float(fit[1]) <= 1
+    apart = line(
+        rf"    R\^2 on the digs' luck alone ({NUM}), on the cards' alone ({NUM}), on both apart"
+        rf" ({NUM})  \(slopes ({NUM}), ({NUM})\)",
+        lines,
+    )
+    # two regressors explain at least as much as either alone
+    assert float(apart[3]) >= max(float(apart[1]), float(apart[2])) - 0.001
+    pooled = [text for text in lines if text.startswith("    score less the game's mean")]
+    assert len(pooled) == 2
+    assert len([text for text in lines if text.startswith("  luck's time a game: mean")]) == 3
+
+
+def test_luck_benchmark_refuses_a_single_game(tmp_path: Path) -> None:
+    done = bench("bench_luck.py", "--games", "1", cwd=tmp_path)
+    assert done.returncode == 2
+    assert "never 1" in done.stderr
+    assert "Traceback" not in done.stderr
 
 
 def test_analysis_benchmark_prints_speed_and_mean_losses(tmp_path: Path) -> None:

@@ -54,6 +54,7 @@ from dataclasses import dataclass
 from math import log, sqrt, tanh
 
 from thebes.bots.greedy import ActionJudge, GreedyPlayer
+from thebes.bots.outlook import expected_find_vp
 from thebes.bots.playout import collector_paused, margin_of, sorted_multisets
 from thebes.catalog.components import Catalog
 from thebes.rules import (
@@ -333,8 +334,7 @@ class _Deal:
         luck = self.luck
         if luck is not None:
             token_vp = self._token_vp
-            in_bag = sum(token_vp[t] for t in bag)
-            luck[self.digger] += sum(token_vp[t] for t in found) - count * in_bag / (
-                len(bag) + debris
+            luck[self.digger] += sum(token_vp[t] for t in found) - expected_find_vp(
+                token_vp, bag, debris, count
             )
         return found, debris_drawn

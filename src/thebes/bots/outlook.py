@@ -249,6 +249,19 @@ class Outlook:
         )
 
 
+def expected_find_vp(token_vp: Sequence[int], bag: Sequence[int], debris: int, count: int) -> float:
+    """The artifact VP that ``count`` tokens drawn from ``bag`` (its non-debris tokens) and
+    ``debris`` debris are expected to hold, each token valued by ``token_vp`` (0 for
+    knowledge). Drawn without putting back, every token is as likely as any to be among
+    them, so it is ``count`` times the bag's mean, whatever the order of the draw. What a
+    dig finds less this is its luck: the expert's control variate and the analysis's luck
+    at the digs (:mod:`thebes.analysis.luck`) share it."""
+    size = len(bag) + debris
+    if not size:
+        return 0.0
+    return count * sum(token_vp[t] for t in bag) / size
+
+
 def plan_key(player: PlayerState) -> PlanKey:
     """What a player's dig plan depends on, besides the bags: the tableau's counters."""
     return (
@@ -337,4 +350,4 @@ def _fill(digs: Sequence[tuple[float, float, float, int]], weeks: float, used: i
     return vp + FALLBACK_RATE * weeks
 
 
-__all__ = ["DigPlan", "Outlook", "PlanKey", "plan_key"]
+__all__ = ["DigPlan", "Outlook", "PlanKey", "expected_find_vp", "plan_key"]
