@@ -33,6 +33,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from thebes.analysis.game_review import GameReview, game_identity
 from thebes.analysis.judge import CANDIDATES, MAX_PLAYOUTS, label_of
+from thebes.analysis.luck import luck_of
 from thebes.analysis.move_review import Candidate, MoveReview
 from thebes.records.gamefile import (
     MAX_ACTIONS,
@@ -116,6 +117,7 @@ class PlayerEntry(_Strict):
     moves: Count
     mean_loss: Annotated[float, Field(ge=0, le=MAX_VP, allow_inf_nan=False)]
     skill: Annotated[float, Field(ge=-MAX_VP * MAX_ACTIONS, le=0, allow_inf_nan=False)]
+    luck: Annotated[float, Field(ge=-MAX_VP, le=MAX_VP, allow_inf_nan=False)]
     labels: Labels
     costliest: Annotated[list[Annotated[int, Field(ge=1)]], Field(max_length=3)]
 
@@ -212,7 +214,8 @@ def load_game_analysis(path: Path, session: Session) -> GameReview | None:
         )
     moves = tuple(_checked_move(move, n, session) for n, move in enumerate(entry.moves, 1))
     names = [seat.name for seat in session.seats]
-    review = GameReview(entry.file, entry.game_digest, entry.playouts, moves)
+    luck = luck_of(session.steps, len(session.seats)).total
+    review = GameReview(entry.file, entry.game_digest, entry.playouts, moves, luck)
     summaries = {name: s.as_json() for name, s in review.players(names).items()}
     if summaries != {name: p.model_dump() for name, p in entry.players.items()}:
         raise AnalysisRefused("is damaged: its players' summary is not the one its moves give")

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from thebes.analysis.judge import LABEL_NAMES, PLAYOUTS, Judge
+from thebes.analysis.luck import luck_of
 from thebes.analysis.move_review import MoveReview, review_move
 from thebes.catalog.loading import default_catalog
 from thebes.records.gamefile import GameRecord, RecordError, read_record
@@ -33,13 +34,15 @@ class PlayerSummary:
     mean_loss: float
     labels: dict[str, int]
     costliest: tuple[MoveReview, ...]  # the largest losses, largest first (loss > 0)
-    skill: float  # what the player's choices cost against the judge's best: -(their losses), VP
+    skill: float  # what the player's choices cost against the judge's best, VP: skill_of
+    luck: float | None = None  # what their draws brought beyond the expected, VP
 
     def as_json(self) -> dict[str, Any]:
         return {
             "moves": self.moves,
             "mean_loss": round(self.mean_loss, 2),
             "skill": round(self.skill, 2),
+            "luck": None if self.luck is None else round(self.luck, 2),
             "labels": dict(self.labels),
             "costliest": [m.number for m in self.costliest],
         }
@@ -51,18 +54,30 @@ class GameReview:
     digest: str  # the game's (game_identity): the saved analysis names it
     playouts: int
     moves: tuple[MoveReview, ...]
+    luck: tuple[float, ...] | None = None  # per seat (thebes.analysis.luck); None: not known
 
     def players(self, names: Sequence[str]) -> dict[str, PlayerSummary]:
-        return {name: summarize(name, self.moves) for name in names}
+        luck = self.luck
+        return {
+            name: replace(summarize(name, self.moves), luck=None if luck is None else luck[seat])
+            for seat, name in enumerate(names)
+        }
 
 
 def summarize(name: str, moves: Sequence[MoveReview]) -> PlayerSummary:
     mine = [m for m in moves if m.player == name]
     labels = {label: sum(m.label == label for m in mine) for label in LABEL_NAMES}
     costly = sorted((m for m in mine if m.loss > 0), key=lambda m: (-m.loss, m.number))
-    lost = math.fsum(m.loss for m in mine)
-    mean = lost / len(mine) if mine else 0.0
-    return PlayerSummary(name, len(mine), mean, labels, tuple(costly[:COSTLIEST]), -lost)
+    mean = math.fsum(m.loss for m in mine) / len(mine) if mine else 0.0
+    return PlayerSummary(name, len(mine), mean, labels, tuple(costly[:COSTLIEST]), skill_of(mine))
+
+
+def skill_of(moves: Sequence[MoveReview]) -> float:
+    """What a player's choices cost against the judge's best, VP (0 or less): the losses of
+    their labelled actions, those the judge is sure of. A loss within the playouts' noise
+    is left out: the best of several noisy values leans high, so every action would seem
+    to lose a little, and summed over a game that little is tens of VP of noise."""
+    return -math.fsum(m.loss for m in moves if m.label)
 
 
 def game_identity(session: Session) -> str:
@@ -122,7 +137,8 @@ def analyze(
     for review in _reviews(game, playouts, jobs, indices):
         reviews.append(review)
         advance()
-    return GameReview(str(game.path), game_identity(game.session), playouts, tuple(reviews))
+    luck = luck_of(game.session.steps, len(game.session.seats)).total
+    return GameReview(str(game.path), game_identity(game.session), playouts, tuple(reviews), luck)
 
 
 def analyze_file(

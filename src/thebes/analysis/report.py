@@ -14,7 +14,7 @@ from thebes.analysis.judge import LABEL_NAMES, LABELS, SURE, label_of
 from thebes.analysis.move_review import MoveReview
 from thebes.safeio.text import MAX_NAME, padded, printable
 
-LABEL_COLUMNS = ("blunders", "mistakes", "inaccur.")
+LABEL_COLUMNS = ("blund.", "mist.", "inacc.")
 NOTE_WIDTH = 80
 
 
@@ -27,13 +27,15 @@ def report_lines(review: GameReview, names: Sequence[str]) -> list[str]:
         f"{review.playouts} playout{'' if review.playouts == 1 else 's'} per action valued",
         "",
         f"{'player':<{MAX_NAME}} {'moves':>5} {'mean loss':>9} "
-        + " ".join(f"{c:>8}" for c in LABEL_COLUMNS),
+        + " ".join(f"{c:>6}" for c in LABEL_COLUMNS)
+        + f" {'skill':>7} {'luck':>7}",
     ]
     for name in names:
         s = summaries[name]
-        counts = " ".join(f"{s.labels[label]:>8}" for label in LABEL_NAMES)
+        counts = " ".join(f"{s.labels[label]:>6}" for label in LABEL_NAMES)
+        luck = "" if s.luck is None else f"{s.luck:+.1f}"
         row = f"{padded(printable(name), MAX_NAME)} {s.moves:>5} {s.mean_loss:>9.2f} {counts}"
-        lines.append(row)
+        lines.append(f"{row} {s.skill:>+7.1f} {luck:>7}")
     for name in names:
         lines += ["", *costliest_lines(summaries[name])]
     notes = (
@@ -45,7 +47,8 @@ def report_lines(review: GameReview, names: Sequence[str]) -> list[str]:
         "Labels: "
         + ", ".join(f"{name} from {threshold:g} VP" for name, threshold in LABELS)
         + f", where the loss is at least {SURE:g} standard errors of the playouts "
-        "(docs/analysis.md)."
+        "(docs/analysis.md). Skill: what the labelled actions cost, VP. Luck: what the "
+        "player's draws brought beyond what they could expect, VP."
     )
     return [*lines, "", *textwrap.wrap(notes, NOTE_WIDTH)]
 

@@ -102,6 +102,11 @@ def _add_play(commands: argparse._SubParsersAction[_Parser]) -> None:
     play.set_defaults(handler=play_command)
     _add_new_game(play)
     play.add_argument("--fast", action="store_true", help="no pause after a bot's move")
+    play.add_argument(
+        "--no-review",
+        action="store_true",
+        help="end the game without weighing each player's choices (luck is still shown)",
+    )
     _add_no_color(play, "no colours (NO_COLOR works too)")
 
 
@@ -205,6 +210,11 @@ def _add_host(commands: argparse._SubParsersAction[_Parser]) -> None:
         "fingerprint) and nothing else; this terminal shows no table",
     )
     host.add_argument("--fast", action="store_true", help="no pause after a bot's move")
+    host.add_argument(
+        "--no-review",
+        action="store_true",
+        help="end the game without weighing each player's choices (luck is still shown)",
+    )
     _add_no_color(host, "no colours (NO_COLOR works too)")
 
 
@@ -226,6 +236,11 @@ def _add_resume(commands: argparse._SubParsersAction[_Parser]) -> None:
         help="the folder N counts in (default: where games are saved)",
     )
     resume.add_argument("--fast", action="store_true", help="no pause after a bot's move")
+    resume.add_argument(
+        "--no-review",
+        action="store_true",
+        help="end the game without weighing each player's choices (luck is still shown)",
+    )
     _add_no_color(resume, "no colours")
 
 

@@ -2,22 +2,22 @@
 
 *Luck* is what a player's draws brought beyond what they could expect
 (:mod:`thebes.analysis.luck`); *skill* is what their choices cost against the judge's best,
-the sum of their actions' losses as `thebes analyze` finds them (:mod:`thebes.analysis.judge`),
-so never above 0. Luck is quick to find; skill asks the judge about every action of the
+as `thebes analyze` finds it (:func:`thebes.analysis.game_review.skill_of`), so never above
+0. Luck is quick to find; skill asks the judge about every action of the
 game, a few seconds, so it is found once a table, however many terminals show the end, and
 a table may be told to leave it out (``--no-review``).
 """
 
 from __future__ import annotations
 
-import math
 import threading
 from dataclasses import dataclass
 from weakref import WeakKeyDictionary, WeakSet
 
+from thebes.analysis.game_review import skill_of
 from thebes.analysis.judge import Judge
 from thebes.analysis.luck import luck_of
-from thebes.analysis.move_review import review_move
+from thebes.analysis.move_review import MoveReview, review_move
 from thebes.records.view import GameView
 from thebes.rules import active_seat
 from thebes.table.authority import Table
@@ -63,12 +63,11 @@ def balance_of(game: GameView, *, skill: bool = True) -> Balance:
     if not skill:
         return Balance(names, luck.digs, luck.cards, None)
     judge = Judge()
-    lost: list[list[float]] = [[] for _ in seats]
+    reviews: list[list[MoveReview]] = [[] for _ in seats]
     for number, step in enumerate(steps, 1):
-        review = review_move(
-            judge, step.before, step.action, game.notation, number, step.record.player
-        )
         seat = active_seat(step.before)
         assert seat is not None  # an action was taken: someone was to move
-        lost[seat].append(review.loss)
-    return Balance(names, luck.digs, luck.cards, tuple(-math.fsum(x) for x in lost))
+        reviews[seat].append(
+            review_move(judge, step.before, step.action, game.notation, number, step.record.player)
+        )
+    return Balance(names, luck.digs, luck.cards, tuple(skill_of(mine) for mine in reviews))
