@@ -85,8 +85,9 @@ def balance_lines(balance: Balance, colours: Sequence[str]) -> list[Text]:
     """Each player's luck and skill, a line each under a line that says what they are:
     "  Ann  luck +6.2 (digs +5.0, cards +1.2)  skill -3.1"."""
     skill = balance.skill
-    head = "Luck: what the draws brought beyond the expected"
-    head += "; skill: what the choices cost against the best (VP):" if skill else " (VP):"
+    head = "Luck: draws beyond the expected. Skill: choices' cost against the best. In VP:"
+    if skill is None:
+        head = "Luck: what the draws brought beyond the expected, in VP:"
     widest = max(cell_len(name) for name in balance.names)
     lines = [Text(head)]
     for seat, name in enumerate(balance.names):
