@@ -66,11 +66,14 @@ def hint_command(args: argparse.Namespace, handed: Terminal | None) -> int:
     return EXIT_OK
 
 
-LABELS_NOTE = " A label is the analysis's word for the action if it were played."
+LABELS_NOTE = (
+    " In brackets: how much less than the first an action is worth, and the label the"
+    " analysis gives it if it is played."
+)
 
 
 def value_text(hint: Hint) -> str:
-    """ "margin +4.4 ± 3.8 VP", then the loss and label where it loses: "(-6.1, a
+    """ "margin +4.4 ± 3.8 VP", then the loss and label where it loses: "(-6.1 VP, a
     mistake)"."""
     from thebes.analysis.hints import signed
     from thebes.analysis.report import with_article
@@ -78,8 +81,8 @@ def value_text(hint: Hint) -> str:
     error = "" if hint.error == float("inf") else f" ± {hint.error:.1f}"
     text = f"margin {signed(hint.value)}{error} VP"
     if hint.loss > 0:
-        label = f": {with_article(hint.label)} if played" if hint.label else ""
-        text += f"  ({hint.loss:.1f} VP below the first{label})"
+        label = f", {with_article(hint.label)}" if hint.label else ""
+        text += f"  ({signed(-hint.loss)} VP{label})"
     return text
 
 
