@@ -35,14 +35,14 @@ class PlayerSummary:
     labels: dict[str, int]
     costliest: tuple[MoveReview, ...]  # the largest losses, largest first (loss > 0)
     skill: float  # what the player's choices cost against the judge's best, VP: skill_of
-    luck: float | None = None  # what their draws brought beyond the expected, VP
+    luck: float  # what their draws brought beyond the expected, VP
 
     def as_json(self) -> dict[str, Any]:
         return {
             "moves": self.moves,
             "mean_loss": round(self.mean_loss, 2),
             "skill": round(self.skill, 2),
-            "luck": None if self.luck is None else round(self.luck, 2),
+            "luck": round(self.luck, 2),
             "labels": dict(self.labels),
             "costliest": [m.number for m in self.costliest],
         }
@@ -54,12 +54,11 @@ class GameReview:
     digest: str  # the game's (game_identity): the saved analysis names it
     playouts: int
     moves: tuple[MoveReview, ...]
-    luck: tuple[float, ...] | None = None  # per seat (thebes.analysis.luck); None: not known
+    luck: tuple[float, ...]  # per seat (thebes.analysis.luck)
 
     def players(self, names: Sequence[str]) -> dict[str, PlayerSummary]:
-        luck = self.luck
         return {
-            name: replace(summarize(name, self.moves), luck=None if luck is None else luck[seat])
+            name: replace(summarize(name, self.moves), luck=self.luck[seat])
             for seat, name in enumerate(names)
         }
 
@@ -69,7 +68,9 @@ def summarize(name: str, moves: Sequence[MoveReview]) -> PlayerSummary:
     labels = {label: sum(m.label == label for m in mine) for label in LABEL_NAMES}
     costly = sorted((m for m in mine if m.loss > 0), key=lambda m: (-m.loss, m.number))
     mean = math.fsum(m.loss for m in mine) / len(mine) if mine else 0.0
-    return PlayerSummary(name, len(mine), mean, labels, tuple(costly[:COSTLIEST]), skill_of(mine))
+    costliest = tuple(costly[:COSTLIEST])
+    # The luck is the game's, not the moves': GameReview.players sets it.
+    return PlayerSummary(name, len(mine), mean, labels, costliest, skill_of(mine), 0.0)
 
 
 def skill_of(moves: Sequence[MoveReview]) -> float:

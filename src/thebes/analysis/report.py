@@ -33,7 +33,7 @@ def report_lines(review: GameReview, names: Sequence[str]) -> list[str]:
     for name in names:
         s = summaries[name]
         counts = " ".join(f"{s.labels[label]:>6}" for label in LABEL_NAMES)
-        luck = "" if s.luck is None else f"{s.luck:+.1f}"
+        luck = f"{s.luck:+.1f}"
         row = f"{padded(printable(name), MAX_NAME)} {s.moves:>5} {s.mean_loss:>9.2f} {counts}"
         lines.append(f"{row} {s.skill:>+7.1f} {luck:>7}")
     for name in names:
