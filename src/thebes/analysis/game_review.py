@@ -78,7 +78,7 @@ def skill_of(moves: Sequence[MoveReview]) -> float:
     their labelled actions, those the judge is sure of. A loss within the playouts' noise
     is left out: the best of several noisy values leans high, so every action would seem
     to lose a little, and summed over a game that little is tens of VP of noise."""
-    return -math.fsum(m.loss for m in moves if m.label)
+    return 0.0 - math.fsum(m.loss for m in moves if m.label)  # 0.0, never -0.0
 
 
 def game_identity(session: Session) -> str:
