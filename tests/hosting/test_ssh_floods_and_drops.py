@@ -13,10 +13,12 @@ from typing import Any
 
 import asyncssh
 import pytest
-from ssh_doubles import WAIT, connect, hosted, read_until, shell
+from ssh_doubles import WAIT, EchoTable, connect, hosted, read_until, shell
 
 from thebes.hosting.connection import ChannelWriter
 from thebes.hosting.guard import Limits
+from thebes.hosting.server import Host
+from thebes.tui.terminal import Terminal
 
 
 def test_a_huge_paste_is_cut_and_a_flood_blocks_no_one(tmp_path: Path) -> None:
@@ -141,3 +143,40 @@ def test_a_client_that_reads_nothing_is_cut_off_not_buffered() -> None:
     assert cut.is_set()
     assert channel.buffered <= 10_000 + 202  # one line past the limit, no more
     assert isinstance(asyncssh.Error, type)
+
+
+class FarewellTable(EchoTable):
+    """A table that, on `quit`, says a long last word (as a final screen is) and lets go."""
+
+    LAST = "the last line of the farewell"
+
+    def attach(self, terminal: Terminal, seat: int | None, gone: threading.Event) -> None:
+        super().attach(terminal, seat, gone)
+        for n in range(300):
+            terminal.say(f"{n:03} " + "=" * 70)
+        terminal.say(self.LAST)
+
+
+def test_what_a_table_said_last_reaches_a_slow_client_before_the_host_closes(
+    tmp_path: Path,
+) -> None:
+    # A client with a small window: the farewell (about 22 KB) waits in the host's channel
+    # while the host closes; closed at once, the channel would drop what it had not sent.
+    got: list[str] = []
+
+    async def play(host: Host, table: FarewellTable) -> None:
+        async with connect(host, "Ann", host.invites.codes[0]) as conn:
+            process = await conn.create_process(
+                term_type="xterm-256color", term_size=(80, 24), window=2048, max_pktsize=1024
+            )
+            await read_until(process, "colour=True")
+            process.stdin.write("quit\r")
+            assert await asyncio.to_thread(table.wait_for, table.left, 1)
+            closing = asyncio.create_task(asyncio.to_thread(host.close))
+            got.append(await asyncio.wait_for(process.stdout.read(), WAIT))
+            await closing
+
+    with hosted(tmp_path, table=FarewellTable()) as (host, table):
+        assert isinstance(table, FarewellTable)
+        asyncio.run(play(host, table))
+    assert FarewellTable.LAST in got[0] and "299 ===" in got[0]

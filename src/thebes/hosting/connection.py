@@ -338,6 +338,11 @@ class Connection(PromptToolkitSSHSession):
             self.writer._send(f"\r\nNo key typed for {minutes} minutes: disconnected.\r\n")
             self._chan.exit(0)
 
+    def sending(self) -> bool:
+        """Whether output for this terminal is still waiting to go out (loop thread)."""
+        chan = self._chan
+        return chan is not None and not self.gone.is_set() and chan.get_write_buffer_size() > 0
+
     def lose(self) -> None:
         """End this session from the host's side (only from the event loop thread)."""
         if self._chan is not None:

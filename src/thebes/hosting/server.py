@@ -325,6 +325,12 @@ class Host:
         self._ready.set()
         try:
             await self._stopping.wait()
+            # What the tables said last (a final screen of a few kilobytes) goes out before
+            # the connections close: closed, a channel drops what it has not sent.
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + CLOSING_WAIT
+            while loop.time() < deadline and any(s.sending() for s in self.seating.sessions):
+                await asyncio.sleep(0.05)
         finally:
             server.close()
             for session in list(self.seating.sessions):
