@@ -26,7 +26,8 @@ import time
 from pathlib import Path
 
 from thebes.analysis.game_review import GameToAnalyze, analyze, open_game
-from thebes.analysis.move_review import DEFAULT_PLAYOUTS, LABEL_NAMES
+from thebes.analysis.judge import LABEL_NAMES
+from thebes.analysis.judge import PLAYOUTS as DEFAULT_PLAYOUTS
 from thebes.tournament.series import Series, entries_for, play_series
 
 STORED = Path(__file__).resolve().parents[1] / "tests" / "analysis_games"

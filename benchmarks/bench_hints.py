@@ -6,7 +6,7 @@ machine counts only the time this process ran) over every K-th position of the f
 stored games of tests/analysis_games (strong against greedy: game-2p-*.json, game-4p-*.json):
 median, 95th percentile and worst, with the load average beside them. Asserts nothing.
 Target: the 95th percentile at most 0.1 s on a quiet machine, for 2 and for 4 players.
-``--playouts N`` values every candidate on N playouts, not as a hint does (docs/analysis.md,
+``--playouts N`` gives the judge N playouts a candidate, not the hint's (docs/analysis.md,
 "How the playouts are spent"): a quick run (tests/benchmarks runs the script so), not one
 the target is for.
 """
@@ -21,8 +21,7 @@ from pathlib import Path
 
 from thebes.analysis.game_review import open_game
 from thebes.analysis.hints import Hinter
-from thebes.analysis.move_review import Evaluator
-from thebes.bots.strong import SearchBudget
+from thebes.analysis.judge import Judge
 from thebes.rules import GameState
 
 STORED = Path(__file__).resolve().parents[1] / "tests" / "analysis_games"
@@ -55,7 +54,7 @@ def main() -> None:
         parser.error("--games, --every and --playouts: 1 or more")
     hinter = Hinter()
     if args.playouts is not None:
-        hinter = Hinter(Evaluator(args.playouts, SearchBudget().horizon))
+        hinter = Hinter(Judge(args.playouts))
     playouts = "the hint's playouts" if args.playouts is None else f"{args.playouts} playouts"
     for players in (2, 4):
         states, names = positions(players, args.games, args.every)

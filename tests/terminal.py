@@ -19,6 +19,7 @@ from rich.console import Console
 from helpers import CAT, GOLDEN, region
 from thebes.cli.main import main
 from thebes.records.session import Session, default_seats
+from thebes.table.ending import leave_out_skill
 from thebes.tui.menu import build_menu
 from thebes.tui.replay import ReplayViewer
 from thebes.tui.table import TerminalGame
@@ -83,15 +84,20 @@ def game(
     size: tuple[int, int] = (120, 40),
     sizes: Callable[[], tuple[int, int]] | None = None,
     prompt_output: Output | None = None,
+    review: bool = False,
 ) -> Iterator[tuple[TerminalGame, io.StringIO]]:
     """A game at a terminal writing to the returned text; prompt_toolkit reads ``keys``
-    and writes to ``prompt_output`` (nowhere, unless given)."""
+    and writes to ``prompt_output`` (nowhere, unless given). ``review``: the end weighs the
+    players' choices (seconds of playouts: only where a test looks at them)."""
     out = io.StringIO()
     with create_pipe_input() as pipe:
         pipe.send_text(keys)
         pipe.close()
         terminal = text_terminal(out, size, pipe, sizes=sizes, prompt_output=prompt_output)
-        yield TerminalGame.at_keyboard(session, terminal, fast=True), out
+        table = TerminalGame.at_keyboard(session, terminal, fast=True)
+        if not review:
+            leave_out_skill(table.table)
+        yield table, out
 
 
 def new_session(tmp_path: Path, seed: int = 7) -> Session:

@@ -11,8 +11,9 @@ import pytest
 
 from helpers import CAT
 from regen_golden import golden_files
-from thebes.analysis.hints import Hinter, hint_seed, reason, signed, without_weeks
-from thebes.analysis.move_review import Evaluator
+from thebes.analysis.hints import Hinter, reason, signed
+from thebes.analysis.judge import Judge, position_seed, without_weeks
+from thebes.analysis.playouts import Evaluator
 from thebes.bots.greedy import GreedyPlayer
 from thebes.records.blockers import Blocked, Blocker, SessionRefused
 from thebes.records.gamefile import RecordError, dump_record, read_record, sealed
@@ -22,7 +23,7 @@ from thebes.tournament.bot_games import bot_session
 from thebes.tui.planner import site_dig_options
 
 NB = "\u00a0"  # between a number and its unit
-FAST = Evaluator(playouts=3)  # enough to rank; the tests check what is done, not its quality
+FAST = Judge(playouts=3)  # enough to rank; the tests check what is done, not its quality
 
 
 def opening(tmp_path: Path | None = None, seed: int | None = 7, hints: bool = True) -> Session:
@@ -51,14 +52,16 @@ def test_a_hint_is_the_same_for_the_same_position_best_lead_first() -> None:
     again = Hinter(FAST).hints(state)
     assert first == again
     assert len(first) == 3
-    margins = [h.margin for h in first]
-    assert margins == sorted(margins, reverse=True)
+    values = [h.value for h in first]
+    assert values == sorted(values, reverse=True)
+    assert first[0].loss == 0 and first[0].label == ""
+    assert [h.loss for h in first[1:]] == [round(values[0] - v, 2) for v in values[1:]]
     legal = legal_actions(state)
     for hint in first:
         assert hint.action in legal
         assert hint.notation == opening().notation(hint.action)
         assert opening().parse(hint.notation) == hint.action  # the player can type it
-        assert 0 < hint.score < 200
+        assert 0 < hint.error < 100
 
 
 def test_a_hint_depends_on_the_position_alone_not_on_the_game_seed() -> None:
@@ -69,10 +72,10 @@ def test_a_hint_depends_on_the_position_alone_not_on_the_game_seed() -> None:
     record = seeded.to_record().model_copy(update={"seed": None})
     unseeded = Session.from_record(sealed(record, seeded.state), CAT)
     assert unseeded.seed is None and unseeded.state == seeded.state
-    assert hint_seed(unseeded.state) == hint_seed(seeded.state)
+    assert position_seed(unseeded.state) == position_seed(seeded.state)
     assert Hinter(FAST).hints(unseeded.state) == Hinter(FAST).hints(seeded.state)
     # Another position gets another seed for its playouts.
-    assert hint_seed(seeded.steps[-1].before) != hint_seed(seeded.state)
+    assert position_seed(seeded.steps[-1].before) != position_seed(seeded.state)
 
 
 def test_a_hint_changes_nothing_in_the_game() -> None:

@@ -28,7 +28,9 @@ from thebes.analysis.game_review import (
     analyze_file,
     open_game,
 )
-from thebes.analysis.move_review import LABELS, Evaluator, label_of, review_move, seed_of
+from thebes.analysis.hints import Hinter
+from thebes.analysis.judge import LABELS, Judge, label_of
+from thebes.analysis.move_review import review_move
 from thebes.bots import make_bot
 from thebes.cli.main import main
 from thebes.records.session import Session, default_seats
@@ -132,19 +134,28 @@ def test_retiring_with_weeks_to_dig_is_a_blunder_and_the_best_is_named() -> None
         s for s in session.steps if len(legal := legal_actions(s.before)) > 5 and Retire() in legal
     )
     review = review_move(
-        Evaluator(playouts=4),
-        step.before,
-        legal_actions(step.before),
-        Retire(),
-        seed_of("test"),
-        session.notation,
-        1,
-        step.record.player,
+        Judge(playouts=4), step.before, Retire(), session.notation, 1, step.record.player
     )
     assert review.label == "blunder"
     assert review.loss >= LABELS[0][1]
     assert review.best != "retire"
     assert review.best_value == pytest.approx(review.value + review.loss, abs=0.005)
+
+
+def test_the_hints_first_action_is_never_labelled_by_the_analysis_of_its_position() -> None:
+    # Positions of a stored game no one here chose, every fifth, at the default playouts:
+    # the analysis gives each of the hint's actions the verdict the hint gives it.
+    game = open_game(STORED[3])
+    review = analyze(game, numbers=range(1, game.actions + 1, 5), jobs=2)
+    hinter = Hinter()
+    for move in review.moves:
+        hints = hinter.hints(game.session.steps[move.number - 1].before, count=4)
+        verdicts = {c.action: (round(c.value, 2), c.loss, c.label) for c in move.candidates}
+        assert hints[0].loss == 0 and verdicts[hints[0].notation][1:] == (0.0, "")
+        for hint in hints:
+            assert verdicts[hint.notation] == (round(hint.value, 2), hint.loss, hint.label)
+        if move.action == hints[0].notation:
+            assert move.loss == 0 and move.label == ""
 
 
 def test_labels_follow_the_thresholds() -> None:
@@ -235,7 +246,19 @@ def test_analyze_json_prints_one_object_with_every_move_and_a_summary_per_player
         mine = [m["loss"] for m in data["moves"] if m["player"] == name]
         assert summary["mean_loss"] == pytest.approx(statistics.mean(mine), abs=0.01)
         assert set(summary["labels"]) == {"blunder", "mistake", "inaccuracy"}
-    assert (data["format"], data["version"], data["playouts"]) == ("thebes-analysis", 2, 1)
+    assert (data["format"], data["version"], data["playouts"]) == ("thebes-analysis", 3, 1)
+    for move in data["moves"]:
+        # Every candidate the judge valued, best first, with the label it earns if played;
+        # the action played among them, as the move says.
+        candidates = move["candidates"]
+        assert candidates[0]["loss"] == 0 and candidates[0]["label"] == ""
+        assert all({"action", "value", "loss", "label", "played"} <= set(c) for c in candidates)
+        (played,) = [c for c in candidates if c["played"]]
+        assert (played["action"], played["loss"], played["label"]) == (
+            move["action"],
+            move["loss"],
+            move["label"],
+        )
 
 
 def test_analyze_prints_a_table_and_saves_beside_the_game(

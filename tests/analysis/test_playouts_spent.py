@@ -8,16 +8,9 @@ import pytest
 
 from helpers import ANALYSIS_GAMES
 from thebes.analysis.game_review import open_game
-from thebes.analysis.hints import (
-    CANDIDATES,
-    HINTS,
-    NARROW_AFTER,
-    VALUATIONS,
-    Hinter,
-    hint_seed,
-    without_weeks,
-)
-from thebes.analysis.move_review import Evaluator
+from thebes.analysis.hints import HINTS, Hinter
+from thebes.analysis.judge import CANDIDATES, KEEP, NARROW_AFTER, VALUATIONS, Judge
+from thebes.analysis.playouts import Evaluator
 from thebes.bots.greedy import GreedyPlayer
 from thebes.bots.playout import play_out, sorted_multisets
 from thebes.rules import GameState, active_seat, derive_seed, legal_actions
@@ -49,12 +42,9 @@ def test_after_the_first_rounds_only_the_best_go_on_on_the_same_draws(
     assert [len(v.margins) for v in narrowed] == [5 if n == best else 2 for n in range(3)]
     for all_of_them, few in zip(every, narrowed, strict=True):
         assert few.margins == all_of_them.margins[: len(few.margins)]
-    # Ranked: the one played out to the end first, whatever the values of the others.
-    ranked = Evaluator(5, narrow_after=2, keep=1).ranked(
-        position, legal_actions(position), SEED, count=3
-    )
-    assert ranked[0].action == actions[best]
-    assert [len(v.margins) for v in ranked] == [5, 2, 2]
+    # An action valued beside them on their first draws, after them, changes nothing.
+    (beside,) = Evaluator(5).values(position, actions[:1], SEED, rounds=2)
+    assert beside.margins == every[0].margins[:2]
 
 
 def test_no_round_starts_past_the_budget_of_valuations(position: GameState) -> None:
@@ -83,20 +73,20 @@ def test_no_round_starts_past_the_budget_of_valuations(position: GameState) -> N
 
 
 def test_a_hint_narrows_to_the_actions_it_shows_within_its_budget() -> None:
-    evaluator = Hinter().evaluator
+    evaluator = Judge().evaluator
     assert (evaluator.narrow_after, evaluator.keep, evaluator.valuations) == (
         NARROW_AFTER,
-        HINTS,
+        KEEP,
         VALUATIONS,
     )
+    assert KEEP == HINTS  # the actions a hint shows are those played out to the end
     # In the first half of a four-player game playouts are long: the budget stops the rounds
     # before 12 (here at 7), the actions shown played out more than the fourth.
     early = open_game(ANALYSIS_GAMES / "game-4p-400.json").session.steps[30].before
-    ranked = evaluator.ranked(
-        early, legal_actions(early), hint_seed(early), count=CANDIDATES, same=without_weeks
-    )
-    counts = [len(v.margins) for v in ranked]
-    assert counts[HINTS:] == [NARROW_AFTER] and NARROW_AFTER < counts[0] < 12, counts
-    assert counts[:HINTS] == [counts[0]] * HINTS
+    judgement = Judge().judge(early)
+    counts = sorted(v.playouts for v in judgement.candidates)
+    assert len(counts) == CANDIDATES
+    assert counts[0] == NARROW_AFTER and NARROW_AFTER < counts[-1] < 12, counts
+    assert counts[1:] == [counts[-1]] * HINTS
     hints = Hinter().hints(early)
-    assert [h.action for h in hints] == [v.action for v in ranked[:HINTS]]
+    assert [h.action for h in hints] == [v.action for v in judgement.candidates[:HINTS]]

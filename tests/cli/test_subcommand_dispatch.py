@@ -33,6 +33,7 @@ SUBCOMMANDS = {
     "replay",
     "watch",
     "analyze",
+    "hint",
     "reference",
     "rules",
 }

@@ -11,7 +11,10 @@ import pytest
 
 from helpers import CAT
 from terminal import GOLDEN_4P, game
-from thebes.records.session import Session
+from thebes.analysis.hints import signed
+from thebes.bots import make_bot
+from thebes.records.session import Session, default_seats
+from thebes.table.ending import balance_of
 from thebes.tui.final import final_screen
 from thebes.tui.screen import render_text
 
@@ -41,7 +44,10 @@ def test_the_table_ends_on_a_screen_that_fits(tmp_path: Path, size: tuple[int, i
     # The game's end, as the terminal shows it: all of it in view, with the shell's prompt.
     assert shown <= height - 1, "\n".join(rows)
     text = "\n".join(rows)
-    assert "Scores over the game" in text and "Final scores" in text and " wins!" in text
+    assert "Final scores" in text and " wins!" in text
+    assert "Luck: what the draws brought beyond the expected, in VP:" in text
+    # Four players' luck takes the rows the chart would have at 80x24 (it gives way first).
+    assert ("Scores over the game" in text) == (height == 40)
     assert "is saved in" in text and rows[-1].endswith("shows it again.")
 
 
@@ -67,3 +73,30 @@ def test_the_chart_is_as_tall_as_the_rows_allow(tmp_path: Path) -> None:
     short = screen(80, 14)
     assert "Scores over the game" not in "\n".join(short)
     assert "Final scores" in "\n".join(short) and len(short) <= 11
+
+
+def test_the_end_gives_each_players_luck_and_skill_and_still_fits_80x24(
+    tmp_path: Path,
+) -> None:
+    # A short finished game: two greedy bots, seed 5 (the golden 4-player game would take
+    # the judge a minute under the coverage tracer).
+    session = Session(CAT, default_seats(["Ann", "Bob"], {"Ann": "greedy", "Bob": "greedy"}), 5)
+    players = [make_bot("greedy", 5, 0), make_bot("greedy", 5, 1)]
+    while not session.is_over:
+        seat = session.active_seat
+        assert seat is not None
+        session.play(players[seat].choose(session.state, session.legal_actions()))
+    session.autosave = session.save(tmp_path / "g.json")
+    balance = balance_of(session)
+    assert balance.skill is not None and all(s <= 0 for s in balance.skill)
+    with game(session, "", size=(80, 24), review=True) as (table, out):
+        assert table.run()
+    rows = out.getvalue().splitlines()
+    assert sum(-(-len(row) // 80) or 1 for row in rows) <= 23, "\n".join(rows)
+    text = "\n".join(rows)
+    assert "Weighing each player's luck and choices" in text
+    assert "Skill: choices' cost against the best" in text
+    for seat, name in enumerate(("Ann", "Bob")):
+        luck, digs, cards = balance.luck[seat], balance.digs[seat], balance.cards[seat]
+        line = f"  {name}  luck {signed(luck)} (digs {signed(digs)}, cards {signed(cards)})"
+        assert f"{line}  skill {signed(balance.skill[seat])}" in rows

@@ -11,25 +11,29 @@ from thebes.tui.panels import player_text
 from thebes.tui.screen import render_text
 
 NB = "\u00a0"  # no-break space, between a number and its unit
-TITLE = "Hint for Ann (noted in the record): best first, as the strong bot sees it"
+TITLE = "Hint for Ann (noted in the record): by expected margin over the best rival"
 FALLING = (
     f"four new display cards in Warsaw; outlook -1.2{NB}VP: every action loses ground "
     "here, this one least"
 )
 HINTS = (
-    Hint(Retire(), "exchange", 38.4, -10.9, FALLING),
+    Hint(Retire(), "exchange", -10.9, 1.2, 0.0, "", FALLING),
     Hint(
         Retire(),
         "take 3",
-        37.0,
         -12.3,
+        2.04,
+        1.4,
+        "",
         f"Greece book (2): knowledge 0 -> 2, takes the majority; outlook +3.8{NB}VP",
     ),
     Hint(
         Retire(),
         "dig Mesopotamia 12",
-        36.1,
         -13.0,
+        0.95,
+        2.1,
+        "inaccuracy",
         f"5{NB}tokens: 1.62{NB}artifacts, 3.05{NB}VP expected; 71% for at least one",
     ),
 )
@@ -40,20 +44,20 @@ def lines(width: int, rows: int) -> list[str]:
     return [line.rstrip() for line in text.splitlines()]
 
 
-def test_one_row_an_action_keeps_the_labels_and_cuts_the_reason_at_a_space() -> None:
+def test_one_row_an_action_keeps_the_values_and_cuts_the_reason_at_a_space() -> None:
     assert lines(80, 4) == [
         TITLE,
-        "  exchange            38.4 VP exp., lead -10.9  four new display cards in …",
-        "  take 3              37.0 VP exp., lead -12.3  Greece book (2): knowledge 0 …",
-        f"  dig Mesopotamia 12  36.1 VP exp., lead -13.0  5{NB}tokens: 1.62{NB}artifacts, …",
+        "  exchange            -10.9 ±1.2  four new display cards in Warsaw; outlook …",
+        "  take 3              -12.3 ±2.0  Greece book (2): knowledge 0 -> 2, takes the …",
+        f"  dig Mesopotamia 12  -13.0 ±0.9  5{NB}tokens: 1.62{NB}artifacts, 3.05{NB}VP expected; …",
     ]
 
 
 def test_with_a_row_to_spare_the_best_reason_wraps_under_its_action() -> None:
     heads = [
-        "  exchange            38.4 VP expected, lead -10.9",
-        "  take 3              37.0 VP expected, lead -12.3",
-        "  dig Mesopotamia 12  36.1 VP expected, lead -13.0",
+        "  exchange            margin -10.9 ± 1.2 VP",
+        "  take 3              margin -12.3 ± 2.0 VP",
+        "  dig Mesopotamia 12  margin -13.0 ± 0.9 VP",
     ]
     rest = [
         heads[1],

@@ -57,7 +57,7 @@ def test_a_hinted_action_says_a_hint_was_seen_not_that_it_was_followed() -> None
 
 def test_the_report_says_labels_judge_the_choice_not_the_luck() -> None:
     moves = (review(1, "blunder"),)
-    lines = report_lines(GameReview("g.json", "d", 16, moves), ["Ann", "Bob"])
+    lines = report_lines(GameReview("g.json", "d", 16, moves, (0.0, 0.0)), ["Ann", "Bob"])
     blank = len(lines) - 1 - lines[::-1].index("")  # the notes follow the last blank line
     notes = " ".join(lines[blank + 1 :])
     assert notes.startswith(

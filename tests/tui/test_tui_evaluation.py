@@ -201,12 +201,15 @@ def test_a_note_is_not_hidden_by_a_player_sharing_its_cell() -> None:
     assert middle.index("×") == 38 and middle.count("×") == 1
 
 
-def test_the_summary_counts_each_players_labels_and_mean_loss() -> None:
-    lines = lines_of(summary_lines(TINY, ["Ann", "Bob"], COLOURS, 80))
-    header = "player moves mean loss blunders mistakes inaccuracies"
+def test_the_summary_counts_each_players_labels_mean_loss_skill_and_luck() -> None:
+    lines = lines_of(summary_lines(TINY, ["Ann", "Bob"], COLOURS, 80, (3.3, -1.5)))
+    header = "player moves mean loss blund. mist. inacc. skill luck"
     assert lines[0].split() == header.split()
-    assert lines[1].split() == ["A", "Ann", "2", "5.8", "VP", "1", "0", "1"]
-    assert lines[2].split() == ["B", "Bob", "2", "2.5", "VP", "0", "1", "0"]
+    # Skill: Ann's blunder (9.0) and inaccuracy (2.5), Bob's mistake (5.0), as losses.
+    assert lines[1].split() == ["A", "Ann", "2", "5.8", "VP", "1", "0", "1", "−11.5", "+3.3"]
+    assert lines[2].split() == ["B", "Bob", "2", "2.5", "VP", "0", "1", "0", "−5.0", "−1.5"]
+    assert lines[3].startswith("Skill: what the labelled actions cost")
+    assert all(len(line) <= 80 for line in lines)
 
 
 def test_where_a_column_holds_several_labels_of_a_player_the_worst_shows() -> None:

@@ -13,7 +13,7 @@ from rich.cells import cell_len
 from helpers import CAT
 from terminal import game, run_with_keys
 from thebes.analysis.hints import Hint, Hinter, signed
-from thebes.analysis.move_review import Evaluator
+from thebes.analysis.judge import Judge
 from thebes.cli.main import main
 from thebes.records.gamefile import read_record
 from thebes.records.library import ListedFile, SavedGame, read_game
@@ -26,7 +26,7 @@ from thebes.tui.hintview import hint_panel, stands
 from thebes.tui.panels import player_text
 from thebes.tui.screen import render_text
 
-FAST = Hinter(Evaluator(playouts=2))
+FAST = Hinter(Judge(playouts=2))
 COLOURS = ["red", "blue", "green", "yellow"]
 
 
@@ -52,7 +52,7 @@ def test_hint_shows_the_three_best_and_marks_the_action_that_follows(
     text = out.getvalue()
     assert "Thinking… (Ctrl-C stops)" in text
     shown = next(s for s in screens(text) if "Hint for Ann" in s)
-    assert "Hint for Ann (noted in the record): best first, as the strong bot sees it" in shown
+    assert "Hint for Ann (noted in the record): by expected margin over the best rival" in shown
     for hint in expected:
         line = next(line for line in shown.splitlines() if line.startswith(f"  {hint.notation} "))
         assert line.endswith(stands(hint))
@@ -133,7 +133,7 @@ def test_the_hint_fits_the_rows_it_is_given() -> None:
         assert max(cell_len(line.rstrip()) for line in lines) <= 80
     short = render_text(hint_panel(hints, name, 80, 4), 80).splitlines()
     assert short[1].startswith(f"  {hints[0].notation} ")
-    assert f"{hints[0].score:.1f} VP exp., lead {signed(hints[0].margin)}" in short[1]
+    assert f"{signed(hints[0].value)} ±{hints[0].error:.1f}" in short[1]
 
 
 def test_a_name_is_shown_as_typed_in_the_hint() -> None:

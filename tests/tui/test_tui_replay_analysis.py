@@ -19,7 +19,8 @@ from helpers import CAT, GOLDEN
 from terminal import text_terminal
 from thebes.analysis.analysis_file import save_analysis
 from thebes.analysis.game_review import GameReview, analysis_path, game_identity
-from thebes.analysis.move_review import MoveReview
+from thebes.analysis.luck import luck_of
+from thebes.analysis.move_review import Candidate, MoveReview
 from thebes.cli.main import main
 from thebes.records.session import Session
 from thebes.rules import legal_actions
@@ -59,9 +60,20 @@ def reviews(session: Session, labels: dict[int, str]) -> tuple[MoveReview, ...]:
         best = better(session, number) if label else step.record.action
         scores = tuple(20.0 + 10 * seat for seat in range(seats))
         record = step.record
+        played = Candidate(record.action, 1.2, 1.0, loss, label, True)
+        first = (Candidate(best, 1.2 + loss, 1.0, 0.0, "", False),) if label else ()
         moves.append(
             MoveReview(
-                number, record.player, record.action, 1.2, best, 1.2 + loss, loss, label, scores
+                number,
+                record.player,
+                record.action,
+                1.2,
+                best,
+                1.2 + loss,
+                loss,
+                label,
+                scores,
+                (*first, played),
             )
         )
     return tuple(moves)
@@ -70,7 +82,8 @@ def reviews(session: Session, labels: dict[int, str]) -> tuple[MoveReview, ...]:
 def analysed(game: Path, labels: dict[int, str] = LABELS) -> Session:
     """``game`` loaded, with its analysis saved beside it as `thebes analyze --save` does."""
     session = Session.load(game, CAT)
-    review = GameReview(str(game), game_identity(session), 8, reviews(session, labels))
+    luck = luck_of(session.steps, len(session.seats)).total
+    review = GameReview(str(game), game_identity(session), 8, reviews(session, labels), luck)
     save_analysis(review, [seat.name for seat in session.seats], analysis_path(game))
     return session
 
@@ -161,11 +174,12 @@ def test_e_shows_the_chart_of_expected_scores_and_the_summary(golden: Path) -> N
     # 65 actions in 80 - 12 = 68 columns: column c shows action 1 + round(c * 64 / 67),
     # 30 from c = 30 on; the axis's └ is column 11, the plot begins at 12.
     assert screen[12].index("└") == 11 and screen[12].index("▲") == 12 + 30
-    assert [line.split()[1] for line in screen[-5:-1]] == names
+    # The summary: a row a player, then what skill and luck are; the keys last.
+    assert [line.split()[1] for line in screen[-6:-2]] == names
     movers = {n: viewer.session.steps[n - 1].record.player for n in LABELS}
     mistakes = [sum(LABELS[n] == "mistake" and movers[n] == name for n in LABELS) for name in names]
     assert sum(mistakes) == 2
-    assert [int(line.split()[6]) for line in screen[-5:-1]] == mistakes
+    assert [int(line.split()[6]) for line in screen[-6:-2]] == mistakes
     _, text = view(golden, "h\n", size=(120, 40))
     assert "Analysis: game-4p.analysis.json, 8 playouts a move. Each step's line" in text
 

@@ -7,19 +7,22 @@ link is said, not taken for no file); that it is of this format and version (by 
 ``"version": true`` is not version 1); every field against a closed schema (no unknown
 key, strict types, bounded numbers); that it analyses this game (``game_digest``, the
 digest of the game as replayed); that each move is the game's action by its player, its
-label the one its loss earns, its loss what its values say, and its ``best`` a legal
-action at that point, written as the notation writes it; that the players' summary is
+label the one its loss earns, its loss what its values say, its ``best`` and each of its
+candidates a legal action at that point, written as the notation writes it, the first
+candidate the best and the action played among them as the move says; that the players' summary is
 the one its moves give; and last that its own ``digest``, over all of that, matches. The
 first problem is one :class:`AnalysisRefused`; the replay goes on without the analysis.
 
-Version 1 files (without ``game_digest`` and their own digest) are refused with the advice
-to analyse again. docs/analysis.md says all of it in words.
+Files of earlier versions (1: without ``game_digest`` and their own digest; 2: without the
+candidates of each move, valued by an earlier judge) are refused with the advice to analyse
+again. docs/analysis.md says all of it in words.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 import stat
 from collections.abc import Sequence
@@ -29,7 +32,9 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from thebes.analysis.game_review import GameReview, game_identity
-from thebes.analysis.move_review import MAX_PLAYOUTS, MoveReview, label_of
+from thebes.analysis.judge import CANDIDATES, MAX_PLAYOUTS, label_of
+from thebes.analysis.luck import luck_of
+from thebes.analysis.move_review import Candidate, MoveReview
 from thebes.records.gamefile import (
     MAX_ACTIONS,
     MAX_DEPTH,
@@ -46,9 +51,15 @@ from thebes.safeio.saving import SaveError, save_target, write_game_file
 from thebes.safeio.text import MAX_ACTION, MAX_NAME, clipped, printable, shown
 
 ANALYSIS_FORMAT = "thebes-analysis"
-# Version 2: the file names the game it analyses (game_digest) and closes with a digest of
-# its own. Version 1 files had neither; they are refused with the advice to analyse again.
-ANALYSIS_VERSION = 2
+# Version 3: each move lists the judge's candidates (version 2 files were valued by an
+# earlier judge, and version 1 files had neither game_digest nor a digest of their own);
+# earlier versions are refused with the advice to analyse again.
+ANALYSIS_VERSION = 3
+# What each earlier version lacked, said when one is refused.
+EARLIER = {
+    1: "which no digest binds to its game",
+    2: "valued by an earlier judge, without each move's candidates",
+}
 MAX_VP = 1000.0  # no score comes near: a larger number in an analysis file is damage
 MAX_FILE_BYTES = 4 * 1024 * 1024  # a 1000-action game of 4 players is about 400 KB
 # A saved value is rounded to hundredths, and so is the loss before it: the loss may stand
@@ -74,6 +85,15 @@ Vp = Annotated[float, Field(ge=-MAX_VP, le=MAX_VP, allow_inf_nan=False)]
 Count = Annotated[int, Field(ge=0, le=MAX_ACTIONS)]
 
 
+class CandidateEntry(_Strict):
+    action: Annotated[str, Field(max_length=MAX_ACTION)]
+    value: Vp
+    error: Annotated[float, Field(ge=0, le=MAX_VP, allow_inf_nan=False)] | None
+    loss: Annotated[float, Field(ge=0, le=MAX_VP, allow_inf_nan=False)]
+    label: Literal["", "blunder", "mistake", "inaccuracy"]
+    played: bool
+
+
 class MoveEntry(_Strict):
     number: Annotated[int, Field(ge=1, le=MAX_ACTIONS)]
     player: Annotated[str, Field(max_length=MAX_NAME)]
@@ -84,6 +104,7 @@ class MoveEntry(_Strict):
     loss: Annotated[float, Field(ge=0, le=MAX_VP, allow_inf_nan=False)]
     label: Literal["", "blunder", "mistake", "inaccuracy"]
     scores: Annotated[list[Annotated[Vp, Field(ge=0)]], Field(min_length=2, max_length=4)]
+    candidates: Annotated[list[CandidateEntry], Field(min_length=1, max_length=CANDIDATES + 1)]
 
 
 class Labels(_Strict):
@@ -95,13 +116,15 @@ class Labels(_Strict):
 class PlayerEntry(_Strict):
     moves: Count
     mean_loss: Annotated[float, Field(ge=0, le=MAX_VP, allow_inf_nan=False)]
+    skill: Annotated[float, Field(ge=-MAX_VP * MAX_ACTIONS, le=0, allow_inf_nan=False)]
+    luck: Annotated[float, Field(ge=-MAX_VP, le=MAX_VP, allow_inf_nan=False)]
     labels: Labels
     costliest: Annotated[list[Annotated[int, Field(ge=1)]], Field(max_length=3)]
 
 
 class AnalysisEntry(_Strict):
     format: Literal["thebes-analysis"]
-    version: Literal[2]
+    version: Literal[3]
     file: Annotated[str, Field(max_length=4096)]
     game_digest: Annotated[str, Field(max_length=MAX_DIGEST)]
     playouts: Annotated[int, Field(ge=1, le=MAX_PLAYOUTS)]
@@ -191,7 +214,8 @@ def load_game_analysis(path: Path, session: Session) -> GameReview | None:
         )
     moves = tuple(_checked_move(move, n, session) for n, move in enumerate(entry.moves, 1))
     names = [seat.name for seat in session.seats]
-    review = GameReview(entry.file, entry.game_digest, entry.playouts, moves)
+    luck = luck_of(session.steps, len(session.seats)).total
+    review = GameReview(entry.file, entry.game_digest, entry.playouts, moves, luck)
     summaries = {name: s.as_json() for name, s in review.players(names).items()}
     if summaries != {name: p.model_dump() for name, p in entry.players.items()}:
         raise AnalysisRefused("is damaged: its players' summary is not the one its moves give")
@@ -228,10 +252,9 @@ def _checked_schema(data: dict[str, Any]) -> AnalysisEntry:
     if type(version) is not int:  # by type: true == 1 in Python
         wrong = printable(clipped(json.dumps(version, ensure_ascii=False)))
         raise AnalysisRefused(f"is damaged: version: a whole number, not {wrong}")
-    if version == 1:
+    if version in EARLIER:
         raise AnalysisRefused(
-            "was written by an earlier thebes (analysis version 1, which no digest binds to "
-            "its game)",
+            f"was written by an earlier thebes (analysis version {version}, {EARLIER[version]})",
             again=True,
         )
     if version != ANALYSIS_VERSION:
@@ -254,9 +277,20 @@ def _checked_move(move: MoveEntry, number: int, session: Session) -> MoveReview:
         raise AnalysisRefused(f"does not belong to this game: its move {number} is not the game's")
     if len(move.scores) != len(session.seats):
         raise AnalysisRefused(f"is damaged: move {number} scores {len(move.scores)} players")
-    problem = _inconsistency(move) or _best_problem(move, step.before, session)
+    named = [("its best", move.best), *(("a candidate", c.action) for c in move.candidates)]
+    problem = (
+        _inconsistency(move)
+        or next((p for what, a in named if (p := _not_legal(what, a, step.before, session))), None)
+        or _candidates_problem(move)
+    )
     if problem is not None:
         raise AnalysisRefused(f"is damaged: move {number}: {problem}")
+    candidates = tuple(
+        Candidate(
+            c.action, c.value, math.inf if c.error is None else c.error, c.loss, c.label, c.played
+        )
+        for c in move.candidates
+    )
     return MoveReview(
         number,
         move.player,
@@ -267,6 +301,7 @@ def _checked_move(move: MoveEntry, number: int, session: Session) -> MoveReview:
         move.loss,
         move.label,
         tuple(move.scores),
+        candidates,
     )
 
 
@@ -286,15 +321,47 @@ def _inconsistency(move: MoveEntry) -> str | None:
     return None
 
 
-def _best_problem(move: MoveEntry, before: GameState, session: Session) -> str | None:
-    """Why ``move.best`` is not a legal action in ``before`` as the notation writes it."""
-    best = printable(clipped(move.best))
+def _candidates_problem(move: MoveEntry) -> str | None:
+    """Why the candidates of ``move`` cannot be the judge's, if they cannot: the first not
+    the best, a label other than its loss earns, a loss other than the values differ by,
+    or the action played not among them as the move says."""
+    first, candidates = move.candidates[0], move.candidates
+    if first.loss != 0:
+        named = shown(printable(clipped(first.action)))
+        return f"its first candidate, {named}, loses {first.loss:g} VP"
+    for c in candidates:
+        if c.label and c.label != label_of(c.loss):
+            earns = label_of(c.loss) or "no label"
+            return f"a candidate's loss of {c.loss:g} VP earns {earns}, not {c.label}"
+        if c.loss > 0 and abs(first.value - c.value - c.loss) > ROUNDING:
+            below = first.value - c.value
+            return f"a candidate's loss of {c.loss:g} VP, but its value is {below:.2f} below"
+    played = [c for c in candidates if c.played]
+    if len(played) != 1:
+        return f"{len(played)} candidates are the action played, not 1"
+    mine = played[0]
+    if (mine.action, mine.value, mine.loss, mine.label) != (
+        move.action,
+        move.value,
+        move.loss,
+        move.label,
+    ):
+        return "the action played as a candidate is not the move as reviewed"
+    if move.loss > 0 and move.best != first.action:
+        return "its best is not its first candidate"
+    return None
+
+
+def _not_legal(what: str, text: str, before: GameState, session: Session) -> str | None:
+    """Why ``text``, an action the move names (``what``: "its best"), is not a legal action
+    in ``before`` as the notation writes it."""
+    action_text = f"{what}, {shown(printable(clipped(text)))},"
     try:
-        action = session.parse(move.best)
+        action = session.parse(text)
     except NotationError:
-        return f"its best, {shown(best)}, is not an action"
-    if session.notation(action) != move.best:
-        return f"its best, {shown(best)}, is not written as thebes writes actions"
+        return f"{action_text} is not an action"
+    if session.notation(action) != text:
+        return f"{action_text} is not written as thebes writes actions"
     if action not in legal_actions(before):
-        return f"its best, {shown(best)}, is not a legal action there"
+        return f"{action_text} is not a legal action there"
     return None

@@ -1,33 +1,27 @@
 """`thebes analyze FILE`: every action of a saved game reviewed, per player summed up.
 
-Each action is reviewed from the state before it (:func:`thebes.analysis.move_review.review_move`),
-seeded from the file's digest and the action's number, so the result is the same for any
-number of processes. Workers replay the file themselves: a state is cheap to rebuild and
+Each action is reviewed from the state before it
+(:func:`thebes.analysis.move_review.review_move`) by the judge that gives hints, seeded from
+the position, so the result is the same for any number of processes, and the action a hint
+put first is never labelled. Workers replay the file themselves: a state is cheap to rebuild and
 costly to send. :mod:`thebes.analysis.analysis_file` writes and checks the saved analysis.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from thebes.analysis.move_review import (
-    DEFAULT_PLAYOUTS,
-    LABEL_NAMES,
-    NARROW_AFTER,
-    VALUATIONS_PER_PLAYOUT,
-    Evaluator,
-    MoveReview,
-    review_move,
-    seed_of,
-)
+from thebes.analysis.judge import LABEL_NAMES, PLAYOUTS, Judge
+from thebes.analysis.luck import luck_of
+from thebes.analysis.move_review import MoveReview, review_move
 from thebes.catalog.loading import default_catalog
 from thebes.records.gamefile import GameRecord, RecordError, read_record
 from thebes.records.library import ANALYSIS_SUFFIX
 from thebes.records.session import Session
-from thebes.rules import legal_actions
 from thebes.safeio.workers import run_in_workers
 
 COSTLIEST = 3  # moves listed per player
@@ -40,11 +34,15 @@ class PlayerSummary:
     mean_loss: float
     labels: dict[str, int]
     costliest: tuple[MoveReview, ...]  # the largest losses, largest first (loss > 0)
+    skill: float  # what the player's choices cost against the judge's best, VP: skill_of
+    luck: float  # what their draws brought beyond the expected, VP
 
     def as_json(self) -> dict[str, Any]:
         return {
             "moves": self.moves,
             "mean_loss": round(self.mean_loss, 2),
+            "skill": round(self.skill, 2),
+            "luck": round(self.luck, 2),
             "labels": dict(self.labels),
             "costliest": [m.number for m in self.costliest],
         }
@@ -56,17 +54,31 @@ class GameReview:
     digest: str  # the game's (game_identity): the saved analysis names it
     playouts: int
     moves: tuple[MoveReview, ...]
+    luck: tuple[float, ...]  # per seat (thebes.analysis.luck)
 
     def players(self, names: Sequence[str]) -> dict[str, PlayerSummary]:
-        return {name: summarize(name, self.moves) for name in names}
+        return {
+            name: replace(summarize(name, self.moves), luck=self.luck[seat])
+            for seat, name in enumerate(names)
+        }
 
 
 def summarize(name: str, moves: Sequence[MoveReview]) -> PlayerSummary:
     mine = [m for m in moves if m.player == name]
     labels = {label: sum(m.label == label for m in mine) for label in LABEL_NAMES}
     costly = sorted((m for m in mine if m.loss > 0), key=lambda m: (-m.loss, m.number))
-    mean = sum(m.loss for m in mine) / len(mine) if mine else 0.0
-    return PlayerSummary(name, len(mine), mean, labels, tuple(costly[:COSTLIEST]))
+    mean = math.fsum(m.loss for m in mine) / len(mine) if mine else 0.0
+    costliest = tuple(costly[:COSTLIEST])
+    # The luck is the game's, not the moves': GameReview.players sets it.
+    return PlayerSummary(name, len(mine), mean, labels, costliest, skill_of(mine), 0.0)
+
+
+def skill_of(moves: Sequence[MoveReview]) -> float:
+    """What a player's choices cost against the judge's best, VP (0 or less): the losses of
+    their labelled actions, those the judge is sure of. A loss within the playouts' noise
+    is left out: the best of several noisy values leans high, so every action would seem
+    to lose a little, and summed over a game that little is tens of VP of noise."""
+    return 0.0 - math.fsum(m.loss for m in moves if m.label)  # 0.0, never -0.0
 
 
 def game_identity(session: Session) -> str:
@@ -111,7 +123,7 @@ def open_game(path: Path) -> GameToAnalyze:
 
 def analyze(
     game: GameToAnalyze,
-    playouts: int = DEFAULT_PLAYOUTS,
+    playouts: int = PLAYOUTS,
     jobs: int = 1,
     advance: Callable[[], None] = lambda: None,
     numbers: Sequence[int] | None = None,
@@ -126,12 +138,13 @@ def analyze(
     for review in _reviews(game, playouts, jobs, indices):
         reviews.append(review)
         advance()
-    return GameReview(str(game.path), game_identity(game.session), playouts, tuple(reviews))
+    luck = luck_of(game.session.steps, len(game.session.seats)).total
+    return GameReview(str(game.path), game_identity(game.session), playouts, tuple(reviews), luck)
 
 
 def analyze_file(
     path: Path,
-    playouts: int = DEFAULT_PLAYOUTS,
+    playouts: int = PLAYOUTS,
     jobs: int = 1,
     advance: Callable[[], None] = lambda: None,
 ) -> tuple[GameReview, list[str]]:
@@ -143,13 +156,12 @@ def analyze_file(
 def _reviews(
     game: GameToAnalyze, playouts: int, jobs: int, indices: Sequence[int]
 ) -> Iterator[MoveReview]:
-    seed = seed_of(game.digest)
     if jobs <= 1 or len(indices) <= 1:
-        worker = _Worker(game.session, playouts, seed)
+        worker = _Worker(game.session, playouts)
         yield from (worker.review(i) for i in indices)
         return
     # Workers replay the record themselves: a session is cheap to rebuild, costly to send.
-    start = (game.record, playouts, seed)
+    start = (game.record, playouts)
     # Reviews are small: every one may be ahead of the first not yet given, so that no
     # worker waits for a slow one.
     yield from run_in_workers(
@@ -163,23 +175,16 @@ def _reviews(
 
 
 class _Worker:
-    def __init__(self, session: Session, playouts: int, seed: int) -> None:
+    def __init__(self, session: Session, playouts: int) -> None:
         self.session = session
-        self.evaluator = Evaluator(
-            playouts,
-            narrow_after=NARROW_AFTER,
-            valuations=playouts * VALUATIONS_PER_PLAYOUT,
-        )
-        self.seed = seed
+        self.judge = Judge(playouts)
 
     def review(self, index: int) -> MoveReview:
         step = self.session.steps[index]
         return review_move(
-            self.evaluator,
+            self.judge,
             step.before,
-            legal_actions(step.before),
             step.action,
-            self.seed,
             self.session.notation,
             index + 1,
             step.record.player,
@@ -189,10 +194,10 @@ class _Worker:
 _worker: _Worker | None = None
 
 
-def _start_worker(record: GameRecord, playouts: int, seed: int) -> None:
+def _start_worker(record: GameRecord, playouts: int) -> None:
     global _worker
     # The parent replayed this record already: it cannot fail here.
-    _worker = _Worker(Session.from_record(record, default_catalog()), playouts, seed)
+    _worker = _Worker(Session.from_record(record, default_catalog()), playouts)
 
 
 def _review_in_worker(index: int) -> MoveReview:

@@ -1,18 +1,13 @@
-"""Hints: the best few actions for the player to move, as the strong player sees them, each
-with its expected final score and a short reason in plain words.
+"""Hints: the best few actions for the player to move, as the judge values them
+(:mod:`thebes.analysis.judge`, the same verdicts the analysis of the game gives later), each
+with its value, its margin of error and a short reason in plain words.
 
-The candidates are the greedy player's best actions, at most one dig per site and choice of
-cards (the planner compares the weeks of a dig); they are valued like the strong player
-values its own (:class:`thebes.analysis.move_review.Evaluator`: playouts 30 weeks ahead with
-every draw sampled from what is still unseen, the same draws for every candidate), the
-playouts spent where they tell most (after 3 each, only the three shown go on, and within a
-budget of greedy's valuations: a hint takes about a tenth of a second at most), and shown
-best first by the expected final margin over the best rival, beside the expected final
-score. The game state
-holds nothing hidden (the deck's order is not in it), and the playouts are seeded from a
-fingerprint of the position alone, never from the game's seed: a hint uses public
-information only, reveals nothing of the draws to come, and the same position always gets
-the same hint. Nothing here changes the game.
+The judge's one measure is the expected final margin over the best rival, in VP: the hint
+lists its actions in that order. The game state holds nothing hidden (the deck's order is
+not in it), and the judge's playouts are seeded from a fingerprint of the position alone,
+never from the game's seed: a hint uses public information only, reveals nothing of the
+draws to come, and the same position always gets the same hint. Nothing here changes the
+game.
 
 The reasons use the figures the player sees elsewhere: for a dig the planner's odds
 (:func:`thebes.rules.odds.dig_odds`), for a card or a new display what it adds to the
@@ -22,14 +17,12 @@ greedy player's outlook (:mod:`thebes.bots.outlook`), for an exhibition its VP.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import assert_never
 
-from thebes.analysis.move_review import Evaluator, seed_of
+from thebes.analysis.judge import CANDIDATES, MEASURE, Judge
 from thebes.bots.greedy import ActionJudge, GreedyPlayer
-from thebes.bots.strong import SearchBudget
 from thebes.catalog.kinds import KINDS, KindInfo
-from thebes.records.gamefile import state_digest
 from thebes.records.narration import card_name, card_text
 from thebes.records.notation import format_action
 from thebes.rules import (
@@ -56,15 +49,10 @@ from thebes.rules import (
     tokens_to_draw,
 )
 
-HINTS = 3  # actions shown
-CANDIDATES = SearchBudget().candidates  # actions played out, as the strong player does
-# How a hint spends its playouts (docs/analysis.md, "How the playouts are spent"): the strong
-# player's playouts and horizon, but after NARROW_AFTER rounds only the HINTS best actions go
-# on, and no round starts that would take the valuations greedy makes past VALUATIONS.
-NARROW_AFTER = 3
-VALUATIONS = 14000
+HINTS = 3  # actions shown at the table
 # A number and the unit after it, kept on one line by a no-break space (keep_units).
 UNIT = re.compile(r"(\d) (VP|artifacts?|tokens?|weeks?)\b")
+__all__ = ["CANDIDATES", "HINTS", "MEASURE", "Hint", "Hinter"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,8 +61,10 @@ class Hint:
 
     action: Action
     notation: str  # as the player types it
-    score: float  # the mover's expected final score, VP
-    margin: float  # the mover's expected final score minus the best rival's, VP
+    value: float  # the expected final margin over the best rival, VP
+    error: float  # its standard error, VP (inf with one playout)
+    loss: float  # against the hint's first action, VP
+    label: str  # the label the analysis gives it if played ("" for none)
     reason: str  # in plain words, one short line
 
 
@@ -85,53 +75,32 @@ def signed(value: float) -> str:
     return f"{rounded if rounded else 0.0:+.1f}"
 
 
-def hint_seed(state: GameState) -> int:
-    """The playouts' seed: a hash of the position (public), never of the game's seed."""
-    return seed_of("hint " + state_digest(state))
-
-
 class Hinter:
     """Works out hints; deterministic for a given position."""
 
-    def __init__(self, evaluator: Evaluator | None = None) -> None:
-        # By default the strong player's own playouts and horizon: a hint is what it would
-        # weigh, but spent where they tell most.
-        budget = SearchBudget()
-        self.evaluator = evaluator or Evaluator(
-            budget.playouts,
-            budget.horizon,
-            narrow_after=NARROW_AFTER,
-            keep=HINTS,
-            valuations=VALUATIONS,
-        )
+    def __init__(self, judge: Judge | None = None) -> None:
+        self.judge = judge or Judge()
         self._greedy = GreedyPlayer()
 
     def hints(self, state: GameState, count: int = HINTS) -> list[Hint]:
-        """The ``count`` best actions for the player to move, best first."""
+        """The ``count`` best actions for the player to move, best first (at most the
+        judge's candidates)."""
         if active_seat(state) is None:
             raise ValueError("the game is over: nobody is to move")
         judge = self._greedy.judge(state.catalog)
-        legal = legal_actions(state)
-        wanted = max(count, CANDIDATES)
-        ranked = self.evaluator.ranked(
-            state, legal, hint_seed(state), count=wanted, same=without_weeks
-        )
+        judgement = self.judge.judge(state)
         return [
             Hint(
                 v.action,
                 format_action(v.action, state.catalog.regions),
-                v.score,
                 v.value,
+                v.error,
+                v.loss,
+                v.label,
                 reason(state, v.action, judge, top=not n),
             )
-            for n, v in enumerate(ranked[:count])
+            for n, v in enumerate(judgement.candidates[:count])
         ]
-
-
-def without_weeks(action: Action) -> Action:
-    """The action with a dig's weeks left out: three lengths of one dig are one hint (the
-    planner compares the weeks)."""
-    return replace(action, weeks=0) if isinstance(action, Dig) else action
 
 
 # ---------------------------------------------------------------- reasons

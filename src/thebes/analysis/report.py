@@ -10,10 +10,11 @@ import textwrap
 from collections.abc import Sequence
 
 from thebes.analysis.game_review import GameReview, PlayerSummary
-from thebes.analysis.move_review import LABEL_NAMES, LABELS, SURE, MoveReview, label_of
+from thebes.analysis.judge import LABEL_NAMES, LABELS, SURE, label_of
+from thebes.analysis.move_review import MoveReview
 from thebes.safeio.text import MAX_NAME, padded, printable
 
-LABEL_COLUMNS = ("blunders", "mistakes", "inaccur.")
+LABEL_COLUMNS = ("blund.", "mist.", "inacc.")
 NOTE_WIDTH = 80
 
 
@@ -26,13 +27,15 @@ def report_lines(review: GameReview, names: Sequence[str]) -> list[str]:
         f"{review.playouts} playout{'' if review.playouts == 1 else 's'} per action valued",
         "",
         f"{'player':<{MAX_NAME}} {'moves':>5} {'mean loss':>9} "
-        + " ".join(f"{c:>8}" for c in LABEL_COLUMNS),
+        + " ".join(f"{c:>6}" for c in LABEL_COLUMNS)
+        + f" {'skill':>7} {'luck':>7}",
     ]
     for name in names:
         s = summaries[name]
-        counts = " ".join(f"{s.labels[label]:>8}" for label in LABEL_NAMES)
+        counts = " ".join(f"{s.labels[label]:>6}" for label in LABEL_NAMES)
+        luck = f"{s.luck:+.1f}"
         row = f"{padded(printable(name), MAX_NAME)} {s.moves:>5} {s.mean_loss:>9.2f} {counts}"
-        lines.append(row)
+        lines.append(f"{row} {s.skill:>+7.1f} {luck:>7}")
     for name in names:
         lines += ["", *costliest_lines(summaries[name])]
     notes = (
@@ -44,7 +47,8 @@ def report_lines(review: GameReview, names: Sequence[str]) -> list[str]:
         "Labels: "
         + ", ".join(f"{name} from {threshold:g} VP" for name, threshold in LABELS)
         + f", where the loss is at least {SURE:g} standard errors of the playouts "
-        "(docs/analysis.md)."
+        "(docs/analysis.md). Skill: what the labelled actions cost, VP. Luck: what the "
+        "player's draws brought beyond what they could expect, VP."
     )
     return [*lines, "", *textwrap.wrap(notes, NOTE_WIDTH)]
 
@@ -64,12 +68,12 @@ def move_line(move: MoveReview) -> str:
     replay viewer calls it."""
     # "unsure": big enough for a label, but within the playouts' noise (docs/analysis.md).
     unsure = ", unsure" if label_of(move.loss) else ""
-    label = f", {_article(move.label)}" if move.label else unsure
+    label = f", {with_article(move.label)}" if move.label else unsure
     return (
         f"#{move.number} {printable(move.action)}: loses {move.loss:.1f} VP{label} "
         f"(margin {move.value:+.1f}; {printable(move.best)}: {move.best_value:+.1f})"
     )
 
 
-def _article(label: str) -> str:
+def with_article(label: str) -> str:
     return f"an {label}" if label[0] in "aeiou" else f"a {label}"

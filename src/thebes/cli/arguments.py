@@ -21,10 +21,12 @@ from collections.abc import Callable
 from importlib import metadata
 from typing import TYPE_CHECKING
 
-from thebes.analysis.move_review import DEFAULT_PLAYOUTS, MAX_PLAYOUTS
+from thebes.analysis.judge import MAX_PLAYOUTS
+from thebes.analysis.judge import PLAYOUTS as DEFAULT_PLAYOUTS
 from thebes.bots import BOT_LEVELS, BUDGET_OPTION, BUDGETED, levels_described
 from thebes.cli import values
 from thebes.cli.analyze import analyze_command
+from thebes.cli.hint import hint_command
 from thebes.cli.host import host_command
 from thebes.cli.lookup import reference_command, rules_command
 from thebes.cli.play import games_command, play_command, resume_command
@@ -69,7 +71,7 @@ def build_parser(streams: Streams | None = None) -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     adders = [_add_play, _add_resume, _add_host, _add_games, _add_simulate, _add_replay]
-    adders.append(_add_analyze)
+    adders += [_add_analyze, _add_hint]
     for add in (*adders, _add_reference, _add_rules):
         add(commands)
     if streams is not None:
@@ -100,6 +102,11 @@ def _add_play(commands: argparse._SubParsersAction[_Parser]) -> None:
     play.set_defaults(handler=play_command)
     _add_new_game(play)
     play.add_argument("--fast", action="store_true", help="no pause after a bot's move")
+    play.add_argument(
+        "--no-review",
+        action="store_true",
+        help="end the game without weighing each player's choices (luck is still shown)",
+    )
     _add_no_color(play, "no colours (NO_COLOR works too)")
 
 
@@ -203,6 +210,11 @@ def _add_host(commands: argparse._SubParsersAction[_Parser]) -> None:
         "fingerprint) and nothing else; this terminal shows no table",
     )
     host.add_argument("--fast", action="store_true", help="no pause after a bot's move")
+    host.add_argument(
+        "--no-review",
+        action="store_true",
+        help="end the game without weighing each player's choices (luck is still shown)",
+    )
     _add_no_color(host, "no colours (NO_COLOR works too)")
 
 
@@ -224,6 +236,11 @@ def _add_resume(commands: argparse._SubParsersAction[_Parser]) -> None:
         help="the folder N counts in (default: where games are saved)",
     )
     resume.add_argument("--fast", action="store_true", help="no pause after a bot's move")
+    resume.add_argument(
+        "--no-review",
+        action="store_true",
+        help="end the game without weighing each player's choices (luck is still shown)",
+    )
     _add_no_color(resume, "no colours")
 
 
@@ -365,6 +382,29 @@ def _add_analyze(commands: argparse._SubParsersAction[_Parser]) -> None:
         action="store_true",
         help="write the analysis beside the game as NAME.analysis.json, for `thebes replay`",
     )
+
+
+def _add_hint(commands: argparse._SubParsersAction[_Parser]) -> None:
+    """thebes hint FILE: the hint for a position of a saved game."""
+    hint = commands.add_parser(
+        "hint",
+        help="the hint for a position of a saved game, as the table gives it",
+        description="The judge's best actions for the player to move after N actions of a "
+        "game file (the end by default), best first by the final margin over the best rival "
+        "that player can expect, in VP, each with its standard error, the label the analysis "
+        "would give it if played, and a reason. The same position always gets the same hint, "
+        "at the table, here and in `analyze`.",
+        epilog=f"example: {thebes_command()} hint game.json --at 12",
+    )
+    hint.set_defaults(handler=hint_command)
+    _add_game_argument(hint)
+    hint.add_argument(
+        "--at",
+        type=values.count,
+        metavar="N",
+        help="the position after N actions (default: the last, if the game is not over)",
+    )
+    hint.add_argument("--json", action="store_true", help="print the hint as JSON")
 
 
 def usable_cpus() -> int:

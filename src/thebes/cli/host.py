@@ -57,6 +57,10 @@ def host_command(args: argparse.Namespace, handed: Terminal | None) -> int:
         session, lock = game
         table = hosted_table(session, lock, fast=args.fast)
         table.discard_if_empty = args.resume is None
+        if args.no_review:
+            from thebes.table.ending import leave_out_skill
+
+            leave_out_skill(table)
         own = _own_seat(args.play, table.seat_names, table.person_seats())
         _serve(args, terminal, table, own)
     return EXIT_OK

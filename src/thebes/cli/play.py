@@ -37,6 +37,7 @@ def play_command(args: argparse.Namespace, handed: Terminal | None) -> int:
             confirm=not args.no_confirm,
             expert_budget=args.expert_budget,
             fast=args.fast,
+            review=not args.no_review,
         )
     return EXIT_OK
 
@@ -53,7 +54,7 @@ def resume_command(args: argparse.Namespace, handed: Terminal | None) -> int:
     choice: str | None = args.game
     if choice is not None and not is_game_number(choice):
         with terminal_for(handed, colour=args.colour) as terminal:
-            resume_game(terminal, Path(choice), fast=args.fast)
+            resume_game(terminal, Path(choice), fast=args.fast, review=not args.no_review)
         return EXIT_OK
     number, game = pick_game(choice, args.dir or games_folder(), default_catalog())
     if choice is not None and Path(choice).exists():
@@ -61,7 +62,7 @@ def resume_command(args: argparse.Namespace, handed: Terminal | None) -> int:
         Streams(handed).complain(f"{choice} is game {choice} of the list; ./{choice} is the file")
     with terminal_for(handed, colour=args.colour) as terminal:
         terminal.say(f"Game {number}: {printable(str(game.file.path))}")
-        resume_game(terminal, game.file.path, fast=args.fast)
+        resume_game(terminal, game.file.path, fast=args.fast, review=not args.no_review)
     return EXIT_OK
 
 

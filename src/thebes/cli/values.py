@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from thebes.analysis.move_review import MAX_PLAYOUTS
+from thebes.analysis.judge import MAX_PLAYOUTS
 from thebes.bots import BUDGET_OPTION, bot_level
 from thebes.rules import VARIANT_NAMES
 from thebes.safeio.text import shown, whole_number
@@ -38,6 +38,14 @@ def positive(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{_quoted(text)} is not a whole number")
     if value < 1:
         raise argparse.ArgumentTypeError(f"needs at least 1, not {value}")
+    return value
+
+
+def count(text: str) -> int:
+    """A whole number, 0 or more (ASCII digits only, as :func:`positive`)."""
+    value = whole_number(text)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"{_quoted(text)} is not a whole number")
     return value
 
 

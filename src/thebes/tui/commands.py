@@ -322,7 +322,7 @@ COMMANDS: Mapping[str, Command] = {
         Command("bags", "what each bag still holds", Commands._bags),
         Command(
             "hint",
-            "the strong bot's 3 best actions for you now, and why ('?' too; noted in the record)",
+            "the judge's 3 best actions for you now, and why ('?' too; noted in the record)",
             Commands._hint,
         ),
         Command(
@@ -390,7 +390,7 @@ def help_view(variants: Variants, *, hints: bool = True, remote: bool = False) -
     if hints:
         parts.append(
             Text(
-                "hint (or ?) works from what every player can see, as the strong bot would; "
+                "hint (or ?) works from what every player can see, as the analysis judges; "
                 "the record notes each action taken after a hint, and the final table and "
                 f"'{program('games', remote=remote)}' say who used them. "
                 f"'{program('play --no-hints', remote=remote)}' starts a game without hints."

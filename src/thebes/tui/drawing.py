@@ -23,6 +23,7 @@ from thebes.records.view import GameView
 from thebes.safeio.invocation import thebes_command
 from thebes.safeio.text import printable
 from thebes.table.authority import Table
+from thebes.table.ending import end_balance
 from thebes.table.places import Place
 from thebes.table.snapshot import TableSnapshot
 from thebes.tui import panels
@@ -35,6 +36,9 @@ from thebes.tui.talk import TableTalk
 
 BEGIN_SYNC, END_SYNC = "\x1b[?2026h", "\x1b[?2026l"  # synchronized output (ignored if unknown)
 HOME, WIPE_ROW, WIPE_BELOW = "\x1b[H", "\x1b[K", "\x1b[J"
+
+# Said while the end of the game is weighed: finding the skill takes a few seconds.
+WEIGHING = "The game is over. Weighing each player's luck and choices…"
 
 
 class TableDrawing:
@@ -160,7 +164,10 @@ class TableDrawing:
         # The chart before the table, both in the terminal's rows with where the game is
         # saved under them: the final table is what the players look for.
         below = self._where_saved_rows(width)
-        for part in final_screen(game, self._colours(), width, height, self.talk.log, below):
+        self.console.print(Text(WEIGHING))
+        balance = end_balance(self.table)
+        rows = height - 1  # the line above
+        for part in final_screen(game, self._colours(), width, rows, self.talk.log, below, balance):
             self.console.print(part)
         self._say_where_saved("")
 

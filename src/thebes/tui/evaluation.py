@@ -32,7 +32,8 @@ from rich.text import Text
 from thebes.analysis import hints
 from thebes.analysis.analysis_file import AnalysisRefused, load_game_analysis
 from thebes.analysis.game_review import GameReview, analysis_path, summarize
-from thebes.analysis.move_review import LABEL_NAMES, MoveReview, label_of
+from thebes.analysis.judge import LABEL_NAMES, label_of
+from thebes.analysis.move_review import MoveReview
 from thebes.records.library import as_file_argument
 from thebes.records.session import Session
 from thebes.safeio.invocation import thebes_command
@@ -69,6 +70,7 @@ BLOCKS = " ▁▂▃▄▅▆▇█"  # a bar's row filled by eighths
 BAND_LABEL = 12  # a band's label: the mark and name, under them the score at ▲
 # Said wherever labels and margins are shown: a lucky dig can be a blunder, an unlucky one good.
 NOT_LUCK = "Labels judge the choice by its expected result, not by the luck of the draw."
+LUCK_AND_SKILL = "Skill: what the labelled actions cost. Luck: draws beyond the expected. VP."
 
 
 @dataclass(frozen=True, slots=True)
@@ -319,12 +321,17 @@ def _ticks(numbers: Sequence[int], columns: int) -> dict[int, str]:
 
 
 def summary_lines(
-    moves: Sequence[MoveReview], names: Sequence[str], colours: Sequence[str], width: int
+    moves: Sequence[MoveReview],
+    names: Sequence[str],
+    colours: Sequence[str],
+    width: int,
+    luck: Sequence[float],
 ) -> list[Text]:
-    """A table: each player's mark and name, moves, mean loss and label counts."""
+    """A table: each player's mark and name, moves, mean loss, label counts, skill (what
+    the labelled actions cost) and ``luck`` (what the draws brought beyond the expected)."""
     marks = chart_marks(names)
     name_width = max(len("player"), *(cell_len(name) for name in names))
-    header = "moves  mean loss  blunders  mistakes  inaccuracies"
+    header = "moves  mean loss blund. mist. inacc.  skill   luck"
     lines = [Text(f"  {'player':<{name_width}}  {header}", style="dim")]
     for seat, name in enumerate(names):
         summary = summarize(name, moves)
@@ -333,8 +340,9 @@ def summary_lines(
         line.append(" " * (name_width - cell_len(name) + 2))
         counts = [summary.labels[label] for label in LABEL_NAMES]
         line.append(
-            f"{summary.moves:>5}  {summary.mean_loss:>6.1f} VP  {counts[0]:>8}  "
-            f"{counts[1]:>8}  {counts[2]:>12}"
+            f"{summary.moves:>5}  {summary.mean_loss:>6.1f} VP {counts[0]:>6} {counts[1]:>5} "
+            f"{counts[2]:>6} {signed(summary.skill):>6} {signed(luck[seat]):>6}"
         )
         lines.append(line)
+    lines.append(Text(LUCK_AND_SKILL, style="dim"))
     return fitted(lines)

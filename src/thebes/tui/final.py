@@ -8,12 +8,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from thebes.analysis.hints import signed
 from thebes.records.view import GameView
 from thebes.rules import GameState, scores, winners
+from thebes.table.ending import Balance
 from thebes.tui import panels
 from thebes.tui.chart import PLOT_ROWS, game_chart_lines
 from thebes.tui.screen import render_text, variants_label
@@ -30,9 +33,11 @@ def final_view(
     colours: Sequence[str],
     width: int,
     hints: Mapping[str, int] | None = None,
+    balance: Balance | None = None,
 ) -> RenderableType:
-    """The final table (the winners starred), who won, the variants if there were any, and
-    ``hints``, the actions each player took after a hint, if anyone did."""
+    """The final table (the winners starred), who won, the variants if there were any,
+    ``hints``, the actions each player took after a hint, if anyone did, and each player's
+    luck and skill (``balance``)."""
     narrow = width < WIDE_TABLE_WIDTH
     table = Table(title="Final scores", title_justify="left", title_style="bold")
     if narrow:  # no edges nor dividers: their columns go to the names and majorities
@@ -71,7 +76,30 @@ def final_view(
         lines.append(Text(variants_label(state.variants, short=False).capitalize()))
     if hints:
         lines.append(Text(f"Hints: {hints_label(hints)}"))
+    if balance is not None:
+        lines += balance_lines(balance, colours)
     return Group(*lines)
+
+
+def balance_lines(balance: Balance, colours: Sequence[str]) -> list[Text]:
+    """Each player's luck and skill, a line each under a line that says what they are:
+    "  Ann  luck +6.2 (digs +5.0, cards +1.2)  skill -3.1"."""
+    skill = balance.skill
+    head = "Luck: draws beyond the expected. Skill: choices' cost against the best. In VP:"
+    if skill is None:
+        head = "Luck: what the draws brought beyond the expected, in VP:"
+    widest = max(cell_len(name) for name in balance.names)
+    lines = [Text(head)]
+    for seat, name in enumerate(balance.names):
+        line = Text("  ")
+        line.append_text(panels.player_text(name, colours[seat]))
+        line.append(" " * (widest - cell_len(name)))
+        digs, cards = signed(balance.digs[seat]), signed(balance.cards[seat])
+        line.append(f"  luck {signed(balance.luck[seat])} (digs {digs}, cards {cards})")
+        if skill is not None:
+            line.append(f"  skill {signed(skill[seat])}")
+        lines.append(line)
+    return lines
 
 
 def hints_label(hints: Mapping[str, int]) -> str:
@@ -87,6 +115,7 @@ def final_screen(
     height: int,
     log: Sequence[str] = (),
     below: int = 0,
+    balance: Balance | None = None,
 ) -> list[RenderableType]:
     """The end of the game in ``width`` columns and at most ``height`` rows, of which
     ``below`` are left for what is printed after it (where the game is saved) and one for
@@ -95,7 +124,7 @@ def final_screen(
     left allow (up to :data:`CHART_ROWS`), the log lines and the blank rows around the chart
     go first when it would be shorter than 7 rows, and the chart itself when even 5 do not
     fit."""
-    final = final_view(game.state, colours, width, game.hints_used())
+    final = final_view(game.state, colours, width, game.hints_used(), balance)
     room = height - 1 - below - _rows(final, width)
     told = [Text(line) for line in log[-2:]]
     told_rows = _rows(Group(*told), width) if told else 0

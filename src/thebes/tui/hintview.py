@@ -1,12 +1,12 @@
 """How a hint is shown: in the events' place on the screen, fitted to the rows there are.
 
-With room, each action takes two rows or more: the action as it is typed with its expected
-final score and lead ("48.5 VP expected, lead -0.3"), then its reason wrapped under it (the
-best action's first, cut short with "…" when the rows run out). Short of room (an 80x24
-terminal with a long menu), each action takes one row, labels abbreviated ("48.5 VP exp.,
-lead -0.3") and its reason cut at a space. The reasons break at spaces only: a number
-keeps its unit. The title names the player (as typed, never as markup) and says that the
-record notes the hint.
+With room, each action takes two rows or more: the action as it is typed with the judge's
+one measure, the final margin over the best rival its player can expect, and its standard
+error ("margin +4.5 ± 1.2 VP"), then its reason wrapped under it (the best action's first,
+cut short with "…" when the rows run out). Short of room (an 80x24 terminal with a long
+menu), each action takes one row ("+4.5 ±1.2") and its reason cut at a space. The reasons
+break at spaces only: a number keeps its unit. The title names the player (as typed, never
+as markup) and says that the record notes the hint.
 """
 
 from __future__ import annotations
@@ -27,18 +27,20 @@ REASON_INDENT = 4  # under the action, leaving 76 columns of reason at 80
 
 
 def hint_title(player: Text) -> Text:
-    """ "Hint for Ann (noted in the record): best first, as the strong bot sees it"."""
+    """ "Hint for Ann (noted in the record): by expected margin over the best rival"."""
     title = Text("Hint for ", style="bold")
     title.append_text(player)
-    title.append(" (noted in the record): best first, as the strong bot sees it", style="bold")
+    title.append(" (noted in the record): by expected margin over the best rival", style="bold")
     return title
 
 
 def stands(hint: Hint, *, short: bool = False) -> str:
-    """The expected final score and lead: "78.2 VP expected, lead +6.5", or ``short``
-    "78.2 VP exp., lead +6.5" where the reason shares the row."""
-    expected = "exp." if short else "expected"
-    return f"{hint.score:.1f} VP {expected}, lead {signed(hint.margin)}"
+    """The value and its standard error: "margin +6.5 ± 1.2 VP", or ``short`` "+6.5 ±1.2"
+    where the reason shares the row."""
+    error = "" if hint.error == float("inf") else f"{hint.error:.1f}"
+    if short:
+        return f"{signed(hint.value)} ±{error}" if error else signed(hint.value)
+    return f"margin {signed(hint.value)}{f' ± {error}' if error else ''} VP"
 
 
 def hint_panel(hints: Sequence[Hint], player: Text, width: int, rows: int) -> RenderableType:

@@ -15,6 +15,7 @@ from thebes.safeio.invocation import thebes_command
 from thebes.safeio.locking import GameLock
 from thebes.safeio.text import name_problem, printable
 from thebes.table.authority import Table
+from thebes.table.ending import leave_out_skill
 from thebes.table.games import (
     AskSeats,
     GameNotStarted,
@@ -144,6 +145,7 @@ def start_game(
     hints: bool = True,
     confirm: bool = True,
     expert_budget: int | None = None,
+    review: bool = True,
 ) -> None:
     """A new game at ``terminal``, played to its end or until left. A save file that cannot
     be used is a SaveError, players that cannot play a SetupError, names not given when
@@ -154,7 +156,7 @@ def start_game(
     ask = ask_seats(terminal) if terminal.interactive else None
     with new_game(names, bots, options, save, force, ask=ask) as (session, lock):
         terminal.console.print(saved_where(session), soft_wrap=True)
-        _run(Table(session, lock, fast=fast), terminal, lock, fast=fast)
+        _run(Table(session, lock, fast=fast), terminal, lock, fast=fast, review=review)
 
 
 def saved_where(session: Session) -> str:
@@ -168,7 +170,7 @@ def saved_where(session: Session) -> str:
     )
 
 
-def resume_game(terminal: Terminal, path: Path, *, fast: bool) -> None:
+def resume_game(terminal: Terminal, path: Path, *, fast: bool, review: bool = True) -> None:
     """The game saved in ``path`` at ``terminal``, from where it was left (RecordError says
     why it cannot be, GameInUse that another process has it open). The game is locked
     while it is open (:mod:`thebes.safeio.locking`), and read once it is."""
@@ -179,13 +181,15 @@ def resume_game(terminal: Terminal, path: Path, *, fast: bool) -> None:
                 f"That game is over; '{thebes_command('replay ' + where)}' shows it.",
                 soft_wrap=True,
             )
-        _run(Table(session, lock, fast=fast), terminal, lock, fast=fast)
+        _run(Table(session, lock, fast=fast), terminal, lock, fast=fast, review=review)
 
 
-def _run(table: Table, terminal: Terminal, lock: GameLock, *, fast: bool) -> None:
+def _run(table: Table, terminal: Terminal, lock: GameLock, *, fast: bool, review: bool) -> None:
     """Play at ``table`` from the keyboard; the one line about its lock, if there is one
     (a stale lock taken over, or none made), printed and shown on the table's first
-    screen."""
+    screen. ``review`` False: the end shows no skill (:mod:`thebes.table.ending`)."""
+    if not review:
+        leave_out_skill(table)
     game = TerminalGame(table, terminal, fast=fast)
     notice = lock.notice()
     if notice is not None:

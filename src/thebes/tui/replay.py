@@ -25,6 +25,7 @@ from prompt_toolkit import PromptSession
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from rich.text import Text
 
+from thebes.analysis.luck import luck_of
 from thebes.analysis.move_review import MoveReview
 from thebes.analysis.timeline import clock
 from thebes.records.session import Session
@@ -87,6 +88,7 @@ class ReplayViewer:
             self.message = refusal_text(analysis.path, analysis.refused)
         self.page: Page = "board"  # a chart or the help instead of the board, until a key
         self.story = story(session)  # every action told once; each screen shows its part
+        self._luck_found: tuple[float, ...] | None = None
         self.leaving = False
         self.prompt: PromptSession[str] = prompt_session(terminal, self._keys())
 
@@ -318,7 +320,13 @@ class ReplayViewer:
         names = [seat.name for seat in self.session.seats]
         colours = [seat.colour for seat in self.session.seats]
         chart = evaluation_chart_lines(self.moves, names, colours, width, self.position)
-        return chart + summary_lines(self.moves, names, colours, width)
+        return chart + summary_lines(self.moves, names, colours, width, self._luck())
+
+    def _luck(self) -> tuple[float, ...]:
+        """Each seat's luck over the whole game (:mod:`thebes.analysis.luck`), found once."""
+        if self._luck_found is None:
+            self._luck_found = luck_of(self.session.steps, len(self.session.seats)).total
+        return self._luck_found
 
     def _help_lines(self, width: int) -> list[Text]:
         """The keys, then what the analysis is (or why there is none) and its summary."""
@@ -326,9 +334,15 @@ class ReplayViewer:
         lines += Text(about_analysis(self.analysis)).wrap(self.console, width)
         names = [seat.name for seat in self.session.seats]
         colours = [seat.colour for seat in self.session.seats]
-        summary = summary_lines(self.moves, names, colours, width) if self.moves else []
+        summary = (
+            summary_lines(self.moves, names, colours, width, self._luck()) if self.moves else []
+        )
         _, height = self.size()
-        return lines + summary if len(lines) + len(summary) + 3 <= height else lines
+        # The summary, or without its last line (what skill and luck are) where it is short.
+        for shown in (summary, summary[:-1]):
+            if len(lines) + len(shown) + 3 <= height:
+                return lines + shown
+        return lines
 
 
 def judged(events: Sequence[Told], moves: Sequence[MoveReview]) -> list[Told]:
