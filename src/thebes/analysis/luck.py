@@ -16,12 +16,16 @@ then:
   renewal, V2's and V4's draws, V5's card turned up) is valued by the greedy player's
   yardstick: what taking it would add to the player's outlook (:mod:`thebes.bots.outlook`:
   the card's worth less the weeks it costs, never below 0, as greedy prices an exchange's
-  cards), asked of greedy's :class:`~thebes.bots.greedy.ActionJudge`; an exhibition by what
-  the outlook counts for one on offer. Its luck is that value less the mean value over the
-  pile it came from: each of the pile's known cards, and each unseen card for each of its
-  hidden slots, equally likely (how the engine draws it). A card drawn by V4 that is not an
-  exhibition is discarded: worth 0 to everyone, so such a draw is valued 0 but for the
-  exhibitions it could have been.
+  cards), asked of greedy's :class:`~thebes.bots.greedy.ActionJudge`, and only as far as
+  it beats the best the player has already: the cards that stayed in the display or were
+  drawn into it before by the same action, and the player's best other action (an
+  exchange, a dig). A bad display costs what the next best thing is short of a good one,
+  not the whole of a good card. An exhibition is worth what the outlook counts for one on
+  offer. The luck is that value less the mean value over the pile the card came from:
+  each of the pile's known cards, and each unseen card for each of its hidden slots,
+  equally likely (how the engine draws it). A card drawn by V4 that is not an exhibition
+  is discarded: worth 0 to everyone, so such a draw is valued 0 but for the exhibitions
+  it could have been.
 - **Whom a card is credited to**: the player who gets the first pick of it, the one to move
   once the action that drew it is over (:data:`PICKER`), valued in that position. The
   other reading, the player whose action drew it (:data:`DRAWER`), is kept for the
@@ -30,9 +34,9 @@ then:
   nobody's: nobody picks again.
 
 Every draw's luck has a mean of 0 given everything before it, whatever was played (the value
-of every card it could have been is worked out in the same position), so over many games each
-player's luck averages 0 and what is left of the margins is play, and the luck that this
-measure leaves out (knowledge tokens, the setup's display).
+of every card it could have been is worked out in the same position, the one before the
+action's draws), so over many games each player's luck averages 0, and what is left of the
+margins is play and the luck this measure leaves out (knowledge tokens, the setup's display).
 
 Nothing is played out: each action is played again by the engine from the position before
 it, with its recorded draws, through a chance that notes what each draw could have been;
@@ -83,7 +87,7 @@ class LuckEvent:
     seat: int  # whose luck it is
     kind: Kind
     item: int  # the region dug, or the card drawn
-    got: float  # VP the dig found (the first-dig bonus included); the card's value
+    got: float  # VP the dig found (its first-dig bonus too); what the card added, in VP
     expected: float  # the mean of the same over every draw it could have been
 
     @property
@@ -169,8 +173,7 @@ def _card_luck(
     stayed = [c for c in after.display if c and c not in drawn]
     values = _CardValues(judge, _before_the_draws(step, after, drawn), after, seat)
     values.need(stayed)
-    best = max((values.values[c] for c in stayed), default=values.elsewhere)
-    best = max(best, values.elsewhere)
+    best = max([values.elsewhere, *(values.values[c] for c in stayed)])
     discarded = _discarded_draw(step, len(draws))
     in_display = set(after.display)
     events: list[LuckEvent] = []
