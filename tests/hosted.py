@@ -22,6 +22,7 @@ from helpers import CAT
 from terminal import text_terminal
 from thebes.records.session import Session, default_seats
 from thebes.table.authority import Table
+from thebes.table.ending import leave_out_skill
 from thebes.table.places import Place
 from thebes.tui.door import TerminalDoor
 from thebes.tui.table import TerminalGame
@@ -156,8 +157,11 @@ def hosted_session(
 
 
 def shared_table(session: Session) -> Table:
-    """A hosted table of ``session``, with no lock, its bots without pauses."""
-    return Table(session, None, shared=True, fast=True)
+    """A hosted table of ``session``, with no lock, its bots without pauses, and an end
+    that shows at once (luck, not the skill the judge takes seconds to weigh)."""
+    table = Table(session, None, shared=True, fast=True)
+    leave_out_skill(table)
+    return table
 
 
 @contextmanager
