@@ -24,6 +24,7 @@ from thebes.records.session import Session
 WAIT = 60.0  # seconds a client waits for a text: a liveness bound, never reached when well
 ACTING = " — a number"  # the prompt of the terminal whose turn it is
 WATCHING = (" to play. You may type", " to play (help")  # every other terminal's prompt
+SCREEN = "Thebes"  # the title that begins every screen drawn (the prompt comes last)
 FINAL = "Final scores"  # the final table, shown at every terminal at the end
 _CODES = re.compile(r"\x1b(\[[0-9;?>=]*[ -/]*[@-~]|\][^\x07]*\x07|[@-_])")
 _TAIL = 64  # an escape sequence this near a chunk's end may go on in the next chunk
@@ -102,9 +103,14 @@ class Client:
         return self.text[self.mark :]
 
     def acting(self) -> bool:
-        """Whether the prompt shown last (since the last line typed) is the one that acts."""
+        """Whether the screen drawn last since the last line typed ends in the prompt that
+        acts. The prompt that line answered does not count: prompt_toolkit draws it once
+        more as it ends, with the line on it, before the next screen is drawn; and the next
+        screen, read only in part, may not show its own prompt yet."""
         since = self.since()
-        return since.rfind(ACTING) > max(since.rfind(text) for text in WATCHING)
+        drawn = since.rfind(SCREEN)  # where the last screen begins
+        last = max(since.rfind(text) for text in WATCHING)
+        return drawn >= 0 and since.rfind(ACTING) > max(drawn, last)
 
     async def more(self, timeout: float = WAIT) -> bool:
         """Read what comes next (False: the connection closed)."""

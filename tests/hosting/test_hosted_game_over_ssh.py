@@ -19,6 +19,9 @@ from thebes.records.session import Session, default_seats
 
 SEED = 11
 NAMES = ["Ann", "Bob", "Cleo"]  # Cleo: a greedy bot, played on the host
+# What a terminal answers to an action it does not play (typed out of turn, or at a
+# position the table had left).
+REFUSALS = ("turn, not yours.", "Not played:", "Not allowed:")
 
 
 async def play_seat(client: Client, seat: int, host: HostProcess, sent: list[str]) -> str:
@@ -26,6 +29,10 @@ async def play_seat(client: Client, seat: int, host: HostProcess, sent: list[str
     the first legal action there (read from the host's file); until the final table."""
     acted_at = -1
     while FINAL not in client.since():
+        # A line typed at a prompt that does not act is refused and never typed again: the
+        # game would wait for this seat for ever. Said at once, not after WAIT seconds.
+        refused = [text for text in REFUSALS if acted_at >= 0 and text in client.since()]
+        assert not refused, f"{sent[-1]!r} was refused: {client.since()[-600:]!r}"
         if client.acting():
             session = host.session()
             if session.active_seat == seat and len(session.steps) != acted_at:
