@@ -9,6 +9,7 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
+from thebes.analysis.luck import Luck, LuckEvent
 from thebes.analysis.move_review import MoveReview
 from thebes.tui.evaluation import (
     LABEL_STYLES,
@@ -19,6 +20,7 @@ from thebes.tui.evaluation import (
     serious_before,
     signed,
     step_line,
+    step_luck,
     summary_lines,
 )
 
@@ -222,3 +224,18 @@ def test_where_a_column_holds_several_labels_of_a_player_the_worst_shows() -> No
     ann = next(row for row in rows if "A" in row)
     assert ann.count("×") == 1 and ann.count("?") == 0 and ann.count("·") == 0
     assert 36 <= ann.index("×") <= 40  # about 100/200 of the way along
+
+
+def test_a_steps_luck_names_whose_it_is_and_where() -> None:
+    events = (
+        LuckEvent(3, 0, "dig", 1, 9.0, 5.9),
+        LuckEvent(3, 1, "card", 17, 0.5, 0.9),
+        LuckEvent(4, 1, "dig", 2, 0.0, 2.25),
+    )
+    luck = Luck((3.1, -2.25), (0.0, -0.4), events)
+    names = ["Ann", "Bob"]
+    assert step_luck(luck, 3, names) == "luck: Ann +3.1 at the dig, Bob −0.4 at a card"
+    assert step_luck(luck, 4, names) == "luck: Bob −2.2 at the dig"  # -2.25 to one decimal
+    assert step_luck(luck, 5, names) == ""
+    line = step_line(3, "Ann", "dig Greece 3", None, 80, luck=step_luck(luck, 3, names))
+    assert line.plain == "3: Ann — dig Greece 3 — luck: Ann +3.1 at the dig, Bob −0.4 at a card"

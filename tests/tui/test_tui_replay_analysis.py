@@ -187,7 +187,8 @@ def test_e_shows_the_chart_of_expected_scores_and_the_summary(golden: Path) -> N
 def test_without_an_analysis_file_the_replay_is_as_before(golden: Path) -> None:
     viewer, text = view(golden, RIGHT + "m\ne\n")
     first = viewer.session.steps[0].record
-    assert f"1: {first.player} — {first.action}\n" in text
+    # The step's line says whose luck its draw was (the first action refills the display).
+    assert f"1: {first.player} — {first.action} — luck: " in text
     assert " — good" not in text and "VP (better" not in text
     last = screens(text)
     assert last[1][-1] == KEYS
@@ -255,7 +256,7 @@ def test_a_refused_file_is_named_with_why_and_the_game_replays(
     assert first[-1] == whole or whole.startswith(first[-1].removesuffix(" …"))
     assert viewer.position == 5 and viewer.moves == ()
     fifth = viewer.session.steps[4].record
-    assert screens(text)[-1][-2] == f"5: {fifth.player} — {fifth.action}"
+    assert screens(text)[-1][-2].startswith(f"5: {fifth.player} — {fifth.action} — luck: ")
     assert screens(text)[-1][-1] == KEYS
     _, text = view(golden, "h\n", size=(120, 40))
     assert " ".join(text.split()).count(f"Analysis game-4p.analysis.json {reason}. It is not") == 1
@@ -292,7 +293,9 @@ def test_every_screen_fits_80x24_and_120x40(tmp_path: Path, size: tuple[int, int
     _, text = view(game, "g 20\nm\nn\n" + END, size)
     fits(text, width, height)
     cut = [line for line in text.splitlines() if "— blunder" in line and line.endswith(" …")]
-    assert bool(cut) == (width == 80)  # 24-letter names and a blunder: cut at 80 columns
+    # 24-letter names, a blunder and the step's luck: cut at 80 columns (at 120 too when
+    # the luck is long).
+    assert cut or width != 80
     # The charts and the help are lines of their own width: a wider console shows any excess.
     _, text = view(game, "g 20\nc\ne\nh\n", size, console_width=300)
     drawn = screens(text)[2:]

@@ -33,6 +33,7 @@ from thebes.analysis import hints
 from thebes.analysis.analysis_file import AnalysisRefused, load_game_analysis
 from thebes.analysis.game_review import GameReview, analysis_path, summarize
 from thebes.analysis.judge import LABEL_NAMES, label_of
+from thebes.analysis.luck import Luck
 from thebes.analysis.move_review import MoveReview
 from thebes.records.library import as_file_argument
 from thebes.records.session import Session
@@ -171,18 +172,33 @@ def step_line(
     width: int,
     *,
     hinted: bool = False,
+    luck: str = "",
 ) -> Text:
     """``12: Ann — dig Greece 3`` (`` (taken after seeing a hint)`` if so: the record says
-    a hint was seen, not that the action was one it showed) and, with an analysis, `` — ``
-    and its verdict, in one row of ``width`` (cut at a word). The name is the game's, shown
-    as typed."""
+    a hint was seen, not that the action was one it showed), with an analysis `` — `` and
+    its verdict, and `` — `` and the ``luck`` of its draws, in one row of ``width`` (cut at
+    a word). The name is the game's, shown as typed."""
     line = Text(f"{number}: {player} — {action}", style="bold")
     if hinted:
         line.append(" (taken after seeing a hint)")
     if move is not None:
         line.append(" — ")
         line.append_text(verdict(move))
+    if luck:
+        line.append(f" — {luck}")
     return fit_line(line, width)
+
+
+def step_luck(luck: Luck, number: int, names: Sequence[str]) -> str:
+    """The luck of the draws of action ``number``, whose it is: "luck: Ann +3.1 at the
+    dig, Bob −0.4 at a card" ("" for an action that drew nothing)."""
+    where = {"dig": "at the dig", "card": "at a card"}
+    parts = [
+        f"{printable(names[e.seat])} {signed(e.luck)} {where[e.kind]}"
+        for e in luck.events
+        if e.action == number
+    ]
+    return f"luck: {', '.join(parts)}" if parts else ""
 
 
 # ------------------------------------------------------------------ jumps

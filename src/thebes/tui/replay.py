@@ -25,7 +25,7 @@ from prompt_toolkit import PromptSession
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from rich.text import Text
 
-from thebes.analysis.luck import luck_of
+from thebes.analysis.luck import Luck, luck_of
 from thebes.analysis.move_review import MoveReview
 from thebes.analysis.timeline import clock
 from thebes.records.session import Session
@@ -44,6 +44,7 @@ from thebes.tui.evaluation import (
     serious_after,
     serious_before,
     step_line,
+    step_luck,
     summary_lines,
 )
 from thebes.tui.linecap import fit_line, line_problem
@@ -88,7 +89,7 @@ class ReplayViewer:
             self.message = refusal_text(analysis.path, analysis.refused)
         self.page: Page = "board"  # a chart or the help instead of the board, until a key
         self.story = story(session)  # every action told once; each screen shows its part
-        self._luck_found: tuple[float, ...] | None = None
+        self._luck_found: Luck | None = None
         self.leaving = False
         self.prompt: PromptSession[str] = prompt_session(terminal, self._keys())
 
@@ -277,8 +278,16 @@ class ReplayViewer:
             step = session.steps[self.position - 1]
             move = self.moves[self.position - 1] if self.moves else None
             record = step.record
+            names = [seat.name for seat in session.seats]
+            luck = step_luck(self._game_luck(), self.position, names)
             line = step_line(
-                self.position, record.player, record.action, move, width, hinted=record.hinted
+                self.position,
+                record.player,
+                record.action,
+                move,
+                width,
+                hinted=record.hinted,
+                luck=luck,
             )
             self.console.print(line)
         else:
@@ -323,9 +332,13 @@ class ReplayViewer:
         return chart + summary_lines(self.moves, names, colours, width, self._luck())
 
     def _luck(self) -> tuple[float, ...]:
-        """Each seat's luck over the whole game (:mod:`thebes.analysis.luck`), found once."""
+        """Each seat's luck over the whole game (:mod:`thebes.analysis.luck`)."""
+        return self._game_luck().total
+
+    def _game_luck(self) -> Luck:
+        """The luck of every draw of the game, found once."""
         if self._luck_found is None:
-            self._luck_found = luck_of(self.session.steps, len(self.session.seats)).total
+            self._luck_found = luck_of(self.session.steps, len(self.session.seats))
         return self._luck_found
 
     def _help_lines(self, width: int) -> list[Text]:
