@@ -14,6 +14,7 @@ from terminal import GOLDEN_4P, game
 from thebes.analysis.hints import signed
 from thebes.bots import make_bot
 from thebes.records.session import Session, default_seats
+from thebes.table import ending
 from thebes.table.ending import balance_of
 from thebes.tui.final import final_screen
 from thebes.tui.screen import render_text
@@ -100,3 +101,18 @@ def test_the_end_gives_each_players_luck_and_skill_and_still_fits_80x24(
         luck, digs, cards = balance.luck[seat], balance.digs[seat], balance.cards[seat]
         line = f"  {name}  luck {signed(luck)} (digs {signed(digs)}, cards {signed(cards)})"
         assert f"{line}  skill {signed(balance.skill[seat])}" in rows
+
+
+def test_ctrl_c_while_the_choices_are_weighed_skips_the_skill_not_the_end(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def interrupted(*_: object, **__: object) -> None:
+        raise KeyboardInterrupt  # as Ctrl-C while the judge plays out
+
+    monkeypatch.setattr(ending, "review_move", interrupted)
+    with game(finished(tmp_path), "", size=(120, 40), review=True) as (table, out):
+        assert table.run()
+    text = out.getvalue()
+    assert "(Ctrl-C skips)" in text and "Final scores" in text and " wins!" in text
+    assert "Luck: what the draws brought beyond the expected, in VP:" in text
+    assert "skill" not in text.split("Final scores")[1]

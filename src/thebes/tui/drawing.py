@@ -23,7 +23,7 @@ from thebes.records.view import GameView
 from thebes.safeio.invocation import thebes_command
 from thebes.safeio.text import printable
 from thebes.table.authority import Table
-from thebes.table.ending import end_balance
+from thebes.table.ending import balance_of, end_balance
 from thebes.table.places import Place
 from thebes.table.snapshot import TableSnapshot
 from thebes.tui import panels
@@ -38,7 +38,7 @@ BEGIN_SYNC, END_SYNC = "\x1b[?2026h", "\x1b[?2026l"  # synchronized output (igno
 HOME, WIPE_ROW, WIPE_BELOW = "\x1b[H", "\x1b[K", "\x1b[J"
 
 # Said while the end of the game is weighed: finding the skill takes a few seconds.
-WEIGHING = "The game is over. Weighing each player's luck and choices…"
+WEIGHING = "The game is over. Weighing each player's luck and choices… (Ctrl-C skips)"
 
 
 class TableDrawing:
@@ -165,7 +165,10 @@ class TableDrawing:
         # saved under them: the final table is what the players look for.
         below = self._where_saved_rows(width)
         self.console.print(Text(WEIGHING))
-        balance = end_balance(self.table)
+        try:
+            balance = end_balance(self.table)
+        except KeyboardInterrupt:  # Ctrl-C skips the skill, never the end
+            balance = balance_of(game, skill=False)
         rows = height - 1  # the line above
         for part in final_screen(game, self._colours(), width, rows, self.talk.log, below, balance):
             self.console.print(part)
