@@ -149,7 +149,7 @@ def test_the_hints_first_action_is_never_labelled_by_the_analysis_of_its_positio
     review = analyze(game, numbers=range(1, game.actions + 1, 5), jobs=2)
     hinter = Hinter()
     for move in review.moves:
-        hints = hinter.hints(game.session.steps[move.number - 1].before, count=4)
+        hints = hinter.hints(game.session.steps[move.number - 1].before, count=4, check=True)
         verdicts = {c.action: (round(c.value, 2), c.loss, c.label) for c in move.candidates}
         assert hints[0].loss == 0 and verdicts[hints[0].notation][1:] == (0.0, "")
         for hint in hints:

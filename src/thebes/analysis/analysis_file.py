@@ -333,19 +333,11 @@ def _candidates_problem(move: MoveEntry) -> str | None:
         if c.label and c.label != label_of(c.loss):
             earns = label_of(c.loss) or "no label"
             return f"a candidate's loss of {c.loss:g} VP earns {earns}, not {c.label}"
-        if c.loss > 0 and abs(first.value - c.value - c.loss) > ROUNDING:
-            below = first.value - c.value
-            return f"a candidate's loss of {c.loss:g} VP, but its value is {below:.2f} below"
     played = [c for c in candidates if c.played]
     if len(played) != 1:
         return f"{len(played)} candidates are the action played, not 1"
     mine = played[0]
-    if (mine.action, mine.value, mine.loss, mine.label) != (
-        move.action,
-        move.value,
-        move.loss,
-        move.label,
-    ):
+    if (mine.action, mine.loss, mine.label) != (move.action, move.loss, move.label):
         return "the action played as a candidate is not the move as reviewed"
     if move.loss > 0 and move.best != first.action:
         return "its best is not its first candidate"

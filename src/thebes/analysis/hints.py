@@ -82,13 +82,14 @@ class Hinter:
         self.judge = judge or Judge()
         self._greedy = GreedyPlayer()
 
-    def hints(self, state: GameState, count: int = HINTS) -> list[Hint]:
+    def hints(self, state: GameState, count: int = HINTS, *, check: bool = False) -> list[Hint]:
         """The ``count`` best actions for the player to move, best first (at most the
-        judge's candidates)."""
+        judge's candidates); with ``check``, their losses measured again and labelled as
+        the analysis labels them (twice the work: the table's hint shows no labels)."""
         if active_seat(state) is None:
             raise ValueError("the game is over: nobody is to move")
         judge = self._greedy.judge(state.catalog)
-        judgement = self.judge.judge(state)
+        judgement = self.judge.judge(state, check=check)
         return [
             Hint(
                 v.action,

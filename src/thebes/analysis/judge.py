@@ -10,13 +10,16 @@ whoever asks (a hint at the table, `thebes hint`, or the analysis of the game af
 
 Its one measure is the **expected final margin over the best rival**, in VP: the mover's
 final score less the best of the others', averaged over the playouts. Each value carries its
-standard error; an action's *loss* is how much less it is worth than the judge's best
-action, and its *label* (:data:`LABELS`) is given only where that loss exceeds both the
-label's threshold and :data:`SURE` standard errors of the difference, so that the noise of
-the playouts earns none. The best action's loss is 0 by definition: the action a hint puts
-first is never labelled by the analysis of the same position. An action asked about that is
-not among the candidates (the action a player took) is valued on the same draws, after the
-candidates, so asking never changes what the candidates are worth or which is best.
+standard error. An action's *loss* is how much less it is worth than the judge's best
+action, measured again on independent playouts (the *check*: on the playouts that chose
+it, the best of several noisy values is worth more than it is, and every other action
+would seem to lose); its *label* (:data:`LABELS`) is given only where that loss exceeds
+both the label's threshold and :data:`SURE` standard errors of the difference, so that the
+noise of the playouts earns none. The best action's loss is 0 by definition: the action a
+hint puts first is never labelled by the analysis of the same position. An action asked
+about that is not among the candidates (the action a player took) is valued on the same
+draws, after the candidates, so asking never changes what the candidates are worth or which
+is best.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ PLAYOUTS = SearchBudget().playouts  # at most, for each candidate
 NARROW_AFTER = 3
 KEEP = 3
 VALUATIONS = 14000
+CHECK_SHARE = 3  # fifths of VALUATIONS the check of the losses may spend
 MAX_PLAYOUTS = 1000  # a bound on --playouts: 1000 takes about an hour a game
 
 # A loss of at least this many VP earns the label; below the first, none (docs/analysis.md).
@@ -86,6 +90,7 @@ class Verdict:
     label: str  # "" or one of LABEL_NAMES: given only where the loss is sure
     scores: tuple[float, ...]  # every seat's expected final score, VP
     playouts: int
+    checked: float  # the value as the check of the losses measured it (else ``value``)
 
     @property
     def unsure(self) -> bool:
@@ -121,16 +126,29 @@ class Judge:
         if not 1 <= playouts <= MAX_PLAYOUTS:
             raise ValueError(f"from 1 to {MAX_PLAYOUTS} playouts, not {playouts}")
         self.playouts = playouts
+        budget = VALUATIONS * playouts // PLAYOUTS
+        horizon = SearchBudget().horizon
         self.evaluator = Evaluator(
+            playouts, horizon, narrow_after=NARROW_AFTER, keep=KEEP, valuations=budget
+        )
+        # The second, independent valuation that measures losses: every action to the end
+        # of its budget, none left behind (leaving some behind would choose again), the
+        # first rounds played whatever the budget (a standard error needs a few); three
+        # fifths of the first's budget keep a game's analysis within 3 s on two cores.
+        self.checker = Evaluator(
             playouts,
-            SearchBudget().horizon,
+            horizon,
             narrow_after=NARROW_AFTER,
-            keep=KEEP,
-            valuations=VALUATIONS * playouts // PLAYOUTS,
+            keep=CANDIDATES + 1,
+            valuations=budget * CHECK_SHARE // 5,
         )
 
-    def judge(self, state: GameState, asked: Sequence[Action] = ()) -> Judgement:
-        """The verdicts on the greedy player's best actions in ``state`` and on ``asked``."""
+    def judge(
+        self, state: GameState, asked: Sequence[Action] = (), *, check: bool = False
+    ) -> Judgement:
+        """The verdicts on the greedy player's best actions in ``state`` and on ``asked``;
+        with ``check``, each one's loss measured again on independent playouts, and its
+        label (without, no action is labelled)."""
         seat = active_seat(state)
         if seat is None:
             raise ValueError("the game is over: nobody is to move")
@@ -143,33 +161,52 @@ class Judge:
         best = ranked[0]
         others = [a for a in dict.fromkeys(asked) if a not in actions]
         extra = self.evaluator.values(state, others, seed, rounds=len(best.margins))
+        if not check:
+            return Judgement(
+                seat,
+                tuple(_verdict(v, best, v, best, labelled=False) for v in ranked),
+                tuple(_verdict(v, best, v, best, labelled=False) for v in extra),
+            )
+        # The best was chosen on the first playouts, so on them it is worth a little more
+        # than it is (the best of several noisy values): its lead over the others is
+        # measured again on playouts that did not choose it.
+        again = self.checker.values(
+            state, [v.action for v in (*ranked, *extra)], seed_of("check " + str(seed))
+        )
+        first = again[0]
         return Judgement(
             seat,
-            tuple(_verdict(v, best) for v in ranked),
-            tuple(_verdict(v, best) for v in extra),
+            tuple(_verdict(v, best, c, first) for v, c in zip(ranked, again, strict=False)),
+            tuple(
+                _verdict(v, best, c, first)
+                for v, c in zip(extra, again[len(ranked) :], strict=True)
+            ),
         )
 
 
-def _verdict(valued: Valued, best: Valued) -> Verdict:
-    margins = valued.margins
-    count = len(margins)
+def _verdict(
+    valued: Valued, best: Valued, checked: Valued, first: Valued, *, labelled: bool = True
+) -> Verdict:
+    """The verdict on ``valued`` (its value among the candidates, ``best`` theirs), its
+    loss measured as ``checked`` against ``first``, the best's check."""
     if valued is best:
         loss, loss_error = 0.0, 0.0
     else:
         # Rounded as files keep it, so a saved loss and its label never disagree.
-        loss = round(max(0.0, best.value - valued.value), 2)
-        common = min(count, len(best.margins))
-        loss_error = paired_error(best.margins[:common], margins[:common])
-    sure = loss > 0 and loss >= SURE * loss_error
+        loss = round(max(0.0, first.value - checked.value), 2)
+        common = min(len(checked.margins), len(first.margins))
+        loss_error = paired_error(first.margins[:common], checked.margins[:common])
+    sure = labelled and loss > 0 and loss >= SURE * loss_error
     return Verdict(
         valued.action,
         valued.value,
-        _error(margins),
+        _error(valued.margins),
         loss,
         loss_error,
         label_of(loss) if sure else "",
         valued.scores,
-        count,
+        len(valued.margins),
+        checked.value,
     )
 
 

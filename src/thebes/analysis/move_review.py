@@ -3,8 +3,9 @@ judge's verdicts (:mod:`thebes.analysis.judge`) on the position before it, writt
 notation writes actions, for `analyze`, its saved file and the replay.
 
 The review of an action is the judgement a hint would have given in that position, with the
-action played valued beside the candidates on the same draws: the action a hint put first
-has a loss of 0 there, and every candidate carries the label it would have earned if
+action played valued beside the candidates on the same draws and every loss measured again
+on independent playouts (:class:`~thebes.analysis.judge.Judge`): the action a hint put
+first has a loss of 0 there, and every candidate carries the label it would have earned if
 played.
 """
 
@@ -22,9 +23,9 @@ class Candidate:
     """One action the judge valued in a position, as the notation writes it."""
 
     action: str
-    value: float  # expected final margin over the best rival, VP
+    value: float  # expected final margin over the best rival, VP, as a hint gives it
     error: float  # its standard error, VP (inf with one playout)
-    loss: float  # against the judge's best, VP
+    loss: float  # against the judge's best, VP, measured again on independent playouts
     label: str  # the label it earns if played ("" for none)
     played: bool  # the action the player took
 
@@ -51,7 +52,7 @@ class MoveReview:
     number: int  # the action's number in the game, from 1
     player: str
     action: str  # as the notation writes it
-    value: float  # the mover's expected final margin after it, VP
+    value: float  # the mover's expected final margin after it, VP, as the check measured it
     best: str  # the best action found (the action itself when nothing was better)
     best_value: float
     loss: float  # best_value - value, >= 0
@@ -89,7 +90,7 @@ def review_move(
 ) -> MoveReview:
     """The review of ``played`` in ``state``: the judge's verdicts there, the action played
     valued beside them."""
-    judgement = judge.judge(state, asked=(played,))
+    judgement = judge.judge(state, asked=(played,), check=True)
     mine = judgement.of(played)
     best = judgement.best if mine.loss > 0 else mine
     verdicts: list[Verdict] = list(judgement.candidates)
@@ -103,9 +104,10 @@ def review_move(
         number,
         player,
         notation(played),
-        mine.value,
+        # As the check measured them: the loss is their difference.
+        mine.checked,
         notation(best.action),
-        best.value,
+        best.checked,
         mine.loss,
         mine.label,
         mine.scores,

@@ -47,7 +47,7 @@ def hint_command(args: argparse.Namespace, handed: Terminal | None) -> int:
             f"the game is over after {actions} actions: nobody is to move; "
             f"--at N names an earlier position (0 to {actions - 1})"
         )
-    hints = Hinter().hints(state, CANDIDATES)
+    hints = Hinter().hints(state, CANDIDATES, check=True)
     player = session.seats[seat].name
     streams = Streams(handed)
     if args.json:
