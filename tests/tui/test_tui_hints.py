@@ -84,7 +84,7 @@ def test_the_hint_command_says_plainly_when_hints_are_off(tmp_path: Path) -> Non
     session = opening(tmp_path, hints=False)
 
     class Refused(Hinter):
-        def hints(self, state: GameState, count: int = 3) -> list[Hint]:
+        def hints(self, state: GameState, count: int = 3, *, check: bool = False) -> list[Hint]:
             raise AssertionError("no hint is worked out when hints are off")
 
     with game(session, "hint\n?\nhelp\ntake 2\n", size=(80, 24)) as (ui, out):
@@ -103,7 +103,7 @@ def test_ctrl_c_while_thinking_goes_back_to_the_prompt_with_nothing_changed(
     session = opening(tmp_path)
 
     class Interrupted(Hinter):
-        def hints(self, state: GameState, count: int = 3) -> list[Hint]:
+        def hints(self, state: GameState, count: int = 3, *, check: bool = False) -> list[Hint]:
             raise KeyboardInterrupt
 
     with game(session, "hint\ntake 2\n") as (ui, out):
