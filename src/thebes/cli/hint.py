@@ -67,8 +67,8 @@ def hint_command(args: argparse.Namespace, handed: Terminal | None) -> int:
 
 
 LABELS_NOTE = (
-    " In brackets: how much less than the first an action is worth, and the label the"
-    " analysis gives it if it is played."
+    " In brackets: how much less than the first an action is worth, measured again on"
+    " independent playouts, and the label the analysis gives it if it is played."
 )
 
 
