@@ -6,8 +6,9 @@ of its tokens (from the bag's public composition) and the site's first-dig bonus
 card adds what the card does for future digs, majorities and congresses; an exchange (or a
 renewal, variant V3) adds a share of the expected best of four fresh cards (the face-up ones
 of the draw pile, variant V5, for what they are, the rest drawn from the unseen ones) less
-the same share of the best card of the display it throws away; an exhibition its VP. The weeks an action costs come off the outlook's remaining time, so cost and gain
-are weighed in the same VP.
+the same share of the best card of the display it throws away; an exhibition its VP. The
+weeks an action costs come off the outlook's remaining time, so cost and gain are weighed
+in the same VP.
 
 Two variants change what an action brings beyond that, and greedy counts it: with
 renew-after-exhibition (V2) an exhibition also swaps the display for four fresh cards, and
