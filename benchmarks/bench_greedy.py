@@ -4,6 +4,7 @@ each level exchanges.
 Run: python benchmarks/bench_greedy.py --pair A,B [--pairs N] [--seed S] [--players P]
                                        [--jobs J]
      python benchmarks/bench_greedy.py --exchanges LEVEL[,LEVEL...] [--games G] [--seed S]
+                                       [--players P] [--variant NAME ...]
 Prints figures; asserts nothing.
 
 --pair plays greedy valuing an exchange as A against greedy valuing it as B, on N seeds
@@ -15,8 +16,9 @@ players counts 1/k). A valuation is the share of a new display's promise
 thrown away promised (`over_display`): ``0.8`` is greedy before issue 43, ``shipped`` is
 greedy's defaults.
 
---exchanges plays G two-player games of each level against itself (seeds from S, the game
-`thebes simulate --players 2 --bots LEVEL --seed S+i --games 1` plays) and prints the share
+--exchanges plays G games of each level against itself in every seat (seeds from S, the
+game `thebes simulate --players P --bots LEVEL --seed S+i --games 1` plays, with the
+variants named) and prints the share
 of the players' actions that are exchanges or renewals, the longest run of them in a row
 by one player, and how many runs of three or more there were.
 """
@@ -33,7 +35,7 @@ from math import sqrt
 from thebes.bots import Player, make_bot
 from thebes.bots.greedy import EXCHANGE_SHARE, OVER_DISPLAY, GreedyPlayer
 from thebes.catalog.loading import default_catalog
-from thebes.rules import Action, Exchange, GameState, Renew, winners
+from thebes.rules import VARIANT_NAMES, Action, Exchange, GameState, Renew, Variants, winners
 from thebes.safeio.workers import run_in_workers
 from thebes.tournament.bot_games import play_bot_game
 from thebes.tournament.series import entries_for
@@ -90,17 +92,19 @@ class Counting:
         return action
 
 
-def exchanges_of(task: tuple[str, int]) -> list[list[bool]]:
-    """Each seat's actions in the game of ``seed`` between two players of ``level``: True
-    where it exchanged or renewed."""
-    level, seed = task
-    kinds: list[list[bool]] = [[], []]
+def exchanges_of(task: tuple[str, int, int, tuple[str, ...]]) -> list[list[bool]]:
+    """Each seat's actions in the game of ``seed`` between ``players`` players of ``level``
+    with ``variants``: True where it exchanged or renewed."""
+    level, seed, players, variants = task
+    kinds: list[list[bool]] = [[] for _ in range(players)]
 
     def made(level: str, game_seed: int, seat: int, budget: int | None) -> Player:
         return Counting(make_bot(level, game_seed, seat, budget), kinds[seat])
 
-    seats = [(e.name, e.level) for e in entries_for([level], 2)]
-    play_bot_game(default_catalog(), seed, seats, make_player=made)
+    seats = [(e.name, e.level) for e in entries_for([level], players)]
+    play_bot_game(
+        default_catalog(), seed, seats, make_player=made, variants=Variants.from_names(variants)
+    )
     return kinds
 
 
@@ -123,6 +127,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     parser.add_argument("--exchanges", help="levels whose exchanges are counted")
     parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--variant", action="append", default=[], choices=VARIANT_NAMES)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=multiprocessing.cpu_count())
     args = parser.parse_args()
@@ -153,17 +158,20 @@ def main() -> None:
         )
         return
     for level in args.exchanges.split(","):
-        seeds = [(level, args.seed + i) for i in range(args.games)]
+        variants = tuple(args.variant)
+        seeds = [(level, args.seed + i, args.players, variants) for i in range(args.games)]
         games = run_in_workers(args.jobs, exchanges_of, seeds)
         players = [kinds for game in games for kinds in game]
         actions = sum(len(k) for k in players)
         exchanges = sum(sum(k) for k in players)
         lengths = [n for k in players for n in runs(k)]
+        named = "".join(f", {v}" for v in variants)
         print(
             f"{level}: {exchanges} of {actions} actions exchanges or renewals "
             f"({100 * exchanges / actions:.1f}%), longest run {max(lengths, default=0)}, "
             f"runs of 3 or more {sum(n >= 3 for n in lengths)} "
-            f"({args.games} games, seeds {args.seed}..{args.seed + args.games - 1})"
+            f"({args.games} games of {args.players} players{named}, "
+            f"seeds {args.seed}..{args.seed + args.games - 1})"
         )
 
 

@@ -261,19 +261,16 @@ def test_greedy_benchmark_prints_a_paired_share_and_each_levels_exchanges(tmp_pa
     line(rf"  shipped wins 50\.0% ± 0\.0% \({NUM} s in all\)", same)
     counted = figures(
         "bench_greedy.py",
-        "--exchanges",
-        "random,greedy",
-        "--games",
-        "2",
-        "--jobs",
-        "1",
+        *("--exchanges", "random,greedy", "--games", "2", "--jobs", "1"),
+        *("--players", "3", "--variant", "renew-anywhere"),
         cwd=tmp_path,
     )
     assert len(counted) == 2
     for level, text in zip(("random", "greedy"), counted, strict=True):
         found = re.fullmatch(
             rf"{level}: ([0-9]+) of ([0-9]+) actions exchanges or renewals \(({NUM})%\), "
-            r"longest run ([0-9]+), runs of 3 or more ([0-9]+) \(2 games, seeds 1\.\.2\)",
+            r"longest run ([0-9]+), runs of 3 or more ([0-9]+) \(2 games of 3 players, "
+            r"renew-anywhere, seeds 1\.\.2\)",
             text,
         )
         assert found, text
