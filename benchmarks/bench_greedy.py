@@ -76,7 +76,7 @@ def _made(
     budget: int | None,
 ) -> Player:
     share, over = valuations[seat]
-    return GreedyPlayer(game_seed, seat, exchange_share=share, over_display=over)
+    return GreedyPlayer(game_seed, seat, exchange=(share, over))
 
 
 class Counting:

@@ -4,11 +4,10 @@ Each legal action is judged by the acting player's :class:`~thebes.bots.outlook.
 the position it leads to, in expectation over what it may draw: a dig adds the expected VP
 of its tokens (from the bag's public composition) and the site's first-dig bonus; taking a
 card adds what the card does for future digs, majorities and congresses; an exchange (or a
-renewal, variant V3) adds a share of the expected best of four fresh cards (the face-up ones
-of the draw pile, variant V5, for what they are, the rest drawn from the unseen ones) less
-the same share of the best card of the display it throws away; an exhibition its VP. The
-weeks an action costs come off the outlook's remaining time, so cost and gain are weighed
-in the same VP.
+renewal, V3) a share of the expected best of four fresh cards (V5's face-up ones for what
+they are, the rest drawn from the unseen ones) over the display's best; an exhibition its
+VP. The weeks an action costs come off the outlook's remaining time, so cost and gain are
+weighed in the same VP.
 
 Two variants change what an action brings beyond that, and greedy counts it: with
 renew-after-exhibition (V2) an exhibition also swaps the display for four fresh cards, and
@@ -67,16 +66,11 @@ from thebes.rules import (
     tokens_to_draw,
 )
 
-# An exchange shows four new cards; the best of them is worth this share of its promise
-# (it may be gone before the player gets to it, taking it costs another turn, and the
-# outlook's dearest cards promise more than they bring). Measured, not reasoned: 0.45 beat
-# 0.8, the share until issue 43, in 1,000 paired games, and 0.35 and 0.55 did no better
-# (docs/bot-experiments.md).
+# An exchange's promise: this share of the best of four new cards, over the display it throws
+# away (else over nothing, as before issue 43); measured in docs/bot-experiments.md.
 EXCHANGE_SHARE = 0.45
-# An exchange throws the display away: its promise counts over what the display as it lies
-# promised, in the same terms, as a V2 exhibition's does. Counted over nothing, an exchange
-# looked as good after a fair display as after a useless one.
 OVER_DISPLAY = True
+EXCHANGE = (EXCHANGE_SHARE, OVER_DISPLAY)
 # A card's kind, region and value: cards alike in these are alike to the outlook, wherever
 # they are taken.
 CardKey = tuple[CardKind, int, int]
@@ -94,21 +88,14 @@ class GreedyPlayer:
     level = "greedy"
 
     def __init__(
-        self,
-        game_seed: int | None = 0,
-        seat: int = 0,
-        *,
-        exchange_share: float = EXCHANGE_SHARE,
-        over_display: bool = OVER_DISPLAY,
+        self, game_seed: int | None = 0, seat: int = 0, *, exchange: tuple[float, bool] = EXCHANGE
     ) -> None:
         self._judge: ActionJudge | None = None
-        # Other valuations of an exchange, for the series that measure them (docs/bots.md).
-        self.exchange_share = exchange_share
-        self.over_display = over_display
+        self._exchange = exchange  # the share and over_display (others, for the series)
 
     def judge(self, catalog: Catalog) -> ActionJudge:
         if self._judge is None or self._judge.outlook.catalog is not catalog:
-            self._judge = ActionJudge(catalog, self.exchange_share, self.over_display)
+            self._judge = ActionJudge(catalog, *self._exchange)
         return self._judge
 
     def choose(self, state: GameState, legal: Sequence[Action]) -> Action:
@@ -403,12 +390,9 @@ class _Position:
         )
 
     def _exchange_gain(self, where: int) -> float:
-        """What an exchange or a renewal promises beyond the player it leaves: the new
-        display's gain, less (``over_display``) what the display it throws away promised."""
-        gain = self._new_display_gain(where)
-        if self.judge.over_display:
-            gain -= self._display_gain(where)
-        return gain
+        """The new display's gain over (``over_display``) the gain of the one thrown away."""
+        over = self._display_gain(where) if self.judge.over_display else 0.0
+        return self._new_display_gain(where) - over
 
     def _new_display_gain(self, where: int) -> float:
         """Expected gain of taking the best of four new display cards, seen from ``where``
