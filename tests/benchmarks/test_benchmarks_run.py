@@ -42,6 +42,7 @@ SCRIPTS = (
     "bench_engine.py",
     "bench_expert.py",
     "bench_game_digests.py",
+    "bench_greedy.py",
     "bench_hints.py",
     "bench_hostile_input.py",
     "bench_luck.py",
@@ -237,6 +238,49 @@ def test_bots_benchmark_prints_each_series_wins_and_move_times(tmp_path: Path) -
         )
         assert float(moves[1]) <= float(moves[2])
         assert int(moves[3]) > 0
+
+
+def test_greedy_benchmark_prints_a_paired_share_and_each_levels_exchanges(tmp_path: Path) -> None:
+    lines = figures(
+        "bench_greedy.py", "--pair", "0.45d,0.8", "--pairs", "2", "--jobs", "1", cwd=tmp_path
+    )
+    assert lines[0] == (
+        "2 players, greedy 0.45d against greedy 0.8: 2 seeds from 1, each played twice with "
+        "the seats turned"
+    )
+    share = line(rf"  0\.45d wins ({NUM})% ± ({NUM})% \({NUM} s in all\)", lines)
+    # Two seeds of two games each: A's share of a seed is 0, 1/4, ... or 1 (a tie counts
+    # half).
+    eighths = 8 * float(share[1]) / 100  # the mean of two seeds' shares, in eighths
+    assert eighths == pytest.approx(round(eighths)) and 0 <= eighths <= 8
+    assert float(share[2]) >= 0
+    # A valuation the same as the other: each seed's two games are the same game, seats
+    # swapped, so each side wins one (or both tie): exactly half, with no spread.
+    same = figures(
+        "bench_greedy.py", "--pair", "shipped,0.45d", "--pairs", "2", "--jobs", "1", cwd=tmp_path
+    )
+    line(rf"  shipped wins 50\.0% ± 0\.0% \({NUM} s in all\)", same)
+    counted = figures(
+        "bench_greedy.py",
+        *("--exchanges", "random,greedy", "--games", "2", "--jobs", "1"),
+        *("--players", "3", "--variant", "renew-anywhere"),
+        cwd=tmp_path,
+    )
+    assert len(counted) == 2
+    for level, text in zip(("random", "greedy"), counted, strict=True):
+        found = re.fullmatch(
+            rf"{level}: ([0-9]+) of ([0-9]+) actions exchanges or renewals \(({NUM})%\), "
+            r"longest run ([0-9]+), runs of 3 or more ([0-9]+) \(2 games of 3 players, "
+            r"renew-anywhere, seeds 1\.\.2\)",
+            text,
+        )
+        assert found, text
+        exchanges, actions, longest, long_runs = (int(found[i]) for i in (1, 2, 4, 5))
+        assert 0 <= exchanges <= actions and longest <= exchanges
+        assert float(found[3]) == pytest.approx(100 * exchanges / actions, abs=0.05)
+        assert (longest >= 3) == (long_runs > 0)
+    done = bench("bench_greedy.py", "--pair", "1.5,0.8", cwd=tmp_path)
+    assert done.returncode == 2 and "an exchange share from 0 to 1" in done.stderr
 
 
 def test_expert_benchmark_prints_win_shares_ranks_and_move_times(tmp_path: Path) -> None:

@@ -244,12 +244,13 @@ def test_the_question_names_the_bot_moves_taken_back_with_it(tmp_path: Path) -> 
 
 
 def test_undo_of_ones_own_action_asks_nothing(tmp_path: Path) -> None:
-    # Seed 7, greedy against greedy: at action 41 P1 exhibits and is still furthest back,
+    # Seed 29, greedy against greedy: at action 44 P1 exhibits and is still furthest back,
     # so P1 moves again (an exhibition reveals nothing: it can be taken back).
-    reference = bot_session(CAT, 2, 7, "greedy")
-    step = reference.steps[40]
+    reference = bot_session(CAT, 2, 29, "greedy")
+    step = reference.steps[43]
     assert step.record.action == "exhibit a" and step.record.player == "P1"
-    session = Session(CAT, default_seats(["P1", "P2"]), 7, autosave=tmp_path / "g.json")
+    assert reference.steps[44].record.player == "P1"
+    session = Session(CAT, default_seats(["P1", "P2"]), 29, autosave=tmp_path / "g.json")
     session._state = step.before
     prompts, screen = prompt_screen()
     with game(session, "exhibit a\nundo\n", prompt_output=screen) as (ui, out):

@@ -53,10 +53,12 @@ def test_hint_shows_the_three_best_and_marks_the_action_that_follows(
     assert "Thinking… (Ctrl-C stops)" in text
     shown = next(s for s in screens(text) if "Hint for Ann" in s)
     assert "Hint for Ann (noted in the record): by expected margin over the best rival" in shown
+    # Each reason under its action, wrapped at spaces where it is longer than the row.
+    words = " ".join(shown.split())
     for hint in expected:
         line = next(line for line in shown.splitlines() if line.startswith(f"  {hint.notation} "))
         assert line.endswith(stands(hint))
-        assert f"    {hint.reason}" in shown
+        assert f"{stands(hint)} {' '.join(hint.reason.split())}" in words
     assert "So far" not in shown  # the hint is in the events' place
     rows = shown.splitlines()
     assert len(rows) <= size[1] - 2  # the prompt's row is left
@@ -127,7 +129,9 @@ def test_a_bots_turn_gets_no_hint_and_a_bots_game_records_none(tmp_path: Path) -
 def test_the_hint_fits_the_rows_it_is_given() -> None:
     hints = FAST.hints(Session(CAT, default_seats(["Ann", "Bob"]), 7).state)
     name = player_text("Ann", "red")
-    for rows, height in ((20, 7), (7, 7), (4, 4), (2, 4)):
+    # All of it takes 8 rows: the title, and each of the three an action's row and its
+    # reason's, the first reason (an exchange's) two.
+    for rows, height in ((20, 8), (8, 8), (7, 7), (4, 4), (2, 4)):
         lines = render_text(hint_panel(hints, name, 80, rows), 80).splitlines()
         assert len(lines) == height
         assert max(cell_len(line.rstrip()) for line in lines) <= 80

@@ -4,10 +4,10 @@ Each legal action is judged by the acting player's :class:`~thebes.bots.outlook.
 the position it leads to, in expectation over what it may draw: a dig adds the expected VP
 of its tokens (from the bag's public composition) and the site's first-dig bonus; taking a
 card adds what the card does for future digs, majorities and congresses; an exchange (or a
-renewal, variant V3) adds the expected best of four fresh cards: the face-up ones of the
-draw pile (variant V5) for what they are, the rest drawn from the unseen ones; an exhibition
-its VP. The weeks an action costs come off the outlook's remaining time, so cost and gain
-are weighed in the same VP.
+renewal, V3) a share of the expected best of four fresh cards (V5's face-up ones for what
+they are, the rest drawn from the unseen ones) over the display's best; an exhibition its
+VP. The weeks an action costs come off the outlook's remaining time, so cost and gain are
+weighed in the same VP.
 
 Two variants change what an action brings beyond that, and greedy counts it: with
 renew-after-exhibition (V2) an exhibition also swaps the display for four fresh cards, and
@@ -66,9 +66,11 @@ from thebes.rules import (
     tokens_to_draw,
 )
 
-# An exchange shows four new cards; the best of them is worth this share of its promise
-# (it may be gone before the player gets to it, and taking it costs another turn).
-EXCHANGE_SHARE = 0.8
+# An exchange's promise: this share of the best of four new cards, over the display it throws
+# away (else over nothing, as before issue 43); measured in docs/bot-experiments.md.
+EXCHANGE_SHARE = 0.45
+OVER_DISPLAY = True
+EXCHANGE = (EXCHANGE_SHARE, OVER_DISPLAY)
 # A card's kind, region and value: cards alike in these are alike to the outlook, wherever
 # they are taken.
 CardKey = tuple[CardKind, int, int]
@@ -86,14 +88,14 @@ class GreedyPlayer:
     level = "greedy"
 
     def __init__(
-        self, game_seed: int | None = 0, seat: int = 0, *, exchange_share: float = EXCHANGE_SHARE
+        self, game_seed: int | None = 0, seat: int = 0, *, exchange: tuple[float, bool] = EXCHANGE
     ) -> None:
         self._judge: ActionJudge | None = None
-        self.exchange_share = exchange_share  # the expert's playouts value exchanges lower
+        self._exchange = exchange  # the share and over_display (others, for the series)
 
     def judge(self, catalog: Catalog) -> ActionJudge:
         if self._judge is None or self._judge.outlook.catalog is not catalog:
-            self._judge = ActionJudge(catalog, self.exchange_share)
+            self._judge = ActionJudge(catalog, *self._exchange)
         return self._judge
 
     def choose(self, state: GameState, legal: Sequence[Action]) -> Action:
@@ -110,9 +112,15 @@ class ActionJudge:
     reach and take each card from a place, the tableau after a card is taken, and the unseen
     cards by key."""
 
-    def __init__(self, catalog: Catalog, exchange_share: float = EXCHANGE_SHARE) -> None:
+    def __init__(
+        self,
+        catalog: Catalog,
+        exchange_share: float = EXCHANGE_SHARE,
+        over_display: bool = OVER_DISPLAY,
+    ) -> None:
         self.outlook = Outlook(catalog)
         self.exchange_share = exchange_share
+        self.over_display = over_display
         self.card_keys: tuple[CardKey | None, ...] = tuple(
             None if c is None else (c.kind, c.region, c.value) for c in catalog.cards
         )
@@ -242,11 +250,11 @@ class _Position:
                     value = self._take(action)
                 case Exchange():
                     if exchange_gain is None:
-                        exchange_gain = self._new_display_gain(self.catalog.exchange_city)
+                        exchange_gain = self._exchange_gain(self.catalog.exchange_city)
                     value = self._value(self.foreseen(action)) + exchange_gain
                 case Renew():
                     if renew_gain is None:
-                        renew_gain = self._new_display_gain(self.player.location)
+                        renew_gain = self._exchange_gain(self.player.location)
                     value = self._value(self.foreseen(action)) + renew_gain
                 case Exhibit():
                     value = self._exhibit(action)
@@ -380,6 +388,11 @@ class _Position:
             bag_size=len(state.bags[region]) + debris_in_bag(state, region),
             vp_per_token=self.vp_per_token[region],
         )
+
+    def _exchange_gain(self, where: int) -> float:
+        """The new display's gain over (``over_display``) the gain of the one thrown away."""
+        over = self._display_gain(where) if self.judge.over_display else 0.0
+        return self._new_display_gain(where) - over
 
     def _new_display_gain(self, where: int) -> float:
         """Expected gain of taking the best of four new display cards, seen from ``where``
