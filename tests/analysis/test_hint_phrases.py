@@ -83,3 +83,12 @@ def test_a_take_and_an_exchange_read_whole() -> None:
         f"congress: your 1st, 0 -> 1{NB}VP; outlook -5.0{NB}VP, yet played out to the end "
         "it does best"
     )
+
+
+def test_a_falling_exchange_says_with_the_best_of_them_before_why_it_is_first() -> None:
+    state = opening()
+    judge = Judge({Exchange(): -0.5, TakeCard(1): 2.5}, rest=-5.0)
+    assert reason(state, Exchange(), judge, top=True) == (
+        f"four new display cards in Warsaw; outlook -0.5{NB}VP with the best of them, yet "
+        "played out to the end it does best"
+    )

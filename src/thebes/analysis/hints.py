@@ -123,11 +123,11 @@ def _reason(state: GameState, action: Action, judge: ActionJudge, *, top: bool) 
             return f"{card_reason(state, state.display[slot])}; {outlook}"
         case Exchange():
             where = state.catalog.locations[state.catalog.exchange_city]
-            outlook = outlook_phrase(state, action, judge, top=top)
-            return f"four new display cards in {where}; {outlook} with the best of them"
+            outlook = outlook_phrase(state, action, judge, top=top, with_best=True)
+            return f"four new display cards in {where}; {outlook}"
         case Renew():
-            outlook = outlook_phrase(state, action, judge, top=top)
-            return f"four new display cards where you stand; {outlook} with the best of them"
+            outlook = outlook_phrase(state, action, judge, top=top, with_best=True)
+            return f"four new display cards where you stand; {outlook}"
         case Exhibit(slot=slot):
             card_id = state.exhibitions[slot]
             vp = state.catalog.card(card_id).value
@@ -149,13 +149,16 @@ def keep_units(text: str) -> str:
     return UNIT.sub("\\1\u00a0\\2", text)
 
 
-def outlook_phrase(state: GameState, action: Action, judge: ActionJudge, *, top: bool) -> str:
-    """What ``action`` does to the mover's outlook: "outlook +2.0 VP". For the ``top``
+def outlook_phrase(
+    state: GameState, action: Action, judge: ActionJudge, *, top: bool, with_best: bool = False
+) -> str:
+    """What ``action`` does to the mover's outlook: "outlook +2.0 VP" (``with_best``, for
+    a new display: "outlook +2.0 VP with the best of them", before any clause). For the ``top``
     hint a fall is explained: every action lowers the outlook here (their weeks cost more
     than they add now), this one least or, played out to the end, this one still best; or
     other actions raise it, but played out this one does best."""
     gain = round(outlook_gain(state, action, judge), 1)
-    phrase = f"outlook {signed(gain)} VP"
+    phrase = f"outlook {signed(gain)} VP" + (" with the best of them" if with_best else "")
     if not top or gain >= 0:
         return phrase
     seat = active_seat(state)
