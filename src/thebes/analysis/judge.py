@@ -92,11 +92,6 @@ class Verdict:
     playouts: int
     checked: float  # the value as the check of the losses measured it (else ``value``)
 
-    @property
-    def unsure(self) -> bool:
-        """A loss big enough for a label, but within the playouts' noise."""
-        return not self.label and bool(label_of(self.loss))
-
 
 @dataclass(frozen=True, slots=True)
 class Judgement:

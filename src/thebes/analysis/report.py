@@ -10,7 +10,7 @@ import textwrap
 from collections.abc import Sequence
 
 from thebes.analysis.game_review import GameReview, PlayerSummary
-from thebes.analysis.judge import LABEL_NAMES, LABELS, SURE, label_of
+from thebes.analysis.judge import LABEL_NAMES, LABELS, SURE
 from thebes.analysis.move_review import MoveReview
 from thebes.safeio.text import MAX_NAME, padded, printable
 
@@ -66,8 +66,7 @@ def move_line(move: MoveReview) -> str:
     """``#12 dig Greece 3: loses 4.6 VP, a mistake (margin -2.5; take 2: +2.1)``; a loss
     that would earn a label but is within the playouts' noise is called unsure, as the
     replay viewer calls it."""
-    # "unsure": big enough for a label, but within the playouts' noise (docs/analysis.md).
-    unsure = ", unsure" if label_of(move.loss) else ""
+    unsure = ", unsure" if move.unsure else ""
     label = f", {with_article(move.label)}" if move.label else unsure
     return (
         f"#{move.number} {printable(move.action)}: loses {move.loss:.1f} VP{label} "

@@ -101,13 +101,18 @@ def _add_play(commands: argparse._SubParsersAction[_Parser]) -> None:
     )
     play.set_defaults(handler=play_command)
     _add_new_game(play)
-    play.add_argument("--fast", action="store_true", help="no pause after a bot's move")
-    play.add_argument(
+    _add_at_the_table(play)
+    _add_no_color(play, "no colours (NO_COLOR works too)")
+
+
+def _add_at_the_table(command: argparse.ArgumentParser) -> None:
+    """How a table at this terminal plays out: bots' pauses and the end's review."""
+    command.add_argument("--fast", action="store_true", help="no pause after a bot's move")
+    command.add_argument(
         "--no-review",
         action="store_true",
         help="end the game without weighing each player's choices (luck is still shown)",
     )
-    _add_no_color(play, "no colours (NO_COLOR works too)")
 
 
 def _add_new_game(command: argparse.ArgumentParser) -> None:
@@ -209,12 +214,7 @@ def _add_host(commands: argparse._SubParsersAction[_Parser]) -> None:
         help="print the invites as JSON (one object per line: seat, user, code, port, "
         "fingerprint) and nothing else; this terminal shows no table",
     )
-    host.add_argument("--fast", action="store_true", help="no pause after a bot's move")
-    host.add_argument(
-        "--no-review",
-        action="store_true",
-        help="end the game without weighing each player's choices (luck is still shown)",
-    )
+    _add_at_the_table(host)
     _add_no_color(host, "no colours (NO_COLOR works too)")
 
 
@@ -235,12 +235,7 @@ def _add_resume(commands: argparse._SubParsersAction[_Parser]) -> None:
         metavar="DIR",
         help="the folder N counts in (default: where games are saved)",
     )
-    resume.add_argument("--fast", action="store_true", help="no pause after a bot's move")
-    resume.add_argument(
-        "--no-review",
-        action="store_true",
-        help="end the game without weighing each player's choices (luck is still shown)",
-    )
+    _add_at_the_table(resume)
     _add_no_color(resume, "no colours")
 
 

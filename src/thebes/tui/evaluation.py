@@ -32,7 +32,7 @@ from rich.text import Text
 from thebes.analysis import hints
 from thebes.analysis.analysis_file import AnalysisRefused, load_game_analysis
 from thebes.analysis.game_review import GameReview, analysis_path, summarize
-from thebes.analysis.judge import LABEL_NAMES, label_of
+from thebes.analysis.judge import LABEL_NAMES
 from thebes.analysis.luck import Luck
 from thebes.analysis.move_review import MoveReview
 from thebes.records.library import as_file_argument
@@ -159,7 +159,7 @@ def verdict(move: MoveReview) -> Text:
         return Text().append(move.label, style=LABEL_STYLES[move.label]).append(lost)
     if round(move.loss, 1) == 0 or move.best == move.action:
         return Text().append("good", style=GOOD_STYLE).append(f" ({signed(move.value)})")
-    if label_of(move.loss):  # a label's loss the playouts could not tell from noise
+    if move.unsure:
         return Text().append(UNSURE, style="bold").append(lost)
     return Text().append("good", style=GOOD_STYLE).append(lost)
 
