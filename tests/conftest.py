@@ -1,5 +1,6 @@
 """Shared fixtures; the scenario helpers (helpers.py) live beside the tests."""
 
+import os
 import sys
 import time
 from collections.abc import Generator
@@ -13,6 +14,13 @@ sys.path.insert(0, str(Path(__file__).parent))
 from thebes.catalog.loading import default_data_dir
 
 DATA_FILES = ("board.yaml", "cards.yaml", "tokens.yaml")
+
+# The tests read thebes in English whatever this machine's locale asks for (and so does every
+# thebes they start); a test of another language asks for it with --lang or speaking().
+os.environ.pop("LANGUAGE", None)
+if os.environ.get("LC_ALL"):
+    os.environ["LC_ALL"] = "C.UTF-8"
+os.environ["LC_MESSAGES"] = "C.UTF-8"
 
 
 @pytest.fixture

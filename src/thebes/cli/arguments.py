@@ -33,6 +33,7 @@ from thebes.cli.play import games_command, play_command, resume_command
 from thebes.cli.replay import replay_command, watch_command
 from thebes.cli.simulate import simulate_command
 from thebes.cli.streams import Streams
+from thebes.language import LANGUAGES
 from thebes.rules import VARIANT_NAMES
 from thebes.safeio.invocation import thebes_command
 
@@ -74,10 +75,27 @@ def build_parser(streams: Streams | None = None) -> argparse.ArgumentParser:
     adders += [_add_analyze, _add_hint]
     for add in (*adders, _add_reference, _add_rules):
         add(commands)
+    _add_language(parser)
+    for command in commands.choices.values():
+        _add_language(command, default=argparse.SUPPRESS)
     if streams is not None:
         for each in (parser, *commands.choices.values()):
             each.streams = streams
     return parser
+
+
+def _add_language(command: argparse.ArgumentParser, default: str | None = None) -> None:
+    """--lang, before or after the subcommand (a subcommand's leaves the one before it
+    alone unless given: argparse.SUPPRESS). :func:`thebes.cli.main.language_asked` reads it
+    before the parser is built, so that the help is in that language too."""
+    spoken = ", ".join(LANGUAGES)
+    command.add_argument(
+        "--lang",
+        type=values.language,
+        default=default,
+        metavar="LANG",
+        help=f"the language to speak: {spoken} (default: from LC_ALL, LC_MESSAGES or LANG)",
+    )
 
 
 def installed_version() -> str:

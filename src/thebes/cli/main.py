@@ -12,13 +12,17 @@ open has been closed on the way out.
 from __future__ import annotations
 
 import contextlib
+import os
+import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from thebes.cli.arguments import Handler, build_parser
+from thebes.cli.parser_words import speak_argparse
 from thebes.cli.stdio import guarded
 from thebes.cli.streams import Streams
 from thebes.errors import EXIT_INTERRUPTED, EXIT_OK, ThebesError
+from thebes.language import language_code, language_of, speak_by_default
 from thebes.safeio.text import printable
 from thebes.tui.signals import Ended, ended_by, ending_on_signals, held
 
@@ -49,11 +53,14 @@ def _until_signalled(argv: Sequence[str] | None, terminal: Terminal | None) -> i
 
 
 def _run(argv: Sequence[str] | None, terminal: Terminal | None, streams: Streams) -> int:
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    speak_by_default(language_asked(arguments) or language_of(os.environ))
+    speak_argparse()
     # Building the parser imports most of thebes: a signal raised inside an import could
     # be caught and wrapped there (pydantic turned one into a SchemaError), so it waits.
     with held():
         parser = build_parser(streams)
-    args = parser.parse_args(argv)
+    args = parser.parse_args(arguments)
     handler: Handler = args.handler
     try:
         return handler(args, terminal)
@@ -67,6 +74,20 @@ def _run(argv: Sequence[str] | None, terminal: Terminal | None, streams: Streams
         # The reader went away (for example `| head`); nothing more to say (guarded keeps
         # Python's own complaint at exit from being written).
         return EXIT_OK
+
+
+def language_asked(arguments: Sequence[str]) -> str | None:
+    """The language ``--lang`` asks for, read before the parser is built so that its help and
+    refusals speak it (a value thebes does not speak is left for the parser to refuse)."""
+    asked = None
+    for at, argument in enumerate(arguments):
+        if argument == "--":
+            break
+        if argument == "--lang" and at + 1 < len(arguments):
+            asked = language_code(arguments[at + 1]) or asked
+        elif argument.startswith("--lang="):
+            asked = language_code(argument.removeprefix("--lang=")) or asked
+    return asked
 
 
 def _say_ended(ended: Ended, streams: Streams) -> int:

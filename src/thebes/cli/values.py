@@ -12,10 +12,22 @@ from pathlib import Path
 
 from thebes.analysis.judge import MAX_PLAYOUTS
 from thebes.bots import BUDGET_OPTION, bot_level
+from thebes.language import LANGUAGES, NAMES, language_code
 from thebes.rules import VARIANT_NAMES
 from thebes.safeio.text import shown, whole_number
 
 ALL_VARIANTS = "all"
+
+
+def language(text: str) -> str:
+    """A language thebes speaks, by code, locale or name (``de``, ``fr_FR.UTF-8``, ``Deutsch``)."""
+    code = language_code(text)
+    if code is None:
+        spoken = ", ".join(f"{code} ({NAMES[code]})" for code in LANGUAGES)
+        raise argparse.ArgumentTypeError(
+            f"thebes does not speak {_quoted(text)} (it speaks {spoken})"
+        )
+    return code
 
 
 def variant_names(text: str) -> tuple[str, ...]:
