@@ -20,6 +20,7 @@ from rich.markdown import Markdown
 from rich.text import Text
 
 from thebes.errors import EXIT_USAGE, ThebesError
+from thebes.language import ENGLISH, current_language
 from thebes.safeio.text import clipped, printable, shown
 from thebes.tui.paging import page, taller_than_screen
 from thebes.tui.terminal import Terminal
@@ -43,12 +44,19 @@ class UnknownRule(RulebookError):
     exit_code = EXIT_USAGE
 
 
+def rulebook_file(language: str) -> str:
+    """The rulebook's file name in ``language`` (the same rule ids in each)."""
+    return RULEBOOK_FILE if language == ENGLISH else f"rules.{language}.md"
+
+
 def rulebook_path() -> Path:
-    """The installed package's rulebook, else ``docs/rules.md`` of a source checkout."""
-    packaged = Path(str(importlib.resources.files("thebes"))) / RULEBOOK_FILE
+    """The rulebook in the current language: the installed package's, else the one in
+    ``docs/`` of a source checkout."""
+    name = rulebook_file(current_language())
+    packaged = Path(str(importlib.resources.files("thebes"))) / name
     if packaged.is_file():
         return packaged
-    return Path(__file__).resolve().parents[3] / "docs" / RULEBOOK_FILE
+    return Path(__file__).resolve().parents[3] / "docs" / name
 
 
 def rulebook_text() -> str:
