@@ -16,6 +16,7 @@ from thebes.records.narration import card_name
 from thebes.rules import (
     END_TIME,
     NO_CARD,
+    Dig,
     GameState,
     PlayerState,
     active_seat,
@@ -127,6 +128,31 @@ def journeys(state: GameState, player: PlayerState) -> str:
         place=place_name(catalog.locations[player.location]),
         name=player.name,
         trips=", ".join(trips),
+    )
+
+
+def dig_site_words(state: GameState, digs: Sequence[Dig]) -> str:
+    """A dig site's menu entry in words: "dig at Egypt: 3 weeks of travel, then 1 to 12
+    weeks of digging"."""
+    site = place_name(state.catalog.regions[digs[0].region])
+    shortest = min(d.weeks for d in digs)
+    longest = max(d.weeks for d in digs)
+    seat = active_seat(state)
+    assert seat is not None
+    player = state.players[seat]
+    travel = journey(state.catalog, player, state.catalog.site_base + digs[0].region, False)
+    if shortest == longest:
+        digging = ngettext("{count} week of digging", "{count} weeks of digging", shortest).format(
+            count=shortest
+        )
+    else:
+        digging = _("{least} to {most} weeks of digging").format(least=shortest, most=longest)
+    if not travel:
+        return _("dig at {site}: {digging}, the planner shows the odds").format(
+            site=site, digging=digging
+        )
+    return _("dig at {site}: {travel} of travel, then {digging}").format(
+        site=site, travel=weeks_words(travel), digging=digging
     )
 
 

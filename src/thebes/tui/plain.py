@@ -1,0 +1,329 @@
+"""Plain mode (``--plain``, ``THEBES_PLAIN=1``): the table as lines of text, for a screen
+reader or any terminal that should keep every line.
+
+Nothing is drawn over: no alternate screen, no redraw, no cursor movement (but a backspace's
+erasing echo), no box drawing. Each event is one line as it happens; the player to move is
+told where they stand and offered a numbered menu, one entry a line, once for each position
+(an empty line tells it again); the position is told on request in sentences (``board``,
+``players``, ``me``, ``bags``, :mod:`thebes.tui.telling`). Every prompt names the player and
+the date. Lines are read as typed, echoed character by character, at one keyboard or at a
+hosted table alike; while a hosted player types, what happens at the table is told on lines
+of its own and the prompt is written again with what was typed.
+
+:class:`PlainGame` is the table's loop of :class:`~thebes.tui.table.TerminalGame` (the same
+rules, commands, undo and questions) with its drawing and asking in lines.
+"""
+
+from __future__ import annotations
+
+import select
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from prompt_toolkit.formatted_text import FormattedText, fragment_list_to_text, to_formatted_text
+from prompt_toolkit.input import Input
+from prompt_toolkit.key_binding import KeyPress
+from prompt_toolkit.keys import Keys
+from rich.text import Text
+
+from thebes.analysis.hints import Hint, signed
+from thebes.language import _
+from thebes.rules import Action, Dig, GameState, active_seat, scores, winners
+from thebes.safeio.text import printable
+from thebes.table.ending import balance_of, end_balance
+from thebes.table.news import Departure
+from thebes.table.places import Ending
+from thebes.tui.asking import QuitGame
+from thebes.tui.final import balance_lines
+from thebes.tui.menu import MenuEntry, action_label
+from thebes.tui.signals import held
+from thebes.tui.table import TerminalGame
+from thebes.tui.telling import date_words, dig_site_words, where_and_when
+from thebes.tui.terminal import Terminal
+
+POLL_SECONDS = 0.1  # how often a waiting line looks at the table for news
+FIRST_LINES = 10  # the log's lines told when a table is first shown (the rest: `log`)
+PLAIN_SIZE = (200, 1000)  # plain mode needs no room: no size is too small for it
+
+
+class LineReader:
+    """Lines typed at a terminal, each character echoed as it comes."""
+
+    def __init__(self, terminal: Terminal) -> None:
+        self.terminal = terminal
+        self.pending: list[KeyPress] = []  # keys read after the last line's Enter
+        self.left = ""  # what was typed when a line was left unfinished
+
+    def _write(self, text: str) -> None:
+        file = self.terminal.console.file
+        file.write(text)
+        file.flush()
+
+    def read(
+        self, prompt: str, typed: str = "", until: Callable[[], bool] | None = None
+    ) -> str | None:
+        """The line typed after ``prompt`` (``typed`` already in it); None if ``until()``
+        became true first (what was typed is in :attr:`left`). KeyboardInterrupt for Ctrl-C,
+        EOFError for Ctrl-D on an empty line or the end of the input."""
+        self.left = ""
+        line = typed
+        self._write(prompt + line)
+        source = self.terminal.input
+        with source.raw_mode():
+            while True:
+                if until is not None and until():
+                    self.left = line
+                    self._write("\r\n")
+                    return None
+                if not self.pending:
+                    self.pending = self._keys(source)
+                while self.pending:
+                    key = self.pending.pop(0)
+                    if key.key in (Keys.ControlM, Keys.ControlJ):
+                        self._write("\r\n")
+                        return line
+                    if key.key == Keys.ControlC:
+                        self._write("\r\n")
+                        raise KeyboardInterrupt
+                    if key.key == Keys.ControlD and not line:
+                        self._write("\r\n")
+                        raise EOFError
+                    if key.key == Keys.ControlH:
+                        if line:
+                            line = line[:-1]
+                            self._write("\b \b")
+                    elif key.key == Keys.ControlU:
+                        self._write("\b \b" * len(line))
+                        line = ""
+                    elif key.key == Keys.BracketedPaste or (
+                        isinstance(key.key, str) and len(key.key) == 1 and key.key.isprintable()
+                    ):
+                        text = printable(key.data).replace("\n", " ").replace("\r", " ")
+                        line += text
+                        self._write(text)
+
+    @staticmethod
+    def _keys(source: Input) -> list[KeyPress]:
+        """The keys typed within the next moment (none: nothing was typed)."""
+        try:
+            ready, _, _ = select.select([source.fileno()], [], [], POLL_SECONDS)
+        except (OSError, ValueError) as exc:  # the input was closed
+            raise EOFError from exc
+        if not ready:
+            return []
+        keys = source.read_keys()
+        if not keys and source.closed:
+            raise EOFError
+        return keys
+
+
+class PlainGame(TerminalGame):
+    """One terminal's place at a table, in lines."""
+
+    def __init__(self, *args: Any, **options: Any) -> None:
+        super().__init__(*args, **options)
+        self.size = lambda: PLAIN_SIZE
+        self.reader = LineReader(self.terminal)
+        self.told = max(0, len(self.talk.log) - FIRST_LINES)  # log lines told so far
+        if self.told:
+            self.console.print(
+                Text(_("Earlier events are in the log: type {command}.").format(command="log"))
+            )
+        self.told_message = self.talk.message  # the first one is in the log already
+        self.menu_for: object = None  # the position whose menu was told last
+
+    def run(self) -> bool:
+        try:
+            with self.terminal.prompting():
+                over = self._run()
+                if over:
+                    self._show_final()
+                else:
+                    self._say_where_saved(_("Game left."))
+                return over
+        finally:
+            dropped = self.gone.is_set() or self.place.ended is Ending.DROPPED
+            self.table.leave(self.place, Departure.DROPPED if dropped else Departure.QUIT)
+
+    def _one_turn(self) -> None:
+        game = self.game
+        if game.question is not None:
+            self._answer(game.question)
+        elif not self.hosted and self.table.bot_to_move() is not None:
+            with held():
+                self.table.play_bot_turn()
+        else:
+            self._turn()
+
+    # ------------------------------------------------------------ telling
+
+    def _line(self, text: str) -> None:
+        self.console.print(Text(text), soft_wrap=True)
+
+    def _draw(self, menu: list[MenuEntry], prompt: FormattedText | None = None) -> None:
+        log = self.talk.log
+        for line in log[self.told :]:
+            self._line(line)
+        self.told = len(log)
+        message = self.talk.message
+        if message is not None and message is not self.told_message:
+            self._line(message.plain)
+            self.told_message = message
+        if menu and self.menu_for is not self.game.state:
+            self.menu_for = self.game.state
+            self._tell_menu(menu)
+
+    def _tell_menu(self, menu: list[MenuEntry]) -> None:
+        state = self.game.state
+        seat = active_seat(state)
+        if seat is not None:
+            self._line(where_and_when(state, seat))
+        for entry in menu:
+            line = f"{entry.number}: {self._entry_words(entry)}"
+            if entry.by_zeppelin:
+                line += " " + _("({number}z: by zeppelin)").format(number=entry.number)
+            self._line(line)
+        if self.game.hints_enabled:
+            self._line(_("{key}: a hint").format(key="?"))
+
+    def _entry_words(self, entry: MenuEntry) -> str:
+        state = self.game.state
+        if not entry.playable:
+            return entry.label
+        if entry.is_dig_site:
+            return dig_site_words(state, [a for a in entry.actions if isinstance(a, Dig)])
+        return action_label(state, (entry.plain() or entry.actions)[0])
+
+    # ------------------------------------------------------------ asking
+
+    def _prompt_text(self, message: FormattedText) -> str:
+        return fragment_list_to_text(to_formatted_text(message))
+
+    def _prompt_message(self, seat: int, again: bool) -> FormattedText:
+        game = self.game
+        name = game.seats[seat].name
+        date = date_words(game.state.players[seat].time)
+        if again:
+            text = _("{name}, {date}, again: a number, an action or help: ")
+        else:
+            text = _("{name}, {date}: a number, an action or help: ")
+        return FormattedText([("", text.format(name=name, date=date))])
+
+    def _watch_message(self, seat: int) -> FormattedText:
+        game = self.game
+        seat_info = game.seats[seat]
+        date = date_words(game.state.players[seat].time)
+        if seat_info.is_bot:
+            text = _(
+                "{name} (bot) to play, {date}. You may type help, board, players, me, log or say: "
+            )
+        else:
+            text = _("{name} to play, {date}. You may type help, board, players, me, log or say: ")
+        return FormattedText([("", text.format(name=seat_info.name, date=date))])
+
+    def _ask(self, message: FormattedText, legal: Sequence[Action], menu: list[MenuEntry]) -> str:
+        typed, self.typed = self.typed, ""
+        while True:
+            try:
+                text = self.reader.read(
+                    self._prompt_text(message), typed, until=lambda: self.table.changed(self.place)
+                )
+            except (KeyboardInterrupt, EOFError) as exc:
+                if isinstance(exc, EOFError) and self.hosted:
+                    raise
+                self._confirm_quit()
+                continue
+            self.redrawing = text is None
+            if text is None:
+                self.typed = self.reader.left
+                return ""
+            if not text.strip():
+                self.menu_for = None  # an empty line: the position and the menu again
+            return text
+
+    def _agrees(
+        self, question: str, *, default: bool = False, until: Callable[[], bool] | None = None
+    ) -> bool:
+        try:
+            answer = self.reader.read(question.rstrip() + " ", until=until)
+        except (KeyboardInterrupt, EOFError):
+            return False
+        if answer is None:
+            return False
+        answer = answer.strip().lower()
+        return answer in (_("y"), _("yes"), "y", "yes") or (default and not answer)
+
+    def _confirm_quit(self) -> None:
+        if self.hosted and (self.gone.is_set() or self.place.ended is not None):
+            raise QuitGame
+        try:
+            answer = self.reader.read(self._quit_question() + " ")
+        except (KeyboardInterrupt, EOFError):
+            answer = "y"  # Ctrl-C or Ctrl-D at the question leaves
+        if (answer or "").strip().lower() in (_("y"), _("yes"), "y", "yes"):
+            if self.hosted and self.place.host:
+                self.table.close(but=self.place)
+            raise QuitGame
+
+    def _fresh_line(self) -> None:
+        self.reader._write("\r\n")
+
+    # ------------------------------------------------------------ the end
+
+    def _show_final(self) -> None:
+        game = self.game
+        self._draw([])
+        self._line(_("The game is over. Weighing each player's luck and choices… (Ctrl-C skips)"))
+        try:
+            balance = end_balance(self.table)
+        except KeyboardInterrupt:
+            balance = balance_of(game, skill=False)
+        for line in final_lines(game.state):
+            self._line(line)
+        for text in balance_lines(balance, [""] * len(game.seats)):
+            self._line(text.plain)
+        self._say_where_saved("")
+
+
+def final_lines(state: GameState) -> list[str]:
+    """The final scores in sentences, the winners first."""
+    best = set(winners(state))
+    totals = scores(state)
+    lines = []
+    for seat in sorted(range(len(state.players)), key=lambda s: -totals[s].total):
+        score = totals[seat]
+        if seat in best:
+            text = _(
+                "{name} wins with {total} VP: artifacts {artifacts}, exhibitions "
+                "{exhibitions}, congresses {congresses}, majorities {majorities}."
+            )
+        else:
+            text = _(
+                "{name} has {total} VP: artifacts {artifacts}, exhibitions {exhibitions}, "
+                "congresses {congresses}, majorities {majorities}."
+            )
+        lines.append(
+            text.format(
+                name=state.players[seat].name,
+                total=score.total,
+                artifacts=score.artifacts,
+                exhibitions=score.exhibitions,
+                congresses=score.congresses,
+                majorities=score.majorities,
+            )
+        )
+    return lines
+
+
+def hint_lines(hints: Sequence[Hint]) -> list[str]:
+    """The hint, one action a line, best first."""
+    return [
+        _("{number}. {action}: {margin} VP ± {error}. {reason}").format(
+            number=number,
+            action=hint.notation,
+            margin=signed(hint.value),
+            error=f"{hint.error:.1f}",
+            reason=hint.reason,
+        )
+        for number, hint in enumerate(hints, start=1)
+    ]
