@@ -9,6 +9,7 @@ import pytest
 from thebes.language import (
     _,
     current_language,
+    decimal,
     language_code,
     language_of,
     place_name,
@@ -88,3 +89,16 @@ def test_names_and_messages_are_translated_from_the_catalogs() -> None:
     with speaking("en"):
         assert place_name("Egypt") == "Egypt"
         assert _("a message no catalog holds") == "a message no catalog holds"
+
+
+def test_decimals_are_written_as_each_language_writes_them() -> None:
+    with speaking("en"):
+        assert (decimal(2.45, 1), decimal(-0.04, 1, sign=True), decimal(3, 2, sign=True)) == (
+            "2.5",
+            "+0.0",
+            "+3.00",
+        )
+    with speaking("de"):
+        assert (decimal(2.25, 2), decimal(-1.26, 1, sign=True)) == ("2,25", "-1,3")
+    with speaking("fr"):
+        assert decimal(0.5) == "0,5"

@@ -78,6 +78,16 @@ def npgettext(context: str, singular: str, plural: str, count: int) -> str:
     return catalog(current_language()).npgettext(context, singular, plural, count)
 
 
+def decimal(value: float, digits: int = 1, *, sign: bool = False) -> str:
+    """``value`` with ``digits`` decimals as the current language writes it (2.5, 2,5); with
+    ``sign``, its sign before it, "+" for what rounds to nothing (never "-0.0")."""
+    rounded = round(value, digits)
+    text = f"{rounded if rounded else 0.0:{'+' if sign else ''}.{digits}f}"
+    # TRANSLATORS: the decimal separator of numbers such as 2.5 (German and French: a comma).
+    separator = pgettext("decimal separator", ".")
+    return text.replace(".", separator) if separator != "." else text
+
+
 def N_(message: str) -> str:
     """Marks ``message`` for the catalog where it is written, to be translated where it is
     shown (a constant, read in the language of whoever reads it)."""
