@@ -54,7 +54,14 @@ def _until_signalled(argv: Sequence[str] | None, terminal: Terminal | None) -> i
 
 def _run(argv: Sequence[str] | None, terminal: Terminal | None, streams: Streams) -> int:
     arguments = sys.argv[1:] if argv is None else list(argv)
-    speak_by_default(language_asked(arguments) or language_of(os.environ))
+    before = speak_by_default(language_asked(arguments) or language_of(os.environ))
+    try:
+        return _run_in_language(arguments, terminal, streams)
+    finally:
+        speak_by_default(before)  # for whoever called main in their own process: tests
+
+
+def _run_in_language(arguments: list[str], terminal: Terminal | None, streams: Streams) -> int:
     speak_argparse()
     # Building the parser imports most of thebes: a signal raised inside an import could
     # be caught and wrapped there (pydantic turned one into a SchemaError), so it waits.

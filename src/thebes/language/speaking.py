@@ -41,10 +41,12 @@ def current_language() -> str:
     return _speaking.get() or _default
 
 
-def speak_by_default(code: str) -> None:
-    """Speak ``code`` wherever no terminal chose a language (the command line's choice)."""
+def speak_by_default(code: str) -> str:
+    """Speak ``code`` wherever no terminal chose a language (the command line's choice);
+    the language spoken by default before."""
     global _default
-    _default = code
+    before, _default = _default, code
+    return before
 
 
 @contextmanager
