@@ -1,0 +1,83 @@
+"""Plain mode: a whole game played in lines, as a screen reader reads a terminal: no escape
+code, no box drawing, each prompt naming the player and the date, the menu numbered, the
+position told in sentences, the final scores in words."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+from prompt_toolkit.input import create_pipe_input
+
+from helpers import CAT
+from terminal import new_session, text_terminal
+from thebes.bots import make_bot
+from thebes.records.session import Session, default_seats
+from thebes.table.authority import Table
+from thebes.table.ending import leave_out_skill
+from thebes.tui.plain import PlainGame
+
+BOX_DRAWING = re.compile("[\u2500-\u257f\u2580-\u259f]")
+PROMPT = re.compile(r"^(Ann|Bob), (week \d+ of 190\d|at the end)(, again)?: a number", re.M)
+
+
+def greedy_lines(seed: int) -> list[str]:
+    """The actions two greedy players take in the game of ``seed``, in the notation."""
+    session = Session(CAT, default_seats(["Ann", "Bob"]), seed)
+    bots = [make_bot("greedy", seed, seat) for seat in range(2)]
+    lines = []
+    while not session.is_over:
+        seat = session.active_seat
+        assert seat is not None
+        action = bots[seat].choose(session.state, session.legal_actions())
+        lines.append(session.notation(action))
+        session.play(action)
+    return lines
+
+
+def play_plain(tmp_path: Path, keys: str, seed: int = 7) -> tuple[bool, str, Session]:
+    session = new_session(tmp_path, seed)
+    out = io.StringIO()
+    with create_pipe_input() as pipe:
+        pipe.send_text(keys)
+        pipe.close()
+        table = Table(session, session.lock, fast=True)
+        leave_out_skill(table)
+        over = PlainGame(table, text_terminal(out, keys=pipe), fast=True).run()
+    return over, out.getvalue(), session
+
+
+def test_a_whole_game_is_played_in_plain_lines(tmp_path: Path) -> None:
+    lines = greedy_lines(7)
+    over, shown, session = play_plain(tmp_path, "".join(f"{line}\r" for line in lines))
+    assert over and session.is_over
+    assert len(session.steps) == len(lines)
+    assert "\x1b" not in shown  # no colour, no cursor movement, no alternate screen
+    assert not BOX_DRAWING.search(shown)
+    # A prompt a turn, each naming the player and the date.
+    assert len(PROMPT.findall(shown)) == len(lines)
+    assert "wins with" in shown
+    # Each action told once, in a line of its own.
+    assert shown.count("Ann and Bob set out from Warsaw") == 1
+
+
+def test_the_menu_is_numbered_once_a_position_and_again_on_an_empty_line(tmp_path: Path) -> None:
+    _, shown, _ = play_plain(tmp_path, "\rquit\ry\r")
+    assert shown.count("\n1: take 1: ") == 2
+    assert "5: exchange: new display cards in Warsaw — 1 week" in shown
+    assert "Ann is in Warsaw, week 1 of 1901, with 0 VP." in shown
+
+
+def test_a_menu_number_asks_before_playing_and_tells_what_happened(tmp_path: Path) -> None:
+    _, shown, session = play_plain(tmp_path, "2\ry\rquit\ry\r")
+    assert "Play it? [Y/n] y" in shown
+    assert len(session.steps) == 1
+    assert "Ann takes the" in shown
+    assert "Bob, week 1 of 1901: a number" in shown
+
+
+def test_typing_is_echoed_and_backspace_erases(tmp_path: Path) -> None:
+    _, shown, session = play_plain(tmp_path, "3\x7f2\ry\rquit\ry\r")
+    assert "3\b \b2" in shown
+    assert session.steps[0].action == session.parse("take 2")
