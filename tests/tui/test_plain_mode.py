@@ -81,3 +81,24 @@ def test_typing_is_echoed_and_backspace_erases(tmp_path: Path) -> None:
     _, shown, session = play_plain(tmp_path, "3\x7f2\ry\rquit\ry\r")
     assert "3\b \b2" in shown
     assert session.steps[0].action == session.parse("take 2")
+
+
+def test_the_position_is_told_in_sentences_on_request(tmp_path: Path) -> None:
+    keys = "board\rplayers\rbags\rhelp\rrules\rlog\rquit\ry\r"
+    _, shown, _ = play_plain(tmp_path, keys)
+    assert "\x1b" not in shown
+    assert not BOX_DRAWING.search(shown)
+    assert "Card 1: " in shown and "Draw pile: " in shown
+    assert "From Warsaw, Ann travels to London in 2 weeks" in shown
+    assert "Ann scores 0 VP: artifacts 0, exhibitions 0, congresses 0, majorities 0." in shown
+    assert "Greece: 12 artifacts (" in shown
+    assert "\nboard: the board: locations, roads, who is where\n" in shown
+    # The rulebook a paragraph a line, its headings without their marks.
+    assert "\nS1 — Players\n" in shown
+    assert "\nTwo, three or four people play. Each one has a name" in shown
+
+
+def test_a_hint_is_told_one_action_a_line(tmp_path: Path) -> None:
+    _, shown, _ = play_plain(tmp_path, "hint\rquit\ry\r")
+    hints = re.findall(r"^(\d)\. (\S.*): [+-]\d+\.\d VP ± \d+\.\d\. ", shown, re.M)
+    assert [number for number, _ in hints] == ["1", "2", "3"]

@@ -16,6 +16,7 @@ rules, commands, undo and questions) with its drawing and asking in lines.
 
 from __future__ import annotations
 
+import re
 import select
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -24,6 +25,7 @@ from prompt_toolkit.formatted_text import FormattedText, fragment_list_to_text, 
 from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import KeyPress
 from prompt_toolkit.keys import Keys
+from rich.console import RenderableType
 from rich.text import Text
 
 from thebes.analysis.hints import Hint, signed
@@ -34,11 +36,22 @@ from thebes.table.ending import balance_of, end_balance
 from thebes.table.news import Departure
 from thebes.table.places import Ending
 from thebes.tui.asking import QuitGame
+from thebes.tui.commands import COMMANDS, Commands
 from thebes.tui.final import balance_lines
 from thebes.tui.menu import MenuEntry, action_label
+from thebes.tui.rulebook import rulebook_text
+from thebes.tui.screen import render_text
 from thebes.tui.signals import held
 from thebes.tui.table import TerminalGame
-from thebes.tui.telling import date_words, dig_site_words, where_and_when
+from thebes.tui.telling import (
+    bags_lines,
+    board_lines,
+    date_words,
+    dig_site_words,
+    player_lines,
+    players_lines,
+    where_and_when,
+)
 from thebes.tui.terminal import Terminal
 
 POLL_SECONDS = 0.1  # how often a waiting line looks at the table for news
@@ -117,11 +130,111 @@ class LineReader:
         return keys
 
 
+class PlainCommands(Commands):
+    """The table's commands, telling in lines what the screen shows in tables and pages."""
+
+    def run(self, word: str, argument: str) -> None:
+        told = {
+            "help": self._help,
+            "rules": self._rules,
+            "log": self._log,
+            "board": self._board,
+            "players": self._players,
+            "bags": self._bags,
+            "hint": self._hint,
+            "me": self.me,
+        }
+        if word in told:
+            told[word](argument)
+        else:
+            super().run(word, argument)
+
+    def _lines(self, lines: Sequence[str]) -> None:
+        console = self.terminal.console
+        for line in lines:
+            console.print(Text(line), soft_wrap=True)
+
+    def _help(self, argument: str) -> None:
+        remote = self.terminal.remote
+        lines = [_("Commands, typed at any prompt:")]
+        for name, command in COMMANDS.items():
+            lines.append(f"{name}: {command.help_at(remote=remote)}")
+        lines.append(_("me: your own cards, tokens and score"))
+        lines += [
+            _(
+                "A menu number picks that action (add z to go by zeppelin: 1z) and asks you "
+                "to confirm it. An empty line tells the menu again."
+            ),
+            _("An action can also be typed as the notation writes it: {examples}.").format(
+                examples="take 2, exchange, dig Egypt 6 +shovel, exhibit a, retire"
+            ),
+            _("Ctrl-C or Ctrl-D asks to leave."),
+        ]
+        self._lines(lines)
+
+    def _rules(self, _argument: str) -> None:
+        self._lines(plain_markdown(rulebook_text()))
+
+    def _log(self, _argument: str) -> None:
+        self._lines(self.talk.log or [_("Nothing yet.")])
+
+    def _board(self, _argument: str) -> None:
+        self._lines(board_lines(self.session.state))
+
+    def _players(self, _argument: str) -> None:
+        self._lines(players_lines(self.session.state))
+
+    def _bags(self, _argument: str) -> None:
+        self._lines(bags_lines(self.session.state))
+
+    def me(self, _argument: str) -> None:
+        """The position of this terminal's own player (the player to move at one keyboard)."""
+        at = self.at
+        state = self.session.state
+        seat = at.place.seat if at.hosted else active_seat(state)
+        if seat is None:
+            self._lines([_("You are watching: you hold no seat.")])
+        else:
+            self._lines(player_lines(state, seat))
+
+    def _hint(self, argument: str) -> None:
+        super()._hint(argument)
+        hint = self.talk.hint
+        if hint is not None and self.talk.message is None:  # worked out, not refused
+            self._lines(hint_lines(hint[1]))
+
+    def _page(self, renderable: RenderableType) -> None:
+        self._lines(render_text(renderable, PLAIN_SIZE[0]).splitlines())
+
+
+def plain_markdown(text: str) -> list[str]:
+    """Markdown as lines a screen reader reads: a paragraph, a heading or a list item a
+    line (the source's line breaks inside them joined), without heading marks, emphasis
+    marks or code quotes."""
+    lines: list[str] = []
+    joining = False  # the last line goes on in the next, indented or not
+    for raw in text.splitlines():
+        line = raw.replace("**", "").replace("`", "")
+        stripped = line.strip()
+        if not stripped:
+            joining = False
+            continue
+        starts = re.match(r"#+\s|[-*]\s|\d+\.\s|\|", stripped) is not None
+        if joining and not starts:
+            lines[-1] += " " + stripped
+            continue
+        heading = stripped.startswith("#")
+        lines.append(re.sub(r"^#+\s*", "", stripped))
+        joining = not heading and not stripped.startswith("|")
+    return lines
+
+
 class PlainGame(TerminalGame):
     """One terminal's place at a table, in lines."""
 
     def __init__(self, *args: Any, **options: Any) -> None:
         super().__init__(*args, **options)
+        self.commands = PlainCommands(self, hinter=options.get("hinter"))
         self.size = lambda: PLAIN_SIZE
         self.reader = LineReader(self.terminal)
         self.told = max(0, len(self.talk.log) - FIRST_LINES)  # log lines told so far
