@@ -102,3 +102,13 @@ def test_a_hint_is_told_one_action_a_line(tmp_path: Path) -> None:
     _, shown, _ = play_plain(tmp_path, "hint\rquit\ry\r")
     hints = re.findall(r"^(\d)\. (\S.*): [+-]\d+\.\d VP ± \d+\.\d\. ", shown, re.M)
     assert [number for number, _ in hints] == ["1", "2", "3"]
+
+
+def test_the_planner_tells_the_odds_a_sentence_a_length_of_dig(tmp_path: Path) -> None:
+    # Seed 7: Ann takes card 1, Bob card 3; then Ann can dig at Palestine (entry 9).
+    _, shown, session = play_plain(tmp_path, "1\ry\r3\ry\r9\r12\rn\r9\r3\ry\rquit\ry\r")
+    assert "\nDig at Palestine: knowledge 3.\n" in shown
+    assert "\n3 weeks (7 in all): 1 token, 100% chance of an artifact or more, " in shown
+    assert "Ann, week 7 of 1901: Dig at Palestine: weeks" in shown
+    assert "Ann, week 7 of 1901: dig Palestine 12 — 16 weeks, 4 travel. Play it? [Y/n] n" in shown
+    assert session.steps[-1].action == session.parse("dig Palestine 3")

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 import select
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from prompt_toolkit.formatted_text import FormattedText, fragment_list_to_text, to_formatted_text
 from prompt_toolkit.input import Input
@@ -29,7 +29,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from thebes.analysis.hints import Hint, signed
-from thebes.language import _
+from thebes.language import _, decimal, ngettext, place_name
 from thebes.rules import Action, Dig, GameState, active_seat, scores, winners
 from thebes.safeio.text import printable
 from thebes.table.ending import balance_of, end_balance
@@ -39,6 +39,7 @@ from thebes.tui.asking import QuitGame
 from thebes.tui.commands import COMMANDS, Commands
 from thebes.tui.final import balance_lines
 from thebes.tui.menu import MenuEntry, action_label
+from thebes.tui.planner import DigPlanner, option_effects, option_words, site_dig_options
 from thebes.tui.rulebook import rulebook_text
 from thebes.tui.screen import render_text
 from thebes.tui.signals import held
@@ -50,6 +51,7 @@ from thebes.tui.telling import (
     dig_site_words,
     player_lines,
     players_lines,
+    weeks_words,
     where_and_when,
 )
 from thebes.tui.terminal import Terminal
@@ -229,14 +231,80 @@ def plain_markdown(text: str) -> list[str]:
     return lines
 
 
+class PlainPrompt:
+    """The planner's prompt in plain mode: the reader's line, as prompt_toolkit's prompt
+    gives one (KeyboardInterrupt, EOFError)."""
+
+    def __init__(self, reader: LineReader, who: Callable[[], str]) -> None:
+        self.reader = reader
+        self.who = who  # "Ann, week 7 of 1901: ", before every prompt
+
+    def prompt(self, message: object, *, default: str = "", **_: object) -> str:
+        text = message if isinstance(message, str) else ""
+        line = self.reader.read(self.who() + text, default)
+        assert line is not None  # no ``until``: a line always comes
+        return line
+
+
+class PlainPlanner(DigPlanner):
+    """The dig planner in lines: the odds of each length of dig, a sentence each, told
+    again only when the options change."""
+
+    told: tuple[tuple[Dig, ...], Dig] | None = None
+
+    def draw(self, digs: tuple[Dig, ...], options: Dig, message: Text | None) -> None:
+        console = self.console
+        if self.told != (digs, options):
+            self.told = (digs, options)
+            for line in plan_lines(self.session.state, digs, options):
+                console.print(Text(line), soft_wrap=True)
+        if message is not None:
+            console.print(Text(message.plain), soft_wrap=True)
+
+
+def plan_lines(state: GameState, digs: tuple[Dig, ...], options: Dig) -> list[str]:
+    """The planner's table in sentences, then what each option would change."""
+    plan = site_dig_options(state, digs, options)
+    site = place_name(state.catalog.regions[plan.region])
+    chosen = option_words(options).strip()
+    if chosen:
+        head = _("Dig at {site} with {options}: knowledge {knowledge}.")
+    else:
+        head = _("Dig at {site}: knowledge {knowledge}.")
+    lines = [head.format(site=site, options=chosen, knowledge=plan.knowledge)]
+    for row in plan.rows:
+        lines.append(
+            _(
+                "{weeks} ({cost} in all): {tokens}, {chance} chance of an artifact or more, "
+                "{artifacts} artifacts and {points} VP expected."
+            ).format(
+                weeks=weeks_words(row.weeks),
+                cost=row.cost,
+                tokens=ngettext("{count} token", "{count} tokens", row.tokens).format(
+                    count=row.tokens
+                ),
+                chance=f"{row.chance:.0%}",
+                artifacts=decimal(row.artifacts, 2),
+                points=decimal(row.vp, 2),
+            )
+        )
+    lines += option_effects(state, digs, options)
+    if state.site_bonus[plan.region]:
+        lines.append(_("First dig here: the 1-VP artifact on the site is yours too."))
+    return lines
+
+
 class PlainGame(TerminalGame):
     """One terminal's place at a table, in lines."""
 
     def __init__(self, *args: Any, **options: Any) -> None:
         super().__init__(*args, **options)
-        self.commands = PlainCommands(self, hinter=options.get("hinter"))
-        self.size = lambda: PLAIN_SIZE
         self.reader = LineReader(self.terminal)
+        self.commands = PlainCommands(self, hinter=options.get("hinter"))
+        self.planner = PlainPlanner(
+            self.game, self.console, cast(Any, PlainPrompt(self.reader, self._who))
+        )
+        self.size = lambda: PLAIN_SIZE
         self.told = max(0, len(self.talk.log) - FIRST_LINES)  # log lines told so far
         if self.told:
             self.console.print(
@@ -354,11 +422,24 @@ class PlainGame(TerminalGame):
                 self.menu_for = None  # an empty line: the position and the menu again
             return text
 
+    def _who(self) -> str:
+        """Who is asked and when, before a question: the player to move at one keyboard,
+        this terminal's player at a hosted table ("" for a spectator)."""
+        game = self.game
+        seat = game.active_seat if not self.hosted else self.place.seat
+        if seat is None:
+            return ""
+        date = date_words(game.state.players[seat].time)
+        return _("{name}, {date}: ").format(name=game.seats[seat].name, date=date)
+
     def _agrees(
         self, question: str, *, default: bool = False, until: Callable[[], bool] | None = None
     ) -> bool:
+        who = self._who()
+        name = who.split(",")[0]
+        question = question.removeprefix(f"{name}: ") if name else question
         try:
-            answer = self.reader.read(question.rstrip() + " ", until=until)
+            answer = self.reader.read(who + question.rstrip() + " ", until=until)
         except (KeyboardInterrupt, EOFError):
             return False
         if answer is None:
@@ -370,7 +451,7 @@ class PlainGame(TerminalGame):
         if self.hosted and (self.gone.is_set() or self.place.ended is not None):
             raise QuitGame
         try:
-            answer = self.reader.read(self._quit_question() + " ")
+            answer = self.reader.read(self._who() + self._quit_question() + " ")
         except (KeyboardInterrupt, EOFError):
             answer = "y"  # Ctrl-C or Ctrl-D at the question leaves
         if (answer or "").strip().lower() in (_("y"), _("yes"), "y", "yes"):
