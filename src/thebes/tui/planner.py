@@ -119,8 +119,8 @@ class DigPlanner:
             chosen = replace(options, weeks=plan.weeks)
             if chosen in digs:
                 return chosen
-            why = _why_not(self.session.state, chosen)
-            message = Text(_("Not allowed: {reason}.").format(reason=why))
+            reason = _why_not(self.session.state, chosen)
+            message = Text(_("Not allowed: {reason}.").format(reason=reason))
 
     def draw(self, digs: tuple[Dig, ...], options: Dig, message: Text | None) -> None:
         """The planner's screen: the head (``above``) over the table if the terminal is tall
