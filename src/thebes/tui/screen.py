@@ -258,7 +258,8 @@ def _active_tableau(state: GameState, info: ScreenInfo, width: int) -> Renderabl
         congresses=player.congresses,
     )
     # TRANSLATORS: the label of a player's excavation permits, one per site.
-    line2 = Text(f"  {cards}  {pgettext('tableau', 'permits')} ")
+    permits = pgettext("tableau", "permits")
+    line2 = Text(f"  {cards}  {permits} ")
     line2.append_text(panels.permits_text(state, player))
     for line in (line1, line2):
         line.truncate(width, overflow="ellipsis")
