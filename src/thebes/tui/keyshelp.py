@@ -33,7 +33,7 @@ KEYS = (
         N_("gen, leg, art, exh"),
         N_("general, legends, artifacts, exhibitions, shortened at 80 columns"),
     ),
-    ("E3/9", N_("3 artifacts from Egypt, worth 9 VP in all")),
+    (N_("E3/9"), N_("3 artifacts from Egypt, worth 9 VP in all")),
     (N_("a 4 VP Moscow 3 wk"), N_("exhibition a at 80 columns, needing 1 Mes 2 Cre")),
     ("G✓ / G✗", N_("the Greece permit is valid / used this year")),
     (N_("assist, shov, zep, congr"), N_("assistants, shovels, zeppelins, congresses")),
@@ -82,7 +82,7 @@ def keys_view(variants: Variants = NO_VARIANTS) -> RenderableType:
     """What the screen's marks and abbreviations mean, in a game with ``variants``."""
     keys = []
     # Each key and meaning is a constant marked with N_ above (the keys that are only
-    # symbols, "▶" or "E3/9", are not in the catalog and come back as they are).
+    # symbols, "▶" or "1902·14", are not in the catalog and come back as they are).
     for key, meaning in KEYS:
         if key == "books, debris" and variants.steady_digs:
             steady = _(STEADY_DEBRIS).format(count=STEADY_DEBRIS_AT_START)
