@@ -245,19 +245,8 @@ def print_games(
         else:
             print(game_line(number, game, max(digits, 2)), file=out, flush=True)
             if holder is not None:
-                # The command on a row of its own when the sentence leaves it none, whole
-                # however long (the terminal folds it), so that it copies as it is.
-                watch = thebes_command("watch " + shlex.quote(printable(str(game.file.path))))
-                # TRANSLATORS: {holder} says which process has the game open.
-                note = _("open in {holder} now; '{command}' follows it").format(
-                    holder=holder.describe(), command=watch
-                )
-                if cell_len(indent + note) > width:
-                    lead = _("open in {holder} now; this follows it:").format(
-                        holder=holder.describe()
-                    )
-                    note = f"{wrapped(lead, width, indent).lstrip()}\n{indent}'{watch}'"
-                print(indent + note, file=out, flush=True)
+                print(open_note(game.file.path, holder.describe(), indent, width), file=out)
+                out.flush()
     left = len(files) - len(shown)
     if left:
         older = ngettext(
@@ -267,20 +256,37 @@ def print_games(
         )
         tell(older.format(count=left, option="--all"))
     if not as_json:
-        # N counts in this folder: the listing of another than the default says --dir.
-        folder_option = f" --dir {shlex.quote(where)}" if named_folder else ""
-        resume = thebes_command("resume") + folder_option
-        replay = thebes_command("replay") + folder_option
-        lines = (
-            # TRANSLATORS: {command} is a command as typed ("thebes resume"); N a number.
-            _("'{command} N' resumes game N; '{command}' the newest unfinished one;").format(
-                command=resume
-            ),
-            # TRANSLATORS: {command} is a command as typed ("thebes replay"); N a number.
-            _("'{command} N' shows game N from its start.").format(command=replay),
-        )
-        for line in lines:
+        for line in closing_lines(where, named_folder=named_folder):
             terminal.say(wrapped(line, width))
+
+
+def open_note(path: Path, holder: str, indent: str, width: int) -> str:
+    """Under a game open in another window (``holder`` says which), the command that
+    follows it: on a row of its own when the sentence leaves it none, whole however long
+    (the terminal folds it), so that it copies as it is."""
+    watch = thebes_command("watch " + shlex.quote(printable(str(path))))
+    # TRANSLATORS: {holder} says which process has the game open.
+    note = _("open in {holder} now; '{command}' follows it").format(holder=holder, command=watch)
+    if cell_len(indent + note) > width:
+        lead = _("open in {holder} now; this follows it:").format(holder=holder)
+        note = f"{wrapped(lead, width, indent).lstrip()}\n{indent}'{watch}'"
+    return indent + note
+
+
+def closing_lines(where: str, *, named_folder: bool) -> tuple[str, str]:
+    """The listing's last lines: how to resume a game of it, and replay one."""
+    # N counts in this folder: the listing of another than the default says --dir.
+    folder_option = f" --dir {shlex.quote(where)}" if named_folder else ""
+    resume = thebes_command("resume") + folder_option
+    replay = thebes_command("replay") + folder_option
+    return (
+        # TRANSLATORS: {command} is a command as typed ("thebes resume"); N a number.
+        _("'{command} N' resumes game N; '{command}' the newest unfinished one;").format(
+            command=resume
+        ),
+        # TRANSLATORS: {command} is a command as typed ("thebes replay"); N a number.
+        _("'{command} N' shows game N from its start.").format(command=replay),
+    )
 
 
 def wrapped(text: str, width: int, indent: str = "") -> str:
