@@ -171,7 +171,7 @@ def fitted(
 ) -> str:
     """``text`` written with names cut as little as lets it fit in ``room`` columns: the
     longest names first, all to the same width, never below :data:`SHORTEST`."""
-    longest = max(cell_len(printable(name)) for name, _ in standing.players)
+    longest = max(cell_len(printable(name)) for name, _level in standing.players)
     written = ""
     for limit in range(max(longest, SHORTEST), SHORTEST - 1, -1):
 
@@ -186,7 +186,7 @@ def fitted(
 
 def hints_text(hints: Sequence[tuple[str, int]], room: int) -> str:
     """ "hints: Ann 3, Bob 1" in ``room`` columns if names cut to :data:`SHORTEST` allow."""
-    longest = max(cell_len(printable(name)) for name, _ in hints)
+    longest = max(cell_len(printable(name)) for name, _count in hints)
     text = ""
     for limit in range(max(longest, SHORTEST), SHORTEST - 1, -1):
         players = ", ".join(f"{cut(printable(name), limit)} {n}" for name, n in hints)

@@ -104,7 +104,7 @@ def _ask_bots(
                 )
             )
             continue
-        bots.append((_bot_name(level, names + [name for name, _ in bots]), level))
+        bots.append((_bot_name(level, names + [name for name, _level in bots]), level))
     if bots:
         seats = ", ".join(f"{name} ({level})" for name, level in bots)
         said = ngettext("Computer player: {players}.", "Computer players: {players}.", len(bots))
