@@ -31,6 +31,7 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 from rich.console import Console, ConsoleDimensions
 
 from thebes.hosting.guard import Limits
+from thebes.language import N_, _, ngettext
 from thebes.tui.terminal import Terminal, clamped
 
 if TYPE_CHECKING:
@@ -39,7 +40,8 @@ if TYPE_CHECKING:
 # Keys are written into the pipe in pieces of at most this many characters: at most 4096
 # bytes in UTF-8, which a pipe takes whole or not at all (PIPE_BUF), so no character is cut.
 PIECE = 1024
-NO_PTY = "thebes needs a terminal: join with `ssh -t`, from a terminal.\r\n"
+# TRANSLATORS: {command} is the command to join with, as typed ("ssh -t").
+NO_PTY = N_("thebes needs a terminal: join with `{command}`, from a terminal.")
 
 
 class ChannelWriter:
@@ -230,7 +232,7 @@ class Connection(PromptToolkitSSHSession):
         chan = self._chan
         assert chan is not None
         if chan.get_terminal_type() is None:
-            chan.write(NO_PTY)
+            chan.write(_(NO_PTY).format(command="ssh -t") + "\r\n")
             chan.exit(1)
             return
         self.writer = ChannelWriter(self._loop, chan, self.limits.pending_output, self.cut_off)
@@ -249,7 +251,7 @@ class Connection(PromptToolkitSSHSession):
         colours = colour_system(term, dict(chan.get_environment()))
 
         def window() -> tuple[int, int]:
-            columns, rows, _, _ = chan.get_terminal_size()
+            columns, rows, _pixels_wide, _pixels_high = chan.get_terminal_size()
             return clamped(columns or 80, rows or 24)
 
         file = cast(TextIO, writer)
@@ -278,7 +280,7 @@ class Connection(PromptToolkitSSHSession):
         try:
             self.seating.attach(terminal, self.seat, self.gone)
         except Exception:  # the table's own fault: this player goes, the game goes on
-            terminal.say("thebes: the table failed at this terminal; join again.")
+            terminal.say("thebes: " + _("the table failed at this terminal; join again."))
         finally:
             assert self.keys is not None
             self.keys.close_reading()
@@ -293,7 +295,7 @@ class Connection(PromptToolkitSSHSession):
         """The client reads too little of its output: it is disconnected."""
         if self._chan is not None and not self.gone.is_set():
             self._chan.get_connection().disconnect(
-                asyncssh.DISC_BY_APPLICATION, "output not read: disconnected"
+                asyncssh.DISC_BY_APPLICATION, _("output not read: disconnected")
             )
 
     def data_received(self, data: str, datatype: object) -> None:
@@ -335,7 +337,12 @@ class Connection(PromptToolkitSSHSession):
             return
         if self.writer is not None and self._chan is not None:
             minutes = round(self.limits.idle_timeout / 60)
-            self.writer._send(f"\r\nNo key typed for {minutes} minutes: disconnected.\r\n")
+            said = ngettext(
+                "No key typed for {count} minute: disconnected.",
+                "No key typed for {count} minutes: disconnected.",
+                minutes,
+            ).format(count=minutes)
+            self.writer._send(f"\r\n{said}\r\n")
             self._chan.exit(0)
 
     def sending(self) -> bool:

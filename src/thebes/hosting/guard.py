@@ -26,6 +26,8 @@ from collections import Counter, deque
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 
+from thebes.language import _
+
 # Addresses remembered for their wrong codes before the old ones are pruned (many addresses,
 # e.g. from IPv6, must not grow memory without end).
 ADDRESSES_KEPT = 4096
@@ -76,10 +78,10 @@ class Guard:
         """A new connection from ``address``: why it is refused (or None), and the stranger
         whose place it takes (to be closed), if any."""
         if Counter(self.strangers.values())[address] >= self.limits.per_address:
-            return "too many connections from your address", None
+            return _("too many connections from your address"), None
         evicted = None
         if len(self.strangers) >= self.limits.strangers:
-            busiest, _ = Counter(self.strangers.values()).most_common(1)[0]
+            busiest, _count = Counter(self.strangers.values()).most_common(1)[0]
             evicted = next(w for w, a in self.strangers.items() if a == busiest)
             del self.strangers[evicted]
         self.strangers[who] = address
@@ -91,7 +93,7 @@ class Guard:
         self.strangers.pop(who, None)
         if seat is None:
             if len(self.spectators) >= self.limits.spectators:
-                return "too many spectators", None
+                return _("too many spectators"), None
             self.spectators[who] = None
             return None, None
         places = self.seats.setdefault(seat, {})

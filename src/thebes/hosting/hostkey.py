@@ -12,6 +12,7 @@ from pathlib import Path
 import asyncssh
 
 from thebes.errors import ThebesError
+from thebes.language import _
 from thebes.records.library import games_folder
 from thebes.safeio.text import printable
 
@@ -39,7 +40,11 @@ def host_key(path: Path | None = None) -> asyncssh.SSHKey:
             path.chmod(0o600)
         return asyncssh.read_private_key(path)
     except (OSError, ValueError, asyncssh.KeyImportError) as exc:
-        raise HostKeyError(f"the host key {printable(str(path))} cannot be used: {exc}") from exc
+        raise HostKeyError(
+            _("the host key {path} cannot be used: {error}").format(
+                path=printable(str(path)), error=exc
+            )
+        ) from exc
 
 
 def fingerprint(key: asyncssh.SSHKey) -> str:

@@ -26,6 +26,7 @@ from thebes.errors import ThebesError
 from thebes.hosting.connection import Connection
 from thebes.hosting.guard import Guard, Limits
 from thebes.hosting.invites import Invites, Role
+from thebes.language import _
 from thebes.safeio.text import printable
 from thebes.tui.terminal import Terminal
 
@@ -124,7 +125,7 @@ class Login(PromptToolkitSSHServer):
         self.admitted = True
         self.host.logins.add(self)
         if isinstance(evicted, Login):  # a stranger still not logged in: its place is taken
-            evicted.drop(asyncssh.DISC_TOO_MANY_CONNECTIONS, "too many connections")
+            evicted.drop(asyncssh.DISC_TOO_MANY_CONNECTIONS, _("too many connections"))
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self.admitted:
@@ -150,13 +151,13 @@ class Login(PromptToolkitSSHServer):
             self.drop(asyncssh.DISC_TOO_MANY_CONNECTIONS, refusal)
             return
         if isinstance(evicted, Login):  # the seat's oldest connection: a newer one came
-            evicted.drop(asyncssh.DISC_BY_APPLICATION, "your seat joined from elsewhere")
+            evicted.drop(asyncssh.DISC_BY_APPLICATION, _("your seat joined from elsewhere"))
         loop = asyncio.get_running_loop()
         self._no_session = loop.call_later(self.host.guard.limits.session_timeout, self._idle)
 
     def _idle(self) -> None:
         if self.session is None:
-            self.drop(asyncssh.DISC_BY_APPLICATION, "no session opened")
+            self.drop(asyncssh.DISC_BY_APPLICATION, _("no session opened"))
 
     def begin_auth(self, username: str) -> bool:
         return True  # always: there is no way in without a key or a code
@@ -197,7 +198,7 @@ class Login(PromptToolkitSSHServer):
             self.next_guess = loop.time() + wait
             await self.sleep(wait)
             if self.failures >= guard.limits.guesses_per_connection:
-                self.drop(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "too many wrong codes")
+                self.drop(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, _("too many wrong codes"))
             return False
         if role.seat is not None and self.offered is not None:
             invites.remember_key(role.seat, self.offered)
@@ -261,9 +262,16 @@ class Host:
         self._ready.wait()
         if self._failure is not None:
             self._thread.join()
-            where = f"{self.listen or 'all addresses'} port {self.port}"
             reason = printable(str(self._failure))
-            raise HostError(f"cannot listen on {where}: {reason}") from None
+            if self.listen:
+                refusal = _("cannot listen on {address} port {port}: {reason}").format(
+                    address=self.listen, port=self.port, reason=reason
+                )
+            else:
+                refusal = _("cannot listen on all addresses port {port}: {reason}").format(
+                    port=self.port, reason=reason
+                )
+            raise HostError(refusal) from None
         return self
 
     def __exit__(self, *_: object) -> None:

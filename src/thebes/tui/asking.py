@@ -18,6 +18,7 @@ from prompt_toolkit.completion import WordCompleter
 from prompt_toolkit.formatted_text import FormattedText, fragment_list_width
 from rich.cells import cell_len
 
+from thebes.language import _, pgettext
 from thebes.rules import Action
 from thebes.safeio.text import printable
 from thebes.table.authority import Table
@@ -36,8 +37,19 @@ REDRAW = "\x00redraw:"
 REDRAW_EVERY = 0.25
 # Columns a prompt leaves on its row for what is typed (an action is rarely longer).
 PROMPT_ROOM = 16
-# What a terminal that is not to move may type, as its prompt says it.
+# What a terminal that is not to move may type, as its prompt says it: command words, as
+# typed (never translated).
 WATCHING = "help, log, board, bags, players, rules, say TEXT, quit"
+WATCHING_SHORT = "help, log, board, say TEXT, quit"
+
+
+def is_yes(answer: str) -> bool:
+    """Whether ``answer`` (stripped, in lower case) says yes: y or yes, or the words for them
+    in the player's language."""
+    # TRANSLATORS: the answers yes to a [y/N] question, as typed: the English ones are
+    # taken too.
+    yes = {"y", "yes", pgettext("answer", "y"), pgettext("answer", "yes")}
+    return answer in yes
 
 
 class QuitGame(Exception):
@@ -169,24 +181,30 @@ class Asking:
             answer = self.prompt.prompt(wrapped_question(question, self.size()[0]))
         except (KeyboardInterrupt, EOFError):
             answer = "y"  # Ctrl-C or Ctrl-D at the question leaves
-        if answer.strip().lower() in ("y", "yes"):
+        if is_yes(answer.strip().lower()):
             if self.hosted and self.place.host:
                 self.table.close(but=self.place)
             raise QuitGame
 
     def _quit_question(self) -> str:
+        # TRANSLATORS: in each question, y is the answer yes (pgettext "answer": its
+        # translation is taken too).
         if self.hosted and self.place.host:
-            return "End hosting? Everyone leaves the table; the game is saved. [y/N]"
+            return _("End hosting? Everyone leaves the table; the game is saved. [y/N]")
         if self.hosted:
             if not self.place.seats:
-                return "Leave the table? [y/N]"
-            return "Leave the table? Your seat waits for you. [y/N]"
+                return _("Leave the table? [y/N]")
+            return _("Leave the table? Your seat waits for you. [y/N]")
         game = self.game
         path, problem = game.autosave, game.save_problem
-        where = f" (it is saved in {shown_path(path)})" if path else ""
         if problem is not None:
-            where = f" (it is NOT saved: {printable(problem)}; 'save PATH' saves it elsewhere)"
-        return f"Leave the game{where}? [y/N]"
+            # TRANSLATORS: {command} is the command typed to save elsewhere ("save PATH").
+            return _(
+                "Leave the game (it is NOT saved: {problem}; '{command}' saves it elsewhere)? [y/N]"
+            ).format(problem=printable(problem), command="save PATH")
+        if path:
+            return _("Leave the game (it is saved in {path})? [y/N]").format(path=shown_path(path))
+        return _("Leave the game? [y/N]")
 
     def _fresh_line(self) -> None:
         """Back to the start of the row, wiped: Ctrl-C while the bots move is echoed there
@@ -215,7 +233,7 @@ class Asking:
             return False
         finally:
             app.before_render -= ended
-        return answer in ("y", "yes") or (default and not answer)
+        return is_yes(answer) or (default and not answer)
 
     def _confirmed(self, action: Action | None) -> Action | None:
         """``action``, chosen by a number, once its player has seen it with its cost and
@@ -228,32 +246,46 @@ class Asking:
         assert seat is not None
         label = action_label(game.state, action)
         # One row where it can be: a second one would push the screen's title out of view.
-        asked = f"{game.seats[seat].name}: {label}. Play it? [Y/n]"
+        # TRANSLATORS: Y is the answer yes, the default.
+        asked = _("{name}: {action}. Play it? [Y/n]").format(
+            name=game.seats[seat].name, action=label
+        )
         if cell_len(asked) >= self.size()[0]:
-            asked = f"{label}. Play it? [Y/n]"  # the name is on the prompt line above
+            # The name is on the prompt line above.
+            asked = _("{action}. Play it? [Y/n]").format(action=label)
         if self._agrees(asked, default=True):
             return action
-        self.talk.say(f"Not played: {game.notation(action)}. Nothing has changed.")
+        self.talk.say(
+            _("Not played: {action}. Nothing has changed.").format(action=game.notation(action))
+        )
         return None
 
     def _prompt_message(self, seat: int, again: bool) -> FormattedText:
         seat_info = self.game.seats[seat]
         style = f"bold fg:{seat_info.colour}" if self.talk.colour else "bold"
-        note = " (again: still furthest back in time)" if again else ""
-        ask = " — a number, an action (Tab completes), or help: "
+        # After the player's name: whose turn it is again, and what may be typed.
+        note = " " + _("(again: still furthest back in time)") if again else ""
+        ask = " — " + _("a number, an action (Tab completes), or {command}: ").format(
+            command="help"
+        )
         # One row with room to type (a prompt wrapped by prompt_toolkit breaks mid-word):
         # the short form where the long one would not leave it.
         if cell_len(seat_info.name + note + ask) > self.size()[0] - PROMPT_ROOM:
-            note = " (again)" if again else ""
-            ask = " — a number, an action, or help: "
+            # TRANSLATORS: after a player's name: their turn again, said short.
+            note = " " + _("(again)") if again else ""
+            ask = " — " + _("a number, an action, or {command}: ").format(command="help")
         return FormattedText([(style, seat_info.name), ("", note + ask)])
 
     def _watch_message(self, seat: int) -> FormattedText:
         """The prompt of a terminal that is not to move: whose turn it is, what it may type."""
         seat_info = self.game.seats[seat]
         style = f"bold fg:{seat_info.colour}" if self.talk.colour else "bold"
-        who = " (bot)" if seat_info.is_bot else ""
-        ask = f"{who} to play. You may type {WATCHING}: "
+        # TRANSLATORS: after a player's name: a computer player's.
+        who = " " + _("(bot)") if seat_info.is_bot else ""
+        # TRANSLATORS: after a player's name ("Ann to play. ..."); {commands} are command
+        # words, as typed.
+        ask = who + " " + _("to play. You may type {commands}: ").format(commands=WATCHING)
         if cell_len(seat_info.name + ask) > self.size()[0] - PROMPT_ROOM:
-            ask = f"{who} to play (help, log, board, say TEXT, quit): "
+            # TRANSLATORS: after a player's name ("Ann to play (help, ...): ").
+            ask = who + " " + _("to play ({commands}): ").format(commands=WATCHING_SHORT)
         return FormattedText([(style, seat_info.name), ("", ask)])

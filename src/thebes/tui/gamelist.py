@@ -33,6 +33,7 @@ from rich.cells import cell_len
 
 from thebes.catalog.components import Catalog
 from thebes.errors import ThebesError
+from thebes.language import _, ngettext, pgettext
 from thebes.records.library import (
     LISTED,
     GameProgress,
@@ -66,7 +67,8 @@ def joined(names: Sequence[str]) -> str:
     """ "Ann", "Ann and Bob", "Ann, Bob and Cleo"."""
     if len(names) == 1:
         return names[0]
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    # TRANSLATORS: the last of a list of names: "Ann, Bob and Cleo".
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def status_text(standing: GameProgress, show: Callable[[str], str]) -> str:
@@ -74,14 +76,21 @@ def status_text(standing: GameProgress, show: Callable[[str], str]) -> str:
     all level 0-0" when three or four players are level at the top; names are written by
     ``show``."""
     first, second = standing.top_two
+    score = f"{first}{DASH}{second}"
     if len(standing.leaders) == len(standing.players) > 2:  # no names needed
-        when = "finished" if standing.finished else standing.where
-        return f"{when}: all level {first}{DASH}{second}"
+        # TRANSLATORS: a saved game's state: over ("finished"), else its date ("1902·14").
+        when = pgettext("game", "finished") if standing.finished else standing.where
+        # TRANSLATORS: three or four players level at the top: "1902·1: all level 0-0".
+        return _("{when}: all level {score}").format(when=when, score=score)
     leaders = joined([show(name) for name in standing.leaders])
     if standing.finished:
-        return f"finished: {leaders} {first}{DASH}{second}"
-    verb = "leads" if len(standing.leaders) == 1 else "lead"
-    return f"{standing.where}, {leaders} {verb} {first}{DASH}{second}"
+        # TRANSLATORS: a game over, its winners and the score: "finished: Ann 76-69".
+        return _("finished: {leaders} {score}").format(leaders=leaders, score=score)
+    # TRANSLATORS: a game going on: "1902·14, Ann leads 38-31" (two leaders: "lead").
+    line = ngettext(
+        "{when}, {leaders} leads {score}", "{when}, {leaders} lead {score}", len(standing.leaders)
+    )
+    return line.format(when=standing.where, leaders=leaders, score=score)
 
 
 def saved_at(file: ListedFile) -> str:
@@ -92,7 +101,8 @@ def saved_at(file: ListedFile) -> str:
             return datetime.fromtimestamp(file.mtime).strftime("%Y-%m-%d %H:%M")
         except (OverflowError, OSError, ValueError):  # only with a clock set far ahead
             pass
-    return "date unknown".ljust(DATE_COLUMNS)
+    # TRANSLATORS: instead of a date and time: at most 16 columns.
+    return _("date unknown").ljust(DATE_COLUMNS)
 
 
 def game_line(number: int, game: SavedGame, digits: int = 2) -> str:
@@ -104,11 +114,11 @@ def game_line(number: int, game: SavedGame, digits: int = 2) -> str:
     standing = game.standing
     if standing is None:
         name = printable(game.file.path.name)
-        reason = f"unreadable: {printable(game.error or '')}"
+        reason = _("unreadable: {reason}").format(reason=printable(game.error or ""))
         if cell_len(lead + name) + 2 + cell_len(reason) <= WIDTH:
             return f"{lead}{name}  {reason}"
         return f"{cut(lead + name, WIDTH)}\n{under}{cut(reason, WIDTH - len(under))}"
-    seed = "no seed" if standing.seed is None else f"seed {standing.seed}"
+    seed = _("no seed") if standing.seed is None else _("seed {seed}").format(seed=standing.seed)
     if standing.variants:  # by rule id: V1-V5 for all five
         ids = [variant_id(name) for name in standing.variants]
         seed += "  V1-V5" if len(ids) == len(VARIANT_NAMES) else "  " + " ".join(ids)
@@ -149,7 +159,9 @@ def bot_label(level: str | None, bot_from: int | None) -> str:
         return ""
     if bot_from is None:
         return f" ({level})"
-    return f" ({level} from action {bot_from + 1})"
+    # TRANSLATORS: a person's seat a bot took over: "Bob (greedy from action 57)"; {level}
+    # is the bot's level as typed.
+    return " " + _("({level} from action {number})").format(level=level, number=bot_from + 1)
 
 
 def fitted(
@@ -159,7 +171,7 @@ def fitted(
 ) -> str:
     """``text`` written with names cut as little as lets it fit in ``room`` columns: the
     longest names first, all to the same width, never below :data:`SHORTEST`."""
-    longest = max(cell_len(printable(name)) for name, _ in standing.players)
+    longest = max(cell_len(printable(name)) for name, _level in standing.players)
     written = ""
     for limit in range(max(longest, SHORTEST), SHORTEST - 1, -1):
 
@@ -174,10 +186,12 @@ def fitted(
 
 def hints_text(hints: Sequence[tuple[str, int]], room: int) -> str:
     """ "hints: Ann 3, Bob 1" in ``room`` columns if names cut to :data:`SHORTEST` allow."""
-    longest = max(cell_len(printable(name)) for name, _ in hints)
+    longest = max(cell_len(printable(name)) for name, _count in hints)
     text = ""
     for limit in range(max(longest, SHORTEST), SHORTEST - 1, -1):
-        text = "hints: " + ", ".join(f"{cut(printable(name), limit)} {n}" for name, n in hints)
+        players = ", ".join(f"{cut(printable(name), limit)} {n}" for name, n in hints)
+        # TRANSLATORS: how many actions each player took after a hint: "hints: Ann 3, Bob 1".
+        text = _("hints: {players}").format(players=players)
         if cell_len(text) <= room:
             break
     return text
@@ -209,11 +223,17 @@ def print_games(
         print(wrapped(text, width), file=terminal.errors if as_json else out)
 
     if not files:
-        tell(f"No saved games in {where}; '{thebes_command('play')}' starts one.")
+        tell(
+            _("No saved games in {folder}; '{command}' starts one.").format(
+                folder=where, command=thebes_command("play")
+            )
+        )
         return
     shown = files if everything else files[:LISTED]
     if not as_json:
-        terminal.say(wrapped(f"Saved games in {where}, newest first:", width))
+        terminal.say(
+            wrapped(_("Saved games in {folder}, newest first:").format(folder=where), width)
+        )
     digits = len(str(len(shown)))
     indent = " " * (max(digits, 2) + 1)
     for number, game in enumerate(read_games(shown, catalog), 1):
@@ -225,28 +245,48 @@ def print_games(
         else:
             print(game_line(number, game, max(digits, 2)), file=out, flush=True)
             if holder is not None:
-                # The command on a row of its own when the sentence leaves it none, whole
-                # however long (the terminal folds it), so that it copies as it is.
-                watch = thebes_command("watch " + shlex.quote(printable(str(game.file.path))))
-                note = f"open in {holder.describe()} now; '{watch}' follows it"
-                if cell_len(indent + note) > width:
-                    lead = f"open in {holder.describe()} now; this follows it:"
-                    note = f"{wrapped(lead, width, indent).lstrip()}\n{indent}'{watch}'"
-                print(indent + note, file=out, flush=True)
+                print(open_note(game.file.path, holder.describe(), indent, width), file=out)
+                out.flush()
     left = len(files) - len(shown)
     if left:
-        tell(f"{left} older game{'s' if left > 1 else ''} not listed ('--all' lists them).")
-    if not as_json:
-        # N counts in this folder: the listing of another than the default says --dir.
-        folder_option = f" --dir {shlex.quote(where)}" if named_folder else ""
-        resume = thebes_command("resume") + folder_option
-        replay = thebes_command("replay") + folder_option
-        lines = (
-            f"'{resume} N' resumes game N; '{resume}' the newest unfinished one;",
-            f"'{replay} N' shows game N from its start.",
+        older = ngettext(
+            "{count} older game not listed ('{option}' lists them).",
+            "{count} older games not listed ('{option}' lists them).",
+            left,
         )
-        for line in lines:
+        tell(older.format(count=left, option="--all"))
+    if not as_json:
+        for line in closing_lines(where, named_folder=named_folder):
             terminal.say(wrapped(line, width))
+
+
+def open_note(path: Path, holder: str, indent: str, width: int) -> str:
+    """Under a game open in another window (``holder`` says which), the command that
+    follows it: on a row of its own when the sentence leaves it none, whole however long
+    (the terminal folds it), so that it copies as it is."""
+    watch = thebes_command("watch " + shlex.quote(printable(str(path))))
+    # TRANSLATORS: {holder} says which process has the game open.
+    note = _("open in {holder} now; '{command}' follows it").format(holder=holder, command=watch)
+    if cell_len(indent + note) > width:
+        lead = _("open in {holder} now; this follows it:").format(holder=holder)
+        note = f"{wrapped(lead, width, indent).lstrip()}\n{indent}'{watch}'"
+    return indent + note
+
+
+def closing_lines(where: str, *, named_folder: bool) -> tuple[str, str]:
+    """The listing's last lines: how to resume a game of it, and replay one."""
+    # N counts in this folder: the listing of another than the default says --dir.
+    folder_option = f" --dir {shlex.quote(where)}" if named_folder else ""
+    resume = thebes_command("resume") + folder_option
+    replay = thebes_command("replay") + folder_option
+    return (
+        # TRANSLATORS: {command} is a command as typed ("thebes resume"); N a number.
+        _("'{command} N' resumes game N; '{command}' the newest unfinished one;").format(
+            command=resume
+        ),
+        # TRANSLATORS: {command} is a command as typed ("thebes replay"); N a number.
+        _("'{command} N' shows game N from its start.").format(command=replay),
+    )
 
 
 def wrapped(text: str, width: int, indent: str = "") -> str:

@@ -9,6 +9,7 @@ from pathlib import Path
 from prompt_toolkit import PromptSession
 
 from thebes.bots import BOT_LEVELS
+from thebes.language import _, ngettext
 from thebes.records.session import Session
 from thebes.rules import Variants
 from thebes.safeio.invocation import thebes_command
@@ -54,16 +55,19 @@ def _ask_seats(terminal: Terminal, taken: list[str]) -> tuple[list[str], list[tu
     ask.app.erase_when_done = False
     # One person is enough: with a bot given, or the bots offered next.
     fewest, most = 1, 4 - len(taken)
-    people = "How many people play at this keyboard"
-    count = _ask_number(terminal, ask, f"{people} ({fewest}-{most})? ", fewest, most)
+    people = _("How many people play at this keyboard ({fewest}-{most})? ").format(
+        fewest=fewest, most=most
+    )
+    count = _ask_number(terminal, ask, people, fewest, most)
     names: list[str] = []
     while len(names) < count:
-        name = ask.prompt(f"Name of player {len(names) + 1}: ").strip(" ")
+        name = ask.prompt(_("Name of player {number}: ").format(number=len(names) + 1))
+        name = name.strip(" ")
         problem = name_problem(name)
         if problem is not None:
-            terminal.say(f"Not as a name: {problem}.")
+            terminal.say(_("Not as a name: {problem}.").format(problem=problem))
         elif name.lower() in {n.lower() for n in names + taken}:
-            terminal.say("That name is taken.")
+            terminal.say(_("That name is taken."))
         else:
             names.append(name)
     if taken or count == 4:
@@ -76,24 +80,35 @@ def _ask_bots(
 ) -> list[tuple[str, str]]:
     """Offer ``needed`` to ``free`` computer players (Enter: ``needed``) and ask each one's
     level (Enter: DEFAULT_LEVEL); each is named after its level, apart from every name."""
-    question = f"How many computer players ({needed}-{free})? [{needed}] "
+    # TRANSLATORS: [2] is the answer Enter gives.
+    question = _("How many computer players ({fewest}-{most})? [{default}] ").format(
+        fewest=needed, most=free, default=needed
+    )
     count = _ask_number(terminal, ask, question, needed, free, default=needed)
     levels = ", ".join(BOT_LEVELS)
     bots: list[tuple[str, str]] = []
     while len(bots) < count:
         number = len(bots) + 1
-        answer = ask.prompt(f"Level of computer player {number} ({levels}) [{DEFAULT_LEVEL}]: ")
+        # TRANSLATORS: {levels} are the levels as typed (random, greedy, ...); [{default}]
+        # is the one Enter gives.
+        level_question = _("Level of computer player {number} ({levels}) [{default}]: ")
+        answer = ask.prompt(
+            level_question.format(number=number, levels=levels, default=DEFAULT_LEVEL)
+        )
         answer = answer.strip().lower() or DEFAULT_LEVEL
         level = next((lv for lv in BOT_LEVELS if lv.startswith(answer)), None)
         if level is None:
             terminal.say(
-                f"Please type {levels} (or its first letter), or Enter for {DEFAULT_LEVEL}."
+                _("Please type {levels} (or its first letter), or Enter for {default}.").format(
+                    levels=levels, default=DEFAULT_LEVEL
+                )
             )
             continue
-        bots.append((_bot_name(level, names + [name for name, _ in bots]), level))
+        bots.append((_bot_name(level, names + [name for name, _level in bots]), level))
     if bots:
         seats = ", ".join(f"{name} ({level})" for name, level in bots)
-        terminal.say(f"Computer player{'s' if len(bots) > 1 else ''}: {seats}.")
+        said = ngettext("Computer player: {players}.", "Computer players: {players}.", len(bots))
+        terminal.say(said.format(players=seats))
     return bots
 
 
@@ -117,18 +132,27 @@ def _ask_number(
     """A whole number from ``fewest`` to ``most``, asked until one is typed (Enter:
     ``default``, if there is one)."""
     choices = [str(n) for n in range(fewest, most + 1)]
-    refusal = f"Please type {', '.join(choices[:-1])} or {choices[-1]}"
-    if len(choices) == 1:
-        refusal = f"Please type {choices[0]}"
-    if default is not None:
-        refusal += f", or Enter for {default}"
+    if len(choices) == 1 and default is None:
+        refusal = _("Please type {choice}.").format(choice=choices[0])
+    elif len(choices) == 1:
+        refusal = _("Please type {choice}, or Enter for {default}.").format(
+            choice=choices[0], default=default
+        )
+    elif default is None:
+        refusal = _("Please type {choices} or {last}.").format(
+            choices=", ".join(choices[:-1]), last=choices[-1]
+        )
+    else:
+        refusal = _("Please type {choices} or {last}, or Enter for {default}.").format(
+            choices=", ".join(choices[:-1]), last=choices[-1], default=default
+        )
     while True:
         answer = ask.prompt(question).strip()
         if not answer and default is not None:
             return default
         if answer in choices:
             return int(answer)
-        terminal.say(f"{refusal}.")
+        terminal.say(refusal)
 
 
 def start_game(
@@ -161,13 +185,16 @@ def start_game(
 
 def saved_where(session: Session) -> str:
     """Where a new game is saved, and what a seed means for its draws."""
-    said = f"The game is saved in {printable(str(session.autosave))} after every action."
+    said = _("The game is saved in {path} after every action.").format(
+        path=printable(str(session.autosave))
+    )
     if session.seed is None:
         return said
-    return (
-        f"A seeded game (seed {session.seed}): the same seed and the same moves give the "
-        f"same draws, so whoever knows the seed can foresee them. {said}"
-    )
+    seeded = _(
+        "A seeded game (seed {seed}): the same seed and the same moves give the "
+        "same draws, so whoever knows the seed can foresee them."
+    ).format(seed=session.seed)
+    return f"{seeded} {said}"
 
 
 def resume_game(terminal: Terminal, path: Path, *, fast: bool, review: bool = True) -> None:
@@ -177,8 +204,9 @@ def resume_game(terminal: Terminal, path: Path, *, fast: bool, review: bool = Tr
     with saved_game(path) as (session, lock):
         if session.is_over:
             where = printable(str(path))
+            command = thebes_command("replay " + where)
             terminal.console.print(
-                f"That game is over; '{thebes_command('replay ' + where)}' shows it.",
+                _("That game is over; '{command}' shows it.").format(command=command),
                 soft_wrap=True,
             )
         _run(Table(session, lock, fast=fast), terminal, lock, fast=fast, review=review)

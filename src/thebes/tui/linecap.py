@@ -19,6 +19,8 @@ from prompt_toolkit.keys import Keys
 from rich.cells import cell_len
 from rich.text import Text
 
+from thebes.language import ngettext
+
 MAX_LINE = 200
 _LINE_ENDS = (Keys.ControlM, Keys.ControlJ)
 ELLIPSIS = " …"
@@ -64,7 +66,11 @@ def cut(text: str, cells: int) -> str:
 def line_problem(text: str) -> str | None:
     """Why a line typed at a prompt is refused (it is too long), or None."""
     if len(text) > MAX_LINE:
-        return f"A line is at most {MAX_LINE} characters; that one was not used."
+        return ngettext(
+            "A line is at most {count} character; that one was not used.",
+            "A line is at most {count} characters; that one was not used.",
+            MAX_LINE,
+        ).format(count=MAX_LINE)
     return None
 
 

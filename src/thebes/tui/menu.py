@@ -30,7 +30,8 @@ from thebes.catalog.components import (
     EXHIBITION_SLOTS,
     REGION_COUNT,
 )
-from thebes.records.narration import card_name, weeks
+from thebes.language import _, ngettext, place_name
+from thebes.records.narration import card_name
 from thebes.records.notation import format_action
 from thebes.rules import (
     RENEW_WEEKS,
@@ -140,11 +141,16 @@ def _entry(state: GameState, number: int, actions: tuple[Action, ...]) -> MenuEn
 
 def _unplayable(state: GameState, number: int) -> MenuEntry:
     action: Action = Exchange() if number == EXCHANGE_NUMBER else TakeCard(number - 1)
-    verb = "exchange" if number == EXCHANGE_NUMBER else f"take {number}"
+    verb = "exchange" if number == EXCHANGE_NUMBER else f"take {number}"  # the notation
     why = why_illegal(state, action)
     if why is None:
-        return MenuEntry(number, f"{verb}: not now", (), reason="not now")
-    label = f"{verb}: {illegal_short(why, state)}"
+        # TRANSLATORS: a menu entry that cannot be played; {action} is the notation
+        # ("take 2", "exchange"), not translated.
+        label = _("{action}: not now").format(action=verb)
+        return MenuEntry(number, label, (), reason=_("not now"))
+    # TRANSLATORS: a menu entry that cannot be played, and why in a few words; {action}
+    # is the notation ("take 2", "exchange"), not translated.
+    label = _("{action}: {reason}").format(action=verb, reason=illegal_short(why, state))
     return MenuEntry(number, label, (), reason=illegal_line(why, state))
 
 
@@ -157,36 +163,74 @@ def _travel(state: GameState, action: Action) -> int:
     return journey(state.catalog, state.players[seat], where, False)
 
 
+def _weeks(count: int) -> str:
+    """ "5 weeks", in words."""
+    return ngettext("{count} week", "{count} weeks", count).format(count=count)
+
+
+def _wk(count: int) -> str:
+    """ "5 wk": weeks, shortened for the menu's columns."""
+    # TRANSLATORS: weeks, shortened for the menu's narrow columns.
+    return _("{count} wk").format(count=count)
+
+
 def _dig_label(state: GameState, digs: Sequence[Dig]) -> str:
     """ "dig Egypt: 3 wk travel + 1-12 wk" (the weeks a dig can last here)."""
     site = state.catalog.regions[digs[0].region]
+    action = f"dig {site}"  # the notation
     shortest = min(d.weeks for d in digs)
     longest = max(d.weeks for d in digs)
-    span = f"{shortest} wk" if shortest == longest else f"{shortest}-{longest} wk"
+    if shortest == longest:
+        span = _wk(shortest)
+    else:
+        # TRANSLATORS: the weeks a dig can last, shortened for the menu: "1-12 wk".
+        span = _("{fewest}-{most} wk").format(fewest=shortest, most=longest)
     travel = _travel(state, digs[0])
-    return f"dig {site}: {travel} travel + {span}" if travel else f"dig {site}: {span}"
+    if travel:
+        # TRANSLATORS: a menu entry: "dig Egypt: 3 travel + 1-12 wk" (weeks of travel, then
+        # the weeks the dig can last); {action} is the notation, not translated.
+        return _("{action}: {travel} travel + {span}").format(
+            action=action, travel=travel, span=span
+        )
+    return _("{action}: {span}").format(action=action, span=span)
 
 
 def short_label(state: GameState, action: Action) -> str:
     """The action in a few words with its whole cost, for the menu's columns."""
     catalog = state.catalog
     cost = action_cost(state, action)
+    # In each label, {action} is the notation ("take 2", "exhibit a"), never translated.
     match action:
         case TakeCard(slot=slot):
             card = catalog.card(state.display[slot])
-            return f"take {slot + 1}: {catalog.locations[card.city]} {cost} wk"
+            city = place_name(catalog.locations[card.city])
+            # TRANSLATORS: a menu entry: "take 2: London 5 wk" (where the card is, and the
+            # weeks it costs in all); {action} is the notation, not translated.
+            return _("{action}: {city} {weeks} wk").format(
+                action=f"take {slot + 1}", city=city, weeks=cost
+            )
         case Exchange():
-            return f"exchange: {cost} wk"
+            return _("{action}: {weeks} wk").format(action="exchange", weeks=cost)
         case Exhibit(slot=slot):
             card = catalog.card(state.exhibitions[slot])
             letter = EXHIBITION_LETTERS[slot]
-            return f"exhibit {letter}: {card.value} VP, {catalog.locations[card.city]} {cost} wk"
+            city = place_name(catalog.locations[card.city])
+            # TRANSLATORS: a menu entry: "exhibit a: 4 VP, Moscow 3 wk"; {action} is the
+            # notation, not translated.
+            return _("{action}: {points} VP, {city} {weeks} wk").format(
+                action=f"exhibit {letter}", points=card.value, city=city, weeks=cost
+            )
         case Retire():
-            return f"retire ({cost} wk to the end)"
+            # TRANSLATORS: a menu entry: "retire (5 wk to the end)"; {action} is the
+            # notation "retire", not translated.
+            return _("{action} ({weeks} wk to the end)").format(action="retire", weeks=cost)
         case Renew():
-            return f"renew display: {cost} wk"
+            # TRANSLATORS: a menu entry: "renew display: 3 wk" (four new cards in the
+            # display); {action} is the notation "renew", not translated.
+            return _("{action} display: {weeks} wk").format(action="renew", weeks=cost)
         case Dig():
-            return f"{format_action(action, catalog.regions)}: {cost} wk"
+            action_text = format_action(action, catalog.regions)
+            return _("{action}: {weeks} wk").format(action=action_text, weeks=cost)
         case _:
             assert_never(action)
 
@@ -197,26 +241,52 @@ def action_label(state: GameState, action: Action) -> str:
     text = format_action(action, catalog.regions)
     cost = action_cost(state, action)
     travel = 0 if action.zeppelin else _travel(state, action)
-    note = ", by zeppelin" if action.zeppelin else f", {travel} travel" if travel else ""
+    if action.zeppelin:
+        # TRANSLATORS: added to an action's cost: "— 5 weeks, by zeppelin".
+        note = _(", by zeppelin")
+    elif travel:
+        # TRANSLATORS: added to an action's cost: "— 5 weeks, 3 travel" (weeks of travel).
+        note = _(", {weeks} travel").format(weeks=travel)
+    else:
+        note = ""
+    # In each label, {action} is the notation ("take 2", "dig Egypt 6"), never translated;
+    # {note} is how the journey is made (", by zeppelin", ", 3 travel") or nothing.
     match action:
         case TakeCard(slot=slot):
             card_id = state.display[slot]
-            where = catalog.locations[catalog.card(card_id).city]
-            return f"{text}: {card_name(catalog, card_id)} in {where} — {weeks(cost)}{note}"
+            where = place_name(catalog.locations[catalog.card(card_id).city])
+            return _("{action}: {card} in {city} — {weeks}{note}").format(
+                action=text,
+                card=card_name(catalog, card_id),
+                city=where,
+                weeks=_weeks(cost),
+                note=note,
+            )
         case Exchange():
-            where = catalog.locations[catalog.exchange_city]
-            return f"{text}: new display cards in {where} — {weeks(cost)}{note}"
+            where = place_name(catalog.locations[catalog.exchange_city])
+            return _("{action}: new display cards in {city} — {weeks}{note}").format(
+                action=text, city=where, weeks=_weeks(cost), note=note
+            )
         case Exhibit(slot=slot):
             card_id = state.exhibitions[slot]
             card = catalog.card(card_id)
-            where = catalog.locations[card.city]
-            return f"{text}: {card_name(catalog, card_id)}, {card.value} VP — {weeks(cost)}{note}"
+            return _("{action}: {card}, {points} VP — {weeks}{note}").format(
+                action=text,
+                card=card_name(catalog, card_id),
+                points=card.value,
+                weeks=_weeks(cost),
+                note=note,
+            )
         case Retire():
-            return f"retire: move to the end of the game ({weeks(cost)}), take no more turns"
+            return _("{action}: move to the end of the game ({weeks}), take no more turns").format(
+                action="retire", weeks=_weeks(cost)
+            )
         case Renew():
-            return f"renew: four new display cards, where you stand — {weeks(RENEW_WEEKS)}"
+            return _("{action}: four new display cards, where you stand — {weeks}").format(
+                action="renew", weeks=_weeks(RENEW_WEEKS)
+            )
         case Dig():
-            return f"{text} — {weeks(cost)}{note}"
+            return _("{action} — {weeks}{note}").format(action=text, weeks=_weeks(cost), note=note)
         case _:
             assert_never(action)
 
@@ -241,7 +311,7 @@ def menu_view(
     is dimmed and says why."""
     columns = menu_columns(width)
     grid = Table.grid(padding=(0, 2))
-    for _ in range(columns):
+    for _column in range(columns):
         grid.add_column(no_wrap=True, overflow="ellipsis", max_width=width // columns - 2)
     cells = [_cell(f"{e.number:>2}", e.label, e.playable) for e in menu]
     cells += [_cell(f"{key:>2}", meaning, True) for key, meaning in keys]
@@ -257,8 +327,9 @@ def menu_view(
     if not zeppelins:
         return grid
     hint = Text(
-        f"By zeppelin (the journey is free): add {ZEPPELIN_MARK} to the number, "
-        f"e.g. {zeppelins[0]}{ZEPPELIN_MARK}",
+        _("By zeppelin (the journey is free): add {mark} to the number, e.g. {example}").format(
+            mark=ZEPPELIN_MARK, example=f"{zeppelins[0]}{ZEPPELIN_MARK}"
+        ),
         style="italic",
     )
     return Group(grid, hint)

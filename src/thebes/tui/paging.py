@@ -20,11 +20,14 @@ from prompt_toolkit.layout import FormattedTextControl, HSplit, Layout, Window
 from rich.console import Console, RenderableType
 from rich.pager import Pager
 
+from thebes.language import N_, _
 from thebes.tui.terminal import Terminal
 
 # The last line of a page that fits, and of one that scrolls.
-BACK = "Enter or q: back to the table"
-SCROLL = "↑↓ PgUp PgDn space · q, Enter or Esc: back to the table"
+BACK = N_("Enter or q: back to the table")
+# TRANSLATORS: the keys of a page that scrolls: keep the names of the keys (space too,
+# or the word for it on a keyboard).
+SCROLL = N_("↑↓ PgUp PgDn space · q, Enter or Esc: back to the table")
 
 
 def taller_than_screen(console: Console, renderable: RenderableType) -> bool:
@@ -134,9 +137,13 @@ def show_page(terminal: Terminal, lines: list[str], *, at_end: bool = False) -> 
 
     def status() -> StyleAndTextTuples:
         if len(lines) <= rows():
-            return [("reverse", f" {BACK} ")]
+            return [("reverse", f" {_(BACK)} ")]
         end = min(len(lines), top[0] + rows())
-        return [("reverse", f" lines {top[0] + 1}-{end} of {len(lines)} · {SCROLL} ")]
+        # TRANSLATORS: the rows of a page shown: "lines 1-23 of 80".
+        shown = _("lines {first}-{last} of {count}").format(
+            first=top[0] + 1, last=end, count=len(lines)
+        )
+        return [("reverse", f" {shown} · {_(SCROLL)} ")]
 
     keys = _page_keys(top, rows, last_top)
 

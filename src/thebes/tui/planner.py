@@ -15,6 +15,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from thebes.language import _, ngettext, pgettext, place_name
 from thebes.records.notation import DIG_OPTIONS, dig_options, dig_with, option_named
 from thebes.records.view import GameView
 from thebes.rules import (
@@ -88,7 +89,15 @@ class DigPlanner:
                 trial = replace(exc.asked, weeks=digs[0].weeks)
                 state = self.session.state
                 why = why_illegal(state, trial)
-                message = Text(f"{exc}: {illegal_line(why, state)}." if why else f"{exc}.")
+                if why:
+                    # TRANSLATORS: the planner's refusal of options ("No legal dig here
+                    # with +shovel"), then the reason.
+                    refused = _("{refusal}: {reason}.").format(
+                        refusal=exc, reason=illegal_line(why, state)
+                    )
+                else:
+                    refused = f"{exc}."
+                message = Text(refused)
                 continue
             except ValueError as exc:
                 message = Text(str(exc))
@@ -98,14 +107,20 @@ class DigPlanner:
                 options = plan.options
                 if plan.weeks is not None:
                     ready = str(plan.weeks)
-                    message = Text(f"Options changed: check the table; Enter digs {ready} weeks.")
+                    changed = ngettext(
+                        "Options changed: check the table; Enter digs {count} week.",
+                        "Options changed: check the table; Enter digs {count} weeks.",
+                        plan.weeks,
+                    ).format(count=plan.weeks)
+                    message = Text(changed)
                 continue
             if plan.weeks is None:
                 continue
             chosen = replace(options, weeks=plan.weeks)
             if chosen in digs:
                 return chosen
-            message = Text(f"Not allowed: {_why_not(self.session.state, chosen)}.")
+            reason = _why_not(self.session.state, chosen)
+            message = Text(_("Not allowed: {reason}.").format(reason=reason))
 
     def draw(self, digs: tuple[Dig, ...], options: Dig, message: Text | None) -> None:
         """The planner's screen: the head (``above``) over the table if the terminal is tall
@@ -126,14 +141,28 @@ class DigPlanner:
         """The table for the options chosen, then what each option would change."""
         state = self.session.state
         plan = site_dig_options(state, digs, options)
-        site = state.catalog.regions[plan.region]
+        site = place_name(state.catalog.regions[plan.region])
+        # TRANSLATORS: the planner's title: "Dig at Egypt +legend: knowledge 4"; {options}
+        # are the options as typed (" +legend"), not translated.
+        title = _("Dig at {site}{options}: knowledge {knowledge}").format(
+            site=site, options=option_words(options), knowledge=plan.knowledge
+        )
         table = Table(
-            title=f"Dig at {site}{option_words(options)}: knowledge {plan.knowledge}",
+            title=title,
             title_justify="left",
             box=box.SIMPLE_HEAD,  # no edges: the rows a short terminal needs for the notes
             show_edge=False,
         )
-        for column in ("weeks", "in all", "tokens", "1+ artifact", "exp. artifacts", "exp. VP"):
+        # TRANSLATORS: the planner's headers: weeks dug, weeks in all (travel included),
+        # tokens drawn, the chance of 1 artifact or more, expected artifacts and VP.
+        for column in (
+            pgettext("planner", "weeks"),
+            pgettext("planner", "in all"),
+            pgettext("planner", "tokens"),
+            pgettext("planner", "1+ artifact"),
+            pgettext("planner", "exp. artifacts"),
+            pgettext("planner", "exp. VP"),
+        ):
             table.add_column(column, justify="right")
         for row in plan.rows:
             table.add_row(
@@ -146,14 +175,19 @@ class DigPlanner:
             )
         notes = [Text("  " + line) for line in option_effects(state, digs, options)]
         if state.site_bonus[plan.region]:
-            notes.append(Text("  first dig here: the 1-VP artifact on the site is yours too"))
+            first = _("first dig here: the 1-VP artifact on the site is yours too")
+            notes.append(Text("  " + first))
         return Group(table, *notes)
 
 
 def prompt_text(site: str, weeks: str) -> str:
     """The planner's prompt, short enough to leave room for the typing on a line of 80
     columns (the table's title names the options shown, its notes what each changes)."""
-    return f"Dig at {site}: weeks (e.g. {weeks}), +option or -option, or 'back': "
+    # TRANSLATORS: the planner's prompt; {back} is the word typed to go back ("back"),
+    # and +option or -option what is typed to add or drop an option (+shovel).
+    return _("Dig at {site}: weeks (e.g. {weeks}), +option or -option, or '{back}': ").format(
+        site=place_name(site), weeks=weeks, back="back"
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,8 +221,10 @@ def read_plan_line(text: str, options: Dig, choices: Sequence[Dig]) -> PlanLine:
             weeks = whole_number(word, digits=2)
         else:
             raise ValueError(
-                f"{shown(word)} is not understood: give one number of weeks, e.g. 6, "
-                f"and options such as +{DIG_OPTIONS[0]} or -{DIG_OPTIONS[0]}"
+                _(
+                    "{word} is not understood: give one number of weeks, e.g. 6, "
+                    "and options such as +{option} or -{option}"
+                ).format(word=shown(word), option=DIG_OPTIONS[0])
             )
     wanted = (set(dig_options(options)) | added) - dropped
     fitting = [
@@ -196,7 +232,8 @@ def read_plan_line(text: str, options: Dig, choices: Sequence[Dig]) -> PlanLine:
     ]
     if not fitting:
         asked = " ".join([*(f"+{o}" for o in sorted(wanted)), *(f"-{o}" for o in sorted(dropped))])
-        raise OptionsRefused(f"No legal dig here with {asked}", dig_with(options.region, 0, wanted))
+        refusal = _("No legal dig here with {options}").format(options=asked)
+        raise OptionsRefused(refusal, dig_with(options.region, 0, wanted))
     return PlanLine(min(fitting, key=lambda c: len(dig_options(c))), weeks)
 
 
@@ -286,42 +323,63 @@ def option_effects(state: GameState, digs: tuple[Dig, ...], options: Dig) -> lis
     now = knowledge_for(player, region, legend=options.legend, assistant=options.assistant).total
     lines = []
     flags = {f for d in digs for f in dig_options(d)}
-    site = catalog.regions[region]
+    site = place_name(catalog.regions[region])
+    # In each line, {option} is the option as typed ("+legend", "-shovel"), not translated.
     if "legend" in flags and not base.legend:
         other = knowledge_for(
             player, region, legend=not options.legend, assistant=options.assistant
         )
-        verb = "-legend: keep" if options.legend else "+legend: spend"
-        lines.append(f"{verb} the {site} legend, knowledge {now} -> {other.total}")
+        if options.legend:
+            line = _("{option}: keep the {site} legend, knowledge {now} -> {then}")
+        else:
+            line = _("{option}: spend the {site} legend, knowledge {now} -> {then}")
+        option = "-legend" if options.legend else "+legend"
+        lines.append(line.format(option=option, site=site, now=now, then=other.total))
     if "assistant" in flags:
         other = knowledge_for(
             player, region, legend=options.legend, assistant=not options.assistant
         )
-        verb = "-assistant: keep" if options.assistant else "+assistant: spend"
-        lines.append(f"{verb} your lone assistant, knowledge {now} -> {other.total}")
+        if options.assistant:
+            line = _("{option}: keep your lone assistant, knowledge {now} -> {then}")
+        else:
+            line = _("{option}: spend your lone assistant, knowledge {now} -> {then}")
+        option = "-assistant" if options.assistant else "+assistant"
+        lines.append(line.format(option=option, now=now, then=other.total))
     if "shovel" in flags:
         lines.append(
-            "-shovel: keep your lone shovel, one token fewer"
+            _("{option}: keep your lone shovel, one token fewer").format(option="-shovel")
             if options.shovel
-            else "+shovel: spend your lone shovel, one more token"
+            else _("{option}: spend your lone shovel, one more token").format(option="+shovel")
         )
     if "zeppelin" in flags:
         travel = journey(catalog, player, catalog.site_base + region, False)
-        lines.append(
-            f"-zeppelin: keep the zeppelin, the journey costs {travel} weeks instead of 0"
-            if options.zeppelin
-            else f"+zeppelin: spend a zeppelin, the journey costs 0 weeks instead of {travel}"
-        )
+        if options.zeppelin:
+            line = ngettext(
+                "{option}: keep the zeppelin, the journey costs {count} week instead of 0",
+                "{option}: keep the zeppelin, the journey costs {count} weeks instead of 0",
+                travel,
+            ).format(option="-zeppelin", count=travel)
+        else:
+            line = _(
+                "{option}: spend a zeppelin, the journey costs 0 weeks instead of {count}"
+            ).format(option="+zeppelin", count=travel)
+        lines.append(line)
     if base.special_permit:
         lines.append(
-            f"+permit (required): your {site} permit is used; this spends a special permit"
+            _(
+                "{option} (required): your {site} permit is used; this spends a special permit"
+            ).format(option="+permit", site=site)
         )
     elif base.legend:
-        lines.append(f"+legend (required): your only {site} knowledge is the legend")
+        lines.append(
+            _("{option} (required): your only {site} knowledge is the legend").format(
+                option="+legend", site=site
+            )
+        )
     return lines
 
 
 def _why_not(state: GameState, dig: Dig) -> str:
     """Why ``dig`` may not be dug now, in words."""
     why = why_illegal(state, dig)
-    return illegal_line(why, state) if why is not None else "not legal now"
+    return illegal_line(why, state) if why is not None else _("not legal now")

@@ -15,6 +15,7 @@ from rich.text import Text
 
 from thebes.catalog.components import WHEEL_SIZE, Catalog, TokenKind
 from thebes.catalog.kinds import KINDS
+from thebes.language import _, artifact_name, pgettext, place_name
 from thebes.records.narration import card_text
 
 
@@ -92,9 +93,10 @@ def reference_tables(catalog: Catalog) -> Group:
 
 
 def _travel_table(catalog: Catalog) -> Table:
-    short = [name[:3] for name in catalog.locations]
+    names = [place_name(name) for name in catalog.locations]
+    short = [name[:3] for name in names]
     travel = Table(
-        title="Travel time in weeks (shortest route)",
+        title=_("Travel time in weeks (shortest route)"),
         title_justify="left",
         box=box.SIMPLE_HEAD,
         show_edge=False,
@@ -102,20 +104,22 @@ def _travel_table(catalog: Catalog) -> Table:
         pad_edge=False,
         collapse_padding=True,
     )
-    travel.add_column("from", no_wrap=True, min_width=len(max(catalog.locations, key=len)))
+    # TRANSLATORS: the travel table's first column: the city a journey starts from.
+    travel.add_column(pgettext("travel", "from"), no_wrap=True, min_width=len(max(names, key=len)))
     for name in short:
         travel.add_column(Text(name), justify="right", width=3, no_wrap=True)
-    for i, name in enumerate(catalog.locations):
+    for i, name in enumerate(names):
         _add_row(travel, name, *(str(w) for w in catalog.travel[i]))
     return travel
 
 
 def _wheel_table(catalog: Catalog) -> Table:
     wheel = Table(
-        title="Time wheel: tokens drawn for knowledge (rows) and weeks dug (columns)",
+        title=_("Time wheel: tokens drawn for knowledge (rows) and weeks dug (columns)"),
         title_justify="left",
     )
-    wheel.add_column("K")
+    # TRANSLATORS: the time wheel's first column, short for "knowledge" (one letter).
+    wheel.add_column(pgettext("time wheel", "K"))
     for w in range(1, WHEEL_SIZE + 1):
         wheel.add_column(str(w), justify="right")
     for k in range(1, WHEEL_SIZE + 1):
@@ -124,28 +128,41 @@ def _wheel_table(catalog: Catalog) -> Table:
 
 
 def _cards_table(catalog: Catalog) -> Table:
-    cards = Table(title="Researcher cards", title_justify="left")
-    for column in ("#", "city", "weeks", "effect"):
-        cards.add_column(column, justify="right" if column in ("#", "weeks") else "left")
+    cards = Table(title=_("Researcher cards"), title_justify="left")
+    cards.add_column("#", justify="right")
+    cards.add_column(pgettext("table header", "city"), justify="left")
+    cards.add_column(pgettext("table header", "weeks"), justify="right")
+    cards.add_column(pgettext("table header", "effect"), justify="left")
     for c in catalog.researcher_ids:
         card = catalog.card(c)
-        _add_row(
-            cards, str(c), catalog.locations[card.city], str(card.weeks), card_effect(catalog, c)
-        )
+        where = place_name(catalog.locations[card.city])
+        _add_row(cards, str(c), where, str(card.weeks), card_effect(catalog, c))
     return cards
 
 
 def _exhibitions_table(catalog: Catalog) -> Table:
-    exhibitions = Table(title="Exhibitions", title_justify="left")
-    for column in ("#", "city", "weeks", "VP", "requires"):
+    exhibitions = Table(title=_("Exhibitions"), title_justify="left")
+    for column in (
+        "#",
+        pgettext("table header", "city"),
+        pgettext("table header", "weeks"),
+        # TRANSLATORS: victory points, shortened.
+        _("VP"),
+        pgettext("table header", "requires"),
+    ):
         exhibitions.add_column(column)
     for c in catalog.small_exhibition_ids + catalog.large_exhibition_ids:
         card = catalog.card(c)
-        needs = ", ".join(f"{n} {catalog.regions[r]}" for r, n in enumerate(card.requires) if n)
+        needs = ", ".join(
+            # TRANSLATORS: an exhibition's need: a number of artifacts from one site.
+            _("{count} {site}").format(count=n, site=place_name(catalog.regions[r]))
+            for r, n in enumerate(card.requires)
+            if n
+        )
         _add_row(
             exhibitions,
             str(c),
-            catalog.locations[card.city],
+            place_name(catalog.locations[card.city]),
             str(card.weeks),
             str(card.value),
             needs,
@@ -154,14 +171,17 @@ def _exhibitions_table(catalog: Catalog) -> Table:
 
 
 def _tokens_table(catalog: Catalog) -> Table:
-    tokens = Table(title="Excavation tokens (31 per region)", title_justify="left")
+    tokens = Table(title=_("Excavation tokens (31 per region)"), title_justify="left")
     for column in (
-        "region",
-        "artifacts by value 1-7",
-        "artifact VP",
-        "book token",
-        "general",
-        "debris",
+        pgettext("table header", "region"),
+        _("artifacts by value 1-7"),
+        # TRANSLATORS: the victory points of a region's artifacts in all.
+        _("artifact VP"),
+        _("book token"),
+        # TRANSLATORS: a header: general knowledge tokens.
+        pgettext("tokens", "general"),
+        # TRANSLATORS: a header: the empty tokens (sand) in a bag.
+        pgettext("tokens", "debris"),
     ):
         tokens.add_column(column)
     for r, region in enumerate(catalog.regions):
@@ -171,10 +191,11 @@ def _tokens_table(catalog: Catalog) -> Table:
             by_value[artifact["value"] - 1] += 1
         _add_row(
             tokens,
-            region,
+            place_name(region),
             " / ".join(str(n) for n in by_value),
             str(sum(a["value"] for a in data["artifacts"])),
-            f"1 for {data['book_token_for']}",
+            # TRANSLATORS: one book token, for the site named.
+            _("1 for {site}").format(site=place_name(data["book_token_for"])),
             str(data["general_tokens"]),
             str(data["debris"]),
         )
@@ -182,19 +203,22 @@ def _tokens_table(catalog: Catalog) -> Table:
 
 
 def _artifacts_table(catalog: Catalog) -> Table:
-    names = Table(title="Artifacts", title_justify="left")
-    names.add_column("region")
-    names.add_column("VP", justify="right")
-    names.add_column("objects")
+    names = Table(title=_("Artifacts"), title_justify="left")
+    names.add_column(pgettext("table header", "region"))
+    names.add_column(_("VP"), justify="right")
+    # TRANSLATORS: a header: the artifacts' names.
+    names.add_column(pgettext("table header", "objects"))
     for r, region in enumerate(catalog.regions):
         data = _region_tokens(catalog, r)
         for value in sorted({a["value"] for a in data["artifacts"]}):
             objects = [
-                a["name"] + (" (on the site)" if a["on_site"] else "")
+                _("{artifact} (on the site)").format(artifact=artifact_name(a["name"]))
+                if a["on_site"]
+                else artifact_name(a["name"])
                 for a in data["artifacts"]
                 if a["value"] == value
             ]
-            _add_row(names, region, str(value), "; ".join(objects))
+            _add_row(names, place_name(region), str(value), "; ".join(objects))
     return names
 
 

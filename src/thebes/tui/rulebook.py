@@ -20,7 +20,7 @@ from rich.markdown import Markdown
 from rich.text import Text
 
 from thebes.errors import EXIT_USAGE, ThebesError
-from thebes.language import ENGLISH, current_language
+from thebes.language import ENGLISH, _, current_language
 from thebes.safeio.text import clipped, printable, shown
 from thebes.tui.paging import page, taller_than_screen
 from thebes.tui.terminal import Terminal
@@ -65,7 +65,11 @@ def rulebook_text() -> str:
     try:
         return path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise RulebookError(f"cannot read the rulebook {printable(str(path))}: {exc}") from exc
+        raise RulebookError(
+            _("cannot read the rulebook {path}: {error}").format(
+                path=printable(str(path)), error=exc
+            )
+        ) from exc
 
 
 def rule_sections(text: str) -> dict[str, str]:
@@ -102,8 +106,18 @@ def find_rule(text: str, wanted: str) -> str:
     asked = shown(clipped(wanted))
     nearest = difflib.get_close_matches(key, list(sections), n=4, cutoff=0.5)
     if nearest:
-        raise UnknownRule(f"no rule {asked} in the rulebook; nearest: {', '.join(nearest)}")
-    raise UnknownRule(f"no rule {asked} in the rulebook; its rules: {id_ranges(sections)}")
+        raise UnknownRule(
+            # TRANSLATORS: {ids} are rule ids: "A3, A4".
+            _("no rule {rule} in the rulebook; nearest: {ids}").format(
+                rule=asked, ids=", ".join(nearest)
+            )
+        )
+    raise UnknownRule(
+        # TRANSLATORS: {ids} are the rule ids: "S1-S8, T1-T5, ...".
+        _("no rule {rule} in the rulebook; its rules: {ids}").format(
+            rule=asked, ids=id_ranges(sections)
+        )
+    )
 
 
 def id_ranges(ids: Iterable[str]) -> str:
@@ -128,7 +142,13 @@ def rulebook() -> RenderableType:
     try:
         return Markdown(rulebook_text())
     except RulebookError as exc:
-        return Text(f"{exc}; 'thebes reference' below still lists the components.")
+        return Text(
+            # TRANSLATORS: {problem} says why the rulebook cannot be read; {command} is the
+            # command, as typed.
+            _("{problem}; '{command}' below still lists the components.").format(
+                problem=exc, command="thebes reference"
+            )
+        )
 
 
 def show_rules(terminal: Terminal, rule_id: str | None = None) -> None:

@@ -19,6 +19,7 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
+from thebes.language import _, pgettext, place_name
 from thebes.rules import (
     VARIANT_NAMES,
     WEEKS_PER_YEAR,
@@ -61,11 +62,11 @@ def too_small_notice(width: int, height: int) -> Text | None:
     """What to tell a player whose terminal is below the smallest layout, else None."""
     if width >= MIN_WIDTH and height >= MIN_HEIGHT:
         return None
-    return Text(
-        f"The terminal is {width}x{height}; thebes needs at least {MIN_WIDTH}x{MIN_HEIGHT}. "
-        "Please make it larger (the game is saved).",
-        style="bold",
-    )
+    notice = _(
+        "The terminal is {width}x{height}; thebes needs at least {least_width}x{least_height}. "
+        "Please make it larger (the game is saved)."
+    ).format(width=width, height=height, least_width=MIN_WIDTH, least_height=MIN_HEIGHT)
+    return Text(notice, style="bold")
 
 
 def game_screen(
@@ -156,14 +157,18 @@ def title_line(state: GameState, info: ScreenInfo, width: int) -> Text:
     head = Text(info.title, style="bold")
     if seat is not None:
         player = state.players[seat]
-        head.append("   to play: ")
+        # TRANSLATORS: the title line's "to play: Ann" (the player to move).
+        head.append("   " + _("to play:") + " ")
         head.append_text(panels.player_text(player.name, info.colours[seat]))
         first, last = panels.marker_years(state)
         # Y2's year marker shows the year furthest back; while others have passed week 52
         # that alone would read as if everyone were still in it.
-        head.append(f"   year {first}" if first == last else f"   years {first}-{last}")
+        if first == last:
+            head.append("   " + _("year {year}").format(year=first))
+        else:
+            head.append("   " + _("years {first}-{last}").format(first=first, last=last))
     else:
-        head.append("   the game is over")
+        head.append("   " + _("the game is over"))
     hint = Text("   · help keys" if info.commands else "", style="dim")
     tries = [Text()]
     if state.variants:
@@ -183,10 +188,13 @@ def variants_label(variants: Variants, *, short: bool = True) -> str:
     """``variants: all``, ``variants: steady-digs, card-preview`` or, ``short``, by their rule
     ids (``variants: V1 V5``)."""
     if variants.names == VARIANT_NAMES:
-        return "variants: all"
+        return _("variants: all")
     if short:
-        return "variants: " + " ".join(variant_id(name) for name in variants.names)
-    return "variants: " + ", ".join(variants.names)
+        names = " ".join(variant_id(name) for name in variants.names)
+    else:
+        names = ", ".join(variants.names)
+    # TRANSLATORS: the variants played, by their names (steady-digs) or rule ids (V1 V5).
+    return _("variants: {names}").format(names=names)
 
 
 def variant_id(name: str) -> str:
@@ -204,29 +212,54 @@ def _active_tableau(state: GameState, info: ScreenInfo, width: int) -> Renderabl
         seat = info.own
     player = state.players[seat]
     catalog = state.catalog
-    books = " ".join(f"{r[0]}{player.books[i]}" for i, r in enumerate(catalog.regions))
-    legends = [
-        catalog.regions[r][:3] for r in range(len(catalog.regions)) if player.legends >> r & 1
-    ]
+    regions = [place_name(region) for region in catalog.regions]
+    books = " ".join(f"{r[0]}{player.books[i]}" for i, r in enumerate(regions))
+    legends = [regions[r][:3] for r in range(len(regions)) if player.legends >> r & 1]
     artifacts = panels.artifacts_text(state, player)
     # At 80 columns the labels are shortened ('help keys' says so) before anything is cut.
-    for general, legend, found, shown in (
-        ("general", "legends", "artifacts", "exhibitions"),
-        ("gen", "leg", "art", "exh"),
-    ):
+    # TRANSLATORS: the labels of a player's line (books, general knowledge, legends,
+    # artifacts, exhibitions), in full, then shortened as 'help keys' explains them.
+    labels = (
+        (
+            pgettext("tableau", "books"),
+            pgettext("tableau", "general"),
+            pgettext("tableau", "legends"),
+            pgettext("tableau", "artifacts"),
+            pgettext("tableau", "exhibitions"),
+        ),
+        (
+            pgettext("tableau", "books"),
+            pgettext("tableau", "gen"),
+            pgettext("tableau", "leg"),
+            pgettext("tableau", "art"),
+            pgettext("tableau", "exh"),
+        ),
+    )
+    for book, general, legend, found, shown in labels:
         line1 = Text()
         line1.append_text(panels.player_text(player.name, info.colours[seat]))
-        line1.append(f": books {books}, {general} {player.general}")
+        line1.append(f": {book} {books}, {general} {player.general}")
         if legends:
             line1.append(f", {legend} {' '.join(legends)}")
         line1.append(f", {found} {artifacts}, {shown} {len(player.exhibitions)}")
         if line1.cell_len <= width:
             break
-    line2 = Text(
-        f"  assist {player.assistants} shovel {player.shovels} car {player.cars} "
-        f"zep {player.zeppelins} sp.permit {player.special_permits} "
-        f"congr {player.congresses}  permits "
+    # TRANSLATORS: a player's cards, shortened to fit 80 columns ('help keys' explains
+    # them): assistants, shovels, cars, zeppelins, special permits, congresses.
+    cards = _(
+        "assist {assistants} shovel {shovels} car {cars} zep {zeppelins} "
+        "sp.permit {special_permits} congr {congresses}"
+    ).format(
+        assistants=player.assistants,
+        shovels=player.shovels,
+        cars=player.cars,
+        zeppelins=player.zeppelins,
+        special_permits=player.special_permits,
+        congresses=player.congresses,
     )
+    # TRANSLATORS: the label of a player's excavation permits, one per site.
+    permits = pgettext("tableau", "permits")
+    line2 = Text(f"  {cards}  {permits} ")
     line2.append_text(panels.permits_text(state, player))
     for line in (line1, line2):
         line.truncate(width, overflow="ellipsis")

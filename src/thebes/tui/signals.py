@@ -27,6 +27,8 @@ from contextlib import contextmanager
 from types import FrameType
 from typing import Any
 
+from thebes.language import _
+
 ENDING = (signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT)
 
 
@@ -51,7 +53,8 @@ class Ended(SystemExit):
     @property
     def line(self) -> str:
         """What `thebes` prints after ``thebes: ``."""
-        said = f"ended by {signal.Signals(self.signum).name}."
+        # TRANSLATORS: after "thebes: "; {signal} is the signal's name (SIGTERM).
+        said = _("ended by {signal}.").format(signal=signal.Signals(self.signum).name)
         return f"{said} {self.where}" if self.where else said
 
 

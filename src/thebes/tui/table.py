@@ -24,6 +24,7 @@ from rich.text import Text
 
 from thebes.analysis.hints import Hinter
 from thebes.bots import Player
+from thebes.language import _, place_name
 from thebes.records.notation import NotationError, parse_dig_site
 from thebes.records.session import Session
 from thebes.rules import Action, Dig, why_illegal
@@ -91,7 +92,7 @@ class TerminalGame(Asking, TableDrawing):
         self.waiting: str | None = None  # what the table waits for, as last said here
         if hosted and host and self.notes:
             # The invites printed before the table are hidden by it: the host gets them back.
-            self.talk.say("Type invites to see how friends join.")
+            self.talk.say(_("Type {command} to see how friends join.").format(command="invites"))
 
     @classmethod
     def at_keyboard(
@@ -133,7 +134,7 @@ class TerminalGame(Asking, TableDrawing):
                 if over:
                     self._show_final()
                 else:
-                    self._say_where_saved("Game left.")
+                    self._say_where_saved(_("Game left."))
                 return over
         finally:
             dropped = self.gone.is_set() or self.place.ended is Ending.DROPPED
@@ -188,7 +189,7 @@ class TerminalGame(Asking, TableDrawing):
             seat = self.game.active_seat
             assert seat is not None
             name = printable(self.game.seats[seat].name)
-            self.console.print(Text(f"{name} is thinking…", style="italic"))
+            self.console.print(Text(_("{name} is thinking…").format(name=name), style="italic"))
         with held():  # a signal never stops an action between its play and its autosave
             self.table.play_bot_turn()
         if not self.fast:
@@ -220,7 +221,9 @@ class TerminalGame(Asking, TableDrawing):
         if action is not None and too_small_notice(*self.size()) is not None:
             # Shrunk while the action was chosen or confirmed: nothing is played at a
             # terminal that cannot show what it did.
-            self.talk.warn(f"Not played: {game.notation(action)}; the terminal shrank.")
+            self.talk.warn(
+                _("Not played: {action}; the terminal shrank.").format(action=game.notation(action))
+            )
         elif action is not None:
             self._play(action)
 
@@ -234,7 +237,8 @@ class TerminalGame(Asking, TableDrawing):
         """Below the smallest layout: the notice alone, and a prompt that plays nothing and
         lets no bot move here; it ends when the terminal is resized."""
         self._draw([])
-        text = self._ask(FormattedText([("", "Waiting for a larger terminal: ")]), (), [])
+        waiting = _("Waiting for a larger terminal: ")
+        text = self._ask(FormattedText([("", waiting)]), (), [])
         if self.redrawing:
             return
         self.talk.message = None
@@ -242,7 +246,9 @@ class TerminalGame(Asking, TableDrawing):
             self._confirm_quit()
         elif text.strip():
             least = f"{MIN_WIDTH}x{MIN_HEIGHT}"
-            self.talk.warn(f"Nothing is played until the terminal is at least {least}.")
+            self.talk.warn(
+                _("Nothing is played until the terminal is at least {size}.").format(size=least)
+            )
 
     def _waiting_for(self) -> str | None:
         """What a hosted table waits for, when the person to move has no terminal there."""
@@ -254,11 +260,13 @@ class TerminalGame(Asking, TableDrawing):
             return None
         name = printable(game.seats[seat].name)
         if seat in game.joined:
-            line = f"{name} is disconnected; waiting for {name} to come back."
+            line = _("{name} is disconnected; waiting for {name} to come back.").format(name=name)
         else:
-            line = f"Waiting for {name} to join."
+            line = _("Waiting for {name} to join.").format(name=name)
         if self.host:
-            line += f" 'bot {seat + 1} greedy' puts a bot in the seat."
+            # TRANSLATORS: {command} is the command the host types ("bot 2 greedy").
+            bot = _("'{command}' puts a bot in the seat.").format(command=f"bot {seat + 1} greedy")
+            line += " " + bot
         return line
 
     # ------------------------------------------------------------ what was typed
@@ -296,11 +304,17 @@ class TerminalGame(Asking, TableDrawing):
                 return self._confirmed(self._plan_at(legal, *site))
             action = game.parse(text)
         except NotationError as exc:
-            self.talk.warn(f"{exc}.{did_you_mean(word, text)} Type help for the commands.")
+            # TRANSLATORS: {problem} says what is wrong with the line typed, {suggestion}
+            # is a sentence that offers a command ("" if none is near).
+            warning = _("{problem}.{suggestion} Type {command} for the commands.").format(
+                problem=exc, suggestion=did_you_mean(word, text), command="help"
+            )
+            self.talk.warn(warning)
             return None
         if action in legal:
             return action
-        self.talk.warn(f"Not allowed: {self._why_not(action, 'not legal now')}.")
+        reason = self._why_not(action, _("not legal now"))
+        self.talk.warn(_("Not allowed: {reason}.").format(reason=reason))
         return None
 
     def _interpret_watching(self, text: str) -> Action | None:
@@ -311,7 +325,7 @@ class TerminalGame(Asking, TableDrawing):
             return None
         text, word = line
         if word == "hint" or text == HINT_KEY:
-            self.talk.warn("A hint is for the player to move, on their turn, at their terminal.")
+            self.talk.warn(_("A hint is for the player to move, on their turn, at their terminal."))
         elif word in COMMANDS:
             self.commands.run(word, text[len(word) :].strip())
         else:
@@ -321,12 +335,15 @@ class TerminalGame(Asking, TableDrawing):
     def _not_yours(self) -> str:
         game = self.game
         seat = game.active_seat
-        name = printable(game.seats[seat].name) if seat is not None else "nobody"
+        # TRANSLATORS: the name of the player to move when there is none.
+        name = printable(game.seats[seat].name) if seat is not None else _("nobody")
         if not self.place.seats:
-            return f"You are watching: spectators play nothing. It is {name}'s turn."
+            return _("You are watching: spectators play nothing. It is {name}'s turn.").format(
+                name=name
+            )
         if all(game.seats[s].is_bot for s in self.place.seats):
-            return f"A bot plays your seat now. It is {name}'s turn."
-        return f"It is {name}'s turn, not yours."
+            return _("A bot plays your seat now. It is {name}'s turn.").format(name=name)
+        return _("It is {name}'s turn, not yours.").format(name=name)
 
     def _menu_choice(self, menu: list[MenuEntry], number: int, zeppelin: bool) -> Action | None:
         """The action of menu entry ``number`` (by zeppelin if asked), or None with the
@@ -334,13 +351,23 @@ class TerminalGame(Asking, TableDrawing):
         entry = next((e for e in menu if e.number == number), None)
         if entry is None:
             shown = ", ".join(str(e.number) for e in menu if e.playable)
-            self.talk.warn(f"There is no entry {number} now: choose one of {shown}.")
+            self.talk.warn(
+                _("There is no entry {number} now: choose one of {numbers}.").format(
+                    number=number, numbers=shown
+                )
+            )
             return None
         if not entry.playable:
-            self.talk.warn(f"Entry {number} cannot be played now: {entry.reason}.")
+            self.talk.warn(
+                _("Entry {number} cannot be played now: {reason}.").format(
+                    number=number, reason=entry.reason
+                )
+            )
             return None
         if zeppelin and not entry.by_zeppelin:
-            self.talk.warn(f"Entry {number} cannot be played by zeppelin now.")
+            self.talk.warn(
+                _("Entry {number} cannot be played by zeppelin now.").format(number=number)
+            )
             return None
         if entry.is_dig_site:
             digs = tuple(a for a in entry.actions if isinstance(a, Dig))
@@ -349,8 +376,11 @@ class TerminalGame(Asking, TableDrawing):
         if not actions:
             # Only the zeppelin gets there in time: spending a single-use card is the
             # player's choice, never made for them.
+            # TRANSLATORS: {choice} is what is typed: the number and z ("3z").
             self.talk.warn(
-                f"Entry {number} can be played only by zeppelin now: type {number}z to fly."
+                _(
+                    "Entry {number} can be played only by zeppelin now: type {choice} to fly."
+                ).format(number=number, choice=f"{number}z")
             )
             return None
         return actions[0]
@@ -367,10 +397,10 @@ class TerminalGame(Asking, TableDrawing):
         typed already chosen."""
         digs = tuple(a for a in legal if isinstance(a, Dig) and a.region == region)
         if not digs:
-            site = self.game.catalog.regions[region]
+            site = place_name(self.game.catalog.regions[region])
             trial = Dig(region, 1)
-            reason = self._why_not(trial, "no dig there is possible now")
-            self.talk.warn(f"No dig at {site} now: {reason}.")
+            reason = self._why_not(trial, _("no dig there is possible now"))
+            self.talk.warn(_("No dig at {site} now: {reason}.").format(site=site, reason=reason))
             return None
         return self.planner.choose(digs, " ".join(options))
 
@@ -380,14 +410,25 @@ class TerminalGame(Asking, TableDrawing):
         """Ask this terminal's person ``question`` (an undo of their action); it ends with a
         no when the table drops it (too late, the game moved on)."""
         names = [printable(s.name) for s in self.game.seats]
-        _, action = question.taken[0]
-        after = [f"{printable(p)}'s '{printable(a)}'" for p, a in question.taken[1:]]
-        also = f" (and {', '.join(after)} after it)" if after else ""
+        action = printable(question.taken[0][1])
+        after = [
+            # TRANSLATORS: an action taken back with another: "Bob's 'take 2'".
+            _("{name}'s '{action}'").format(name=printable(p), action=printable(a))
+            for p, a in question.taken[1:]
+        ]
+        # TRANSLATORS: put into the question to take an action back: " (and Bob's 'take 2'
+        # after it)", with the space before it.
+        also = _(" (and {actions} after it)").format(actions=", ".join(after)) if after else ""
         if question.asker in self.place.seats:  # at one keyboard: the owner is asked there
-            text = f"{names[question.owner]}, take back your '{printable(action)}'{also}? [y/N] "
+            # TRANSLATORS: y is the answer yes (pgettext "answer": its translation is taken).
+            text = _("{name}, take back your '{action}'{also}? [y/N] ").format(
+                name=names[question.owner], action=action, also=also
+            )
         else:
-            asker = names[question.asker]
-            text = f"{asker} asks to take back your '{printable(action)}'{also}. Agree? [y/N]"
+            # TRANSLATORS: y is the answer yes (pgettext "answer": its translation is taken).
+            text = _("{name} asks to take back your '{action}'{also}. Agree? [y/N]").format(
+                name=names[question.asker], action=action, also=also
+            )
         self._draw([], FormattedText([("", text)]))
         yes = self._agrees(text, until=lambda: not self.table.asks(question.number))
         self.table.answer(self.place, question.number, yes)
@@ -397,5 +438,5 @@ class TerminalGame(Asking, TableDrawing):
         if ended is not None:
             self.console.print(Text(ENDINGS[ended]))
         elif lead and self.hosted and not self.host:
-            self.console.print(Text("You left the table; your seat waits for you."))
+            self.console.print(Text(_("You left the table; your seat waits for you.")))
         super()._say_where_saved(lead)
