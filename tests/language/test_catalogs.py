@@ -33,6 +33,11 @@ def _key(message: Message) -> tuple[str | None, str]:
     return message.context, ident
 
 
+def _strings(message: Message) -> list[str]:
+    string = message.string
+    return [string] if isinstance(string, str) else list(string or ())
+
+
 def _messages(catalog: Catalog) -> set[tuple[str | None, str]]:
     return {_key(message) for message in catalog if message.id}
 
@@ -62,11 +67,11 @@ def test_every_message_is_translated_keeping_its_placeholders(code: str) -> None
         if not message.id:
             continue
         found = translations.get(message.id, context=message.context)
-        if found is None or found.fuzzy or not all(found.string or ()):
+        strings = [] if found is None else _strings(found)
+        if found is None or found.fuzzy or not strings or not all(strings):
             faults.append(f"untranslated: {_key(message)}")
             continue
         originals = [message.id] if isinstance(message.id, str) else list(message.id)
-        strings = [found.string] if isinstance(found.string, str) else list(found.string or ())
         if len(originals) > 1 and len(strings) != forms:
             faults.append(f"{len(strings)} plural forms, not {forms}: {_key(message)}")
         kept = sorted(set(KEPT.findall(originals[-1])))

@@ -17,27 +17,23 @@ rules, commands, undo and questions) with its drawing and asking in lines.
 from __future__ import annotations
 
 import re
-import select
 from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 from prompt_toolkit.formatted_text import FormattedText, fragment_list_to_text, to_formatted_text
-from prompt_toolkit.input import Input
-from prompt_toolkit.key_binding import KeyPress
-from prompt_toolkit.keys import Keys
 from rich.console import RenderableType
 from rich.text import Text
 
 from thebes.analysis.hints import Hint, signed
 from thebes.language import _, decimal, ngettext, place_name
 from thebes.rules import Action, Dig, GameState, active_seat, scores, winners
-from thebes.safeio.text import printable
 from thebes.table.ending import balance_of, end_balance
 from thebes.table.news import Departure
 from thebes.table.places import Ending
 from thebes.tui.asking import QuitGame
 from thebes.tui.commands import COMMANDS, Commands
 from thebes.tui.final import balance_lines
+from thebes.tui.line_reading import LineReader, PlainPrompt
 from thebes.tui.menu import MenuEntry, action_label
 from thebes.tui.planner import DigPlanner, option_effects, option_words, site_dig_options
 from thebes.tui.rulebook import rulebook_text
@@ -54,82 +50,9 @@ from thebes.tui.telling import (
     weeks_words,
     where_and_when,
 )
-from thebes.tui.terminal import Terminal
 
-POLL_SECONDS = 0.1  # how often a waiting line looks at the table for news
 FIRST_LINES = 10  # the log's lines told when a table is first shown (the rest: `log`)
 PLAIN_SIZE = (200, 1000)  # plain mode needs no room: no size is too small for it
-
-
-class LineReader:
-    """Lines typed at a terminal, each character echoed as it comes."""
-
-    def __init__(self, terminal: Terminal) -> None:
-        self.terminal = terminal
-        self.pending: list[KeyPress] = []  # keys read after the last line's Enter
-        self.left = ""  # what was typed when a line was left unfinished
-
-    def _write(self, text: str) -> None:
-        file = self.terminal.console.file
-        file.write(text)
-        file.flush()
-
-    def read(
-        self, prompt: str, typed: str = "", until: Callable[[], bool] | None = None
-    ) -> str | None:
-        """The line typed after ``prompt`` (``typed`` already in it); None if ``until()``
-        became true first (what was typed is in :attr:`left`). KeyboardInterrupt for Ctrl-C,
-        EOFError for Ctrl-D on an empty line or the end of the input."""
-        self.left = ""
-        line = typed
-        self._write(prompt + line)
-        source = self.terminal.input
-        with source.raw_mode():
-            while True:
-                if until is not None and until():
-                    self.left = line
-                    self._write("\r\n")
-                    return None
-                if not self.pending:
-                    self.pending = self._keys(source)
-                while self.pending:
-                    key = self.pending.pop(0)
-                    if key.key in (Keys.ControlM, Keys.ControlJ):
-                        self._write("\r\n")
-                        return line
-                    if key.key == Keys.ControlC:
-                        self._write("\r\n")
-                        raise KeyboardInterrupt
-                    if key.key == Keys.ControlD and not line:
-                        self._write("\r\n")
-                        raise EOFError
-                    if key.key == Keys.ControlH:
-                        if line:
-                            line = line[:-1]
-                            self._write("\b \b")
-                    elif key.key == Keys.ControlU:
-                        self._write("\b \b" * len(line))
-                        line = ""
-                    elif key.key == Keys.BracketedPaste or (
-                        isinstance(key.key, str) and len(key.key) == 1 and key.key.isprintable()
-                    ):
-                        text = printable(key.data).replace("\n", " ").replace("\r", " ")
-                        line += text
-                        self._write(text)
-
-    @staticmethod
-    def _keys(source: Input) -> list[KeyPress]:
-        """The keys typed within the next moment (none: nothing was typed)."""
-        try:
-            ready, _, _ = select.select([source.fileno()], [], [], POLL_SECONDS)
-        except (OSError, ValueError) as exc:  # the input was closed
-            raise EOFError from exc
-        if not ready:
-            return []
-        keys = source.read_keys()
-        if not keys and source.closed:
-            raise EOFError
-        return keys
 
 
 class PlainCommands(Commands):
@@ -229,21 +152,6 @@ def plain_markdown(text: str) -> list[str]:
         lines.append(re.sub(r"^#+\s*", "", stripped))
         joining = not heading and not stripped.startswith("|")
     return lines
-
-
-class PlainPrompt:
-    """The planner's prompt in plain mode: the reader's line, as prompt_toolkit's prompt
-    gives one (KeyboardInterrupt, EOFError)."""
-
-    def __init__(self, reader: LineReader, who: Callable[[], str]) -> None:
-        self.reader = reader
-        self.who = who  # "Ann, week 7 of 1901: ", before every prompt
-
-    def prompt(self, message: object, *, default: str = "", **_: object) -> str:
-        text = message if isinstance(message, str) else ""
-        line = self.reader.read(self.who() + text, default)
-        assert line is not None  # no ``until``: a line always comes
-        return line
 
 
 class PlainPlanner(DigPlanner):
