@@ -86,7 +86,7 @@ def weeks(n: int) -> str:
     return ngettext("{count} week", "{count} weeks", n).format(count=n)
 
 
-def _listing(items: Sequence[str]) -> str:
+def listing(items: Sequence[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
     # TRANSLATORS: the end of a list: "a, b and c" ({items} is "a, b").
@@ -218,7 +218,7 @@ def _dig_sentence(catalog: Catalog, names: Sequence[str], event: Dug) -> str:
         )
     # TRANSLATORS: a dig ({dig}, a sentence without its full stop) and what it found.
     found = _("{dig}: {finds}.")
-    text = found.format(dig=head, finds=_listing(finds)) if finds else f"{head}."
+    text = found.format(dig=head, finds=listing(finds)) if finds else f"{head}."
     if event.aside is not None and event.found:
         text += " " + _replacement_sentence(len(event.found), event.replaced, event.aside)
     return text
