@@ -3,6 +3,7 @@ what a session saves beside each action, and what loading a file replays."""
 
 from __future__ import annotations
 
+from thebes.language import _, ngettext
 from thebes.rules import Chance, ImpossibleDraw, Pile
 
 
@@ -39,23 +40,28 @@ class Replayer:
 
     def draw_card(self, pile: Pile, unseen: tuple[int, ...]) -> int:
         if not self.cards:
-            raise ImpossibleDraw("the file records fewer card draws than the action made")
+            raise ImpossibleDraw(_("the file records fewer card draws than the action made"))
         return self.cards.pop(0)
 
     def draw_tokens(
         self, bag: tuple[int, ...], debris: int, count: int
     ) -> tuple[tuple[int, ...], int]:
         if self.found is None:
-            raise ImpossibleDraw("the file records no tokens for this dig")
+            raise ImpossibleDraw(_("the file records no tokens for this dig"))
         if self.debris is None:
-            raise ImpossibleDraw("the file records no debris count for this dig")
+            raise ImpossibleDraw(_("the file records no debris count for this dig"))
         found, self.found = self.found, None
         return found, self.debris
 
     def check_used_up(self) -> None:
         if self.cards:
+            count = len(self.cards)
             raise ImpossibleDraw(
-                f"the file records {len(self.cards)} card draw(s) more than the action made"
+                ngettext(
+                    "the file records {count} card draw(s) more than the action made",
+                    "the file records {count} card draw(s) more than the action made",
+                    count,
+                ).format(count=count)
             )
         if self.found is not None:
-            raise ImpossibleDraw("the file records tokens, but the action drew none")
+            raise ImpossibleDraw(_("the file records tokens, but the action drew none"))
