@@ -47,7 +47,7 @@ from thebes.records.notation import NotationError
 from thebes.records.session import Session
 from thebes.rules import GameState, legal_actions
 from thebes.safeio.json_limits import JsonRefused, loads_bounded
-from thebes.safeio.reading import FileRefused, read_bounded_text
+from thebes.safeio.reading import ANALYSIS_FILE, FileRefused, read_bounded_text
 from thebes.safeio.saving import SaveError, save_target, write_game_file
 from thebes.safeio.text import MAX_ACTION, MAX_NAME, clipped, printable, shown
 
@@ -188,7 +188,7 @@ def check_target(path: Path) -> None:
     if not target.exists():
         return
     try:
-        text = read_bounded_text(target, limit=MAX_FILE_BYTES, what="analysis file")
+        text = read_bounded_text(target, limit=MAX_FILE_BYTES, what=ANALYSIS_FILE)
         data = loads_bounded(text, max_depth=MAX_DEPTH, max_digits=MAX_DIGITS)
     except (FileRefused, JsonRefused):
         data = None
@@ -267,7 +267,7 @@ def _read(path: Path) -> dict[str, Any] | None:
             _("is a symbolic link to {target}, which does not exist").format(target=target)
         )
     try:
-        text = read_bounded_text(path, limit=MAX_FILE_BYTES, what="analysis file")
+        text = read_bounded_text(path, limit=MAX_FILE_BYTES, what=ANALYSIS_FILE)
         data = loads_bounded(text, max_depth=MAX_DEPTH, max_digits=MAX_DIGITS)
     except FileRefused as refused:
         # TRANSLATORS: an analysis file refused: this follows the file's name.

@@ -51,7 +51,7 @@ from thebes.language import N_, _, pgettext
 from thebes.records.narration import listing
 from thebes.rules import VARIANT_NAMES, GameState
 from thebes.safeio.json_limits import JsonRefused, loads_bounded
-from thebes.safeio.reading import FileRefused, read_bounded_text
+from thebes.safeio.reading import GAME_FILE, FileRefused, read_bounded_text
 from thebes.safeio.text import MAX_ACTION, MAX_NAME, clipped, name_problem, printable, shown
 
 FORMAT: Literal["thebes-game"] = "thebes-game"
@@ -406,7 +406,7 @@ def read_record(path: Path) -> GameRecord:
     more than MAX_DIGITS digits, another format or version, and any field outside its domain.
     """
     try:
-        text = read_bounded_text(path, limit=MAX_FILE_BYTES, what="game file")
+        text = read_bounded_text(path, limit=MAX_FILE_BYTES, what=GAME_FILE)
         raw = loads_bounded(text, max_depth=MAX_DEPTH, max_digits=MAX_DIGITS)
     except (FileRefused, JsonRefused) as exc:
         raise RecordError(f"{path}: {exc}") from None
