@@ -35,14 +35,15 @@ def report_lines(review: GameReview, names: Sequence[str]) -> list[str]:
     valued = ngettext(
         "{count} playout per action valued", "{count} playouts per action valued", review.playouts
     ).format(count=review.playouts)
+    # TRANSLATORS: the analysis table's headers: player, moves (5 characters at most),
+    # mean loss (9), skill (7), luck (7).
+    player, moves, mean_loss = _("player"), _("moves"), _("mean loss")
+    skill, luck_head = _("skill"), _("luck")
+    columns = " ".join(f"{_(c):>6}" for c in LABEL_COLUMNS)
     lines = [
         f"{printable(review.file)}: {counted}, {valued}",
         "",
-        # TRANSLATORS: the analysis table's headers: player, moves (5 characters at most),
-        # mean loss (9), skill (7), luck (7).
-        f"{_('player'):<{MAX_NAME}} {_('moves'):>5} {_('mean loss'):>9} "
-        + " ".join(f"{_(c):>6}" for c in LABEL_COLUMNS)
-        + f" {_('skill'):>7} {_('luck'):>7}",
+        f"{player:<{MAX_NAME}} {moves:>5} {mean_loss:>9} {columns} {skill:>7} {luck_head:>7}",
     ]
     for name in names:
         s = summaries[name]

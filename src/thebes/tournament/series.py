@@ -321,10 +321,13 @@ def standings_lines(table: Sequence[Standing]) -> list[str]:
     # TRANSLATORS: the headers of `thebes simulate`'s table, each at most as wide as its
     # column: bot (3), level (6), games (5), wins (7), win % (6), mean (5), ± std (5), and the
     # mean VP of artifacts, exhibitions, congresses and majorities (6 each).
+    bot, level, games, wins = _("bot"), pgettext("bot", "level"), _("games"), _("wins")
+    rate, mean, std = _("win %"), _("mean"), _("± std")
+    categories = " ".join(
+        f"{name:>6}" for name in (_("artif."), _("exhib."), _("congr."), _("major."))
+    )
     head = (
-        f"{_('bot'):<{wide}} {pgettext('bot', 'level'):<6} {_('games'):>5} {_('wins'):>7} "
-        f"{_('win %'):>6} {_('mean'):>5} {_('± std'):>5}  {_('artif.'):>6} {_('exhib.'):>6} "
-        f"{_('congr.'):>6} {_('major.'):>6}"
+        f"{bot:<{wide}} {level:<6} {games:>5} {wins:>7} {rate:>6} {mean:>5} {std:>5}  {categories}"
     )
     lines = [head, "─" * len(head)]
     for s in table:
