@@ -322,12 +322,13 @@ def standings_lines(table: Sequence[Standing]) -> list[str]:
     # column: bot (3), level (6), games (5), wins (7), win % (6), mean (5), ± std (5), and the
     # mean VP of artifacts, exhibitions, congresses and majorities (6 each).
     bot, level, games, wins = _("bot"), pgettext("bot", "level"), _("games"), _("wins")
-    rate, mean, std = _("win %"), _("mean"), _("± std")
+    rate_head, mean, std = _("win %"), _("mean"), _("± std")
     categories = " ".join(
         f"{name:>6}" for name in (_("artif."), _("exhib."), _("congr."), _("major."))
     )
     head = (
-        f"{bot:<{wide}} {level:<6} {games:>5} {wins:>7} {rate:>6} {mean:>5} {std:>5}  {categories}"
+        f"{bot:<{wide}} {level:<6} {games:>5} {wins:>7} {rate_head:>6} {mean:>5} {std:>5}  "
+        + categories
     )
     lines = [head, "─" * len(head)]
     for s in table:
