@@ -36,13 +36,8 @@ from thebes.analysis.judge import CANDIDATES, MAX_PLAYOUTS, label_of, label_word
 from thebes.analysis.luck import luck_of
 from thebes.analysis.move_review import Candidate, MoveReview
 from thebes.language import N_, _, ngettext, pgettext
-from thebes.records.gamefile import (
-    MAX_ACTIONS,
-    MAX_DEPTH,
-    MAX_DIGEST,
-    MAX_DIGITS,
-    describe_invalid,
-)
+from thebes.records.gamefile import MAX_ACTIONS, MAX_DEPTH, MAX_DIGEST, MAX_DIGITS
+from thebes.records.invalid import describe_invalid
 from thebes.records.notation import NotationError
 from thebes.records.session import Session
 from thebes.rules import GameState, legal_actions

@@ -165,9 +165,10 @@ def read_data_file(path: Path, model: type[_M]) -> _M:
         where = _describe_location(raw, error["loc"])
         more = exc.error_count() - 1
         if more:
-            # TRANSLATORS: {problem} is the first problem found in a data file.
+            # TRANSLATORS: {problem} is the first problem found in a data file. (The English
+            # says "problems" whatever the count.)
             problem = ngettext(
-                "{problem} (and {count} more problem)",
+                "{problem} (and {count} more problems)",
                 "{problem} (and {count} more problems)",
                 more,
             ).format(problem=error["msg"], count=more)

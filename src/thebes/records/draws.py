@@ -3,8 +3,12 @@ what a session saves beside each action, and what loading a file replays."""
 
 from __future__ import annotations
 
-from thebes.language import _, ngettext
-from thebes.rules import Chance, ImpossibleDraw, Pile
+from collections.abc import Mapping, Sequence
+
+from thebes.language import _, ngettext, place_name
+from thebes.records.gamefile import ActionRecord, RecordError
+from thebes.rules import Action, Chance, ImpossibleDraw, Pile
+from thebes.safeio.text import shown
 
 
 class Recorder:
@@ -65,3 +69,28 @@ class Replayer:
             )
         if self.found is not None:
             raise ImpossibleDraw(_("the file records tokens, but the action drew none"))
+
+
+def recorded_finds(
+    where: str,
+    action: Action,
+    entry: ActionRecord,
+    token_ids: Sequence[Mapping[str, int]],
+    regions: Sequence[str],
+) -> tuple[int, ...] | None:
+    """The tokens a recorded action kept, by id (``token_ids``: each region's by name), or
+    None if it records none; RecordError, after ``where``, if they cannot be its finds."""
+    if entry.debris is None and not entry.found:
+        return None
+    region = getattr(action, "region", None)
+    if region is None:
+        raise RecordError(_("{where}: records tokens, but it is not a dig").format(where=where))
+    names = token_ids[region]
+    unknown = [n for n in entry.found if n not in names]
+    if unknown:
+        raise RecordError(
+            _("{where}: no token {token} in {site}").format(
+                where=where, token=shown(unknown[0]), site=place_name(regions[region])
+            )
+        )
+    return tuple(sorted(names[n] for n in entry.found))

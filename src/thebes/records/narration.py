@@ -98,16 +98,7 @@ def narrate(catalog: Catalog, names: Sequence[str], event: Event) -> str:
     where = catalog.locations
     match event:
         case Travelled():
-            name = names[event.player]
-            origin = place_name(where[event.origin])
-            destination = place_name(where[event.destination])
-            if event.zeppelin:
-                return _("{name} travels from {origin} to {destination} by zeppelin.").format(
-                    name=name, origin=origin, destination=destination
-                )
-            return _("{name} travels from {origin} to {destination} in {weeks}.").format(
-                name=name, origin=origin, destination=destination, weeks=weeks(event.weeks)
-            )
+            return _travel_sentence(catalog, names, event)
         case CardTaken():
             return _("{name} takes the {card} from slot {slot} ({weeks} in all).").format(
                 name=names[event.player],
@@ -146,21 +137,7 @@ def narrate(catalog: Catalog, names: Sequence[str], event: Event) -> str:
                 text += " " + closes
             return text
         case DeckReshuffled():
-            if event.with_reserve:
-                message = ngettext(
-                    "The discard pile is shuffled with the reserve stack into a new draw pile "
-                    "of {count} card.",
-                    "The discard pile is shuffled with the reserve stack into a new draw pile "
-                    "of {count} cards.",
-                    event.cards,
-                )
-            else:
-                message = ngettext(
-                    "The discard pile is shuffled into a new draw pile of {count} card.",
-                    "The discard pile is shuffled into a new draw pile of {count} cards.",
-                    event.cards,
-                )
-            return message.format(count=event.cards)
+            return _reshuffle_sentence(event)
         case SlotLeftEmpty():
             return _("No cards are left to fill slot {slot}.").format(slot=event.slot + 1)
         case CardSpent():
@@ -176,12 +153,11 @@ def narrate(catalog: Catalog, names: Sequence[str], event: Event) -> str:
                 token=token_name(catalog, event.token),
             )
         case ExhibitionHeld():
-            card = catalog.card(event.card)
             return _("{name} holds the {card} ({weeks} in all) for {vp} VP.").format(
                 name=names[event.player],
                 card=card_name(catalog, event.card),
                 weeks=weeks(event.weeks),
-                vp=card.value,
+                vp=catalog.card(event.card).value,
             )
         case YearTurned():
             return _("{name} enters {year}: all their permits are valid again.").format(
@@ -189,14 +165,47 @@ def narrate(catalog: Catalog, names: Sequence[str], event: Event) -> str:
             )
         case Retired():
             if event.forced:
-                return _(
-                    "{name} retires to the end of the game (no other action was possible)."
-                ).format(name=names[event.player])
-            return _("{name} retires to the end of the game.").format(name=names[event.player])
+                message = _("{name} retires to the end of the game (no other action was possible).")
+            else:
+                message = _("{name} retires to the end of the game.")
+            return message.format(name=names[event.player])
         case GameEnded():
             return _("Every marker has reached the end: the game is over.")
         case _:
             assert_never(event)
+
+
+def _travel_sentence(catalog: Catalog, names: Sequence[str], event: Travelled) -> str:
+    where = catalog.locations
+    name = names[event.player]
+    origin = place_name(where[event.origin])
+    destination = place_name(where[event.destination])
+    if event.zeppelin:
+        return _("{name} travels from {origin} to {destination} by zeppelin.").format(
+            name=name, origin=origin, destination=destination
+        )
+    return _("{name} travels from {origin} to {destination} in {weeks}.").format(
+        name=name, origin=origin, destination=destination, weeks=weeks(event.weeks)
+    )
+
+
+def _reshuffle_sentence(event: DeckReshuffled) -> str:
+    # The English says "cards" whatever the count; the catalogs have each language's forms.
+    if event.with_reserve:
+        message = ngettext(
+            "The discard pile is shuffled with the reserve stack into a new draw pile "
+            "of {count} cards.",
+            "The discard pile is shuffled with the reserve stack into a new draw pile "
+            "of {count} cards.",
+            event.cards,
+        )
+    else:
+        message = ngettext(
+            "The discard pile is shuffled into a new draw pile of {count} cards.",
+            "The discard pile is shuffled into a new draw pile of {count} cards.",
+            event.cards,
+        )
+    return message.format(count=event.cards)
 
 
 def _dig_sentence(catalog: Catalog, names: Sequence[str], event: Dug) -> str:

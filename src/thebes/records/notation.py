@@ -79,11 +79,8 @@ def format_action(action: Action, regions: tuple[str, ...]) -> str:
 
 def parse_action(text: str, regions: tuple[str, ...]) -> Action:
     if len(text) > MAX_ACTION:
-        raise NotationError(
-            _("an action is at most {most} characters long, not {length}").format(
-                most=MAX_ACTION, length=len(text)
-            )
-        )
+        message = _("an action is at most {most} characters long, not {length}")
+        raise NotationError(message.format(most=MAX_ACTION, length=len(text)))
     words = text.split()
     if not words:
         raise NotationError(_("no action given; actions start with {verbs}").format(verbs=_verbs()))

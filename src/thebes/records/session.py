@@ -21,9 +21,9 @@ from pathlib import Path
 
 from thebes.bots.levels import recorded_budget
 from thebes.catalog.components import Catalog
-from thebes.language import _, place_name
+from thebes.language import _
 from thebes.records.blockers import Blocked, Blocker, SessionRefused
-from thebes.records.draws import Recorder, Replayer
+from thebes.records.draws import Recorder, Replayer, recorded_finds
 from thebes.records.gamefile import (
     COLOURS,
     ActionRecord,
@@ -69,7 +69,7 @@ from thebes.safeio.saving import (
     save_target,
     write_unless_changed,
 )
-from thebes.safeio.text import printable, shown
+from thebes.safeio.text import printable
 
 
 @dataclass(frozen=True, slots=True)
@@ -406,11 +406,8 @@ class Session:
             if self.lock is None or self.lock.move(beside):
                 self.autosave = beside
                 return beside
-        raise SaveError(
-            _("no free name beside {file} to save the game in").format(
-                file=printable(str(autosave))
-            )
-        )
+        message = _("no free name beside {file} to save the game in")
+        raise SaveError(message.format(file=printable(str(autosave))))
 
     @classmethod
     def load(cls, path: Path, catalog: Catalog, *, autosave: bool = False) -> Session:
@@ -473,50 +470,28 @@ class Session:
         if seat is None:
             raise RecordError(_("{where}: the game was already over").format(where=where))
         if entry.player != self.seats[seat].name:
-            raise RecordError(
-                _("{where}: it was {name}'s turn, not {other}'s").format(
-                    where=where, name=self.seats[seat].name, other=printable(entry.player)
-                )
-            )
+            message = _("{where}: it was {name}'s turn, not {other}'s")
+            name, other = self.seats[seat].name, printable(entry.player)
+            raise RecordError(message.format(where=where, name=name, other=other))
         try:
             action = self.parse(entry.action)
         except NotationError as exc:
-            raise RecordError(
-                # TRANSLATORS: a refusal of the action {number} of a game file.
-                _("action {number}: {reason}").format(number=number, reason=exc)
-            ) from None
+            # TRANSLATORS: a refusal of the action {number} of a game file.
+            message = _("action {number}: {reason}")
+            raise RecordError(message.format(number=number, reason=exc)) from None
         # Kept in canonical form: the reader accepts any letter case and spacing (a control
         # character may even pass for a space), but the screen, the log and the next save
         # show only what the notation writes.
         entry = entry.model_copy(update={"action": self.notation(action)})
-        found: tuple[int, ...] | None = None
-        if entry.debris is not None or entry.found:
-            region = getattr(action, "region", None)
-            if region is None:
-                raise RecordError(
-                    _("{where}: records tokens, but it is not a dig").format(where=where)
-                )
-            names = self._token_ids[region]
-            unknown = [n for n in entry.found if n not in names]
-            if unknown:
-                raise RecordError(
-                    _("{where}: no token {token} in {site}").format(
-                        where=where,
-                        token=shown(unknown[0]),
-                        site=place_name(self.catalog.regions[region]),
-                    )
-                )
-            found = tuple(sorted(names[n] for n in entry.found))
+        found = recorded_finds(where, action, entry, self._token_ids, self.catalog.regions)
         chance = Replayer(entry.cards, found, entry.debris)
         try:
             after, events = apply(before, action, chance)
             chance.check_used_up()
         except IllegalAction as exc:
-            raise RecordError(
-                _("{where}: not a legal action there: {reason}").format(where=where, reason=exc)
-            ) from None
+            message = _("{where}: not a legal action there: {reason}")
+            raise RecordError(message.format(where=where, reason=exc)) from None
         except ImpossibleDraw as exc:
-            raise RecordError(
-                _("{where}: impossible draw: {reason}").format(where=where, reason=exc)
-            ) from None
+            message = _("{where}: impossible draw: {reason}")
+            raise RecordError(message.format(where=where, reason=exc)) from None
         self._push(Step(before, action, events, entry), after)

@@ -87,7 +87,7 @@ def size_text(size: int) -> str:
         return _("{count} MB").format(count=size // (1024 * 1024))
     if size >= 1024 and size % 1024 == 0:
         return _("{count} KB").format(count=size // 1024)
-    return ngettext("{count} byte", "{count} bytes", size).format(count=size)
+    return ngettext("{count} bytes", "{count} bytes", size).format(count=size)
 
 
 def _check_regular(info: os.stat_result, limit: int, what: str) -> None:
