@@ -32,21 +32,17 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from thebes.analysis.game_review import GameReview, game_identity
-from thebes.analysis.judge import CANDIDATES, MAX_PLAYOUTS, label_of
+from thebes.analysis.judge import CANDIDATES, MAX_PLAYOUTS, label_of, label_word
 from thebes.analysis.luck import luck_of
 from thebes.analysis.move_review import Candidate, MoveReview
-from thebes.records.gamefile import (
-    MAX_ACTIONS,
-    MAX_DEPTH,
-    MAX_DIGEST,
-    MAX_DIGITS,
-    describe_invalid,
-)
+from thebes.language import N_, _, ngettext, pgettext
+from thebes.records.gamefile import MAX_ACTIONS, MAX_DEPTH, MAX_DIGEST, MAX_DIGITS
+from thebes.records.invalid import describe_invalid
 from thebes.records.notation import NotationError
 from thebes.records.session import Session
 from thebes.rules import GameState, legal_actions
 from thebes.safeio.json_limits import JsonRefused, loads_bounded
-from thebes.safeio.reading import FileRefused, read_bounded_text
+from thebes.safeio.reading import ANALYSIS_FILE, FileRefused, read_bounded_text
 from thebes.safeio.saving import SaveError, save_target, write_game_file
 from thebes.safeio.text import MAX_ACTION, MAX_NAME, clipped, printable, shown
 
@@ -57,8 +53,10 @@ ANALYSIS_FORMAT = "thebes-analysis"
 ANALYSIS_VERSION = 3
 # What each earlier version lacked, said when one is refused.
 EARLIER = {
-    1: "which no digest binds to its game",
-    2: "valued by an earlier judge, without each move's candidates",
+    # TRANSLATORS: after "was written by an earlier thebes (analysis version 1, ...)".
+    1: N_("which no digest binds to its game"),
+    # TRANSLATORS: after "was written by an earlier thebes (analysis version 2, ...)".
+    2: N_("valued by an earlier judge, without each move's candidates"),
 }
 MAX_VP = 1000.0  # no score comes near: a larger number in an analysis file is damage
 MAX_FILE_BYTES = 4 * 1024 * 1024  # a 1000-action game of 4 players is about 400 KB
@@ -171,21 +169,29 @@ def check_target(path: Path) -> None:
     a thebes analysis (an analysis, of any version or game, is replaced)."""
     where = printable(str(path))
     if path.is_dir():
-        raise SaveError(f"{where} is a folder; the analysis is saved under that name")
+        raise SaveError(
+            _("{file} is a folder; the analysis is saved under that name").format(file=where)
+        )
     target = save_target(path)  # a device, a FIFO, a name no file can have
     if not os.access(target.parent, os.W_OK | os.X_OK):
         folder = printable(str(target.parent))
-        raise SaveError(f"cannot save to {where}: the folder {folder} is not writable")
+        raise SaveError(
+            _("cannot save to {file}: the folder {folder} is not writable").format(
+                file=where, folder=folder
+            )
+        )
     if not target.exists():
         return
     try:
-        text = read_bounded_text(target, limit=MAX_FILE_BYTES, what="analysis file")
+        text = read_bounded_text(target, limit=MAX_FILE_BYTES, what=ANALYSIS_FILE)
         data = loads_bounded(text, max_depth=MAX_DEPTH, max_digits=MAX_DIGITS)
     except (FileRefused, JsonRefused):
         data = None
     if not isinstance(data, dict) or data.get("format") != ANALYSIS_FORMAT:
         raise SaveError(
-            f"{where} exists and is not a thebes analysis; move it away to save the analysis"
+            _(
+                "{file} exists and is not a thebes analysis; move it away to save the analysis"
+            ).format(file=where)
         )
 
 
@@ -201,15 +207,24 @@ def load_game_analysis(path: Path, session: Session) -> GameReview | None:
     entry = _checked_schema(data)
     if entry.game_digest != game_identity(session):
         raise AnalysisRefused(
-            "does not belong to this game: it analyses another game, or this one before "
-            "it was saved again",
+            # TRANSLATORS: an analysis file refused: this follows the file's name.
+            _(
+                "does not belong to this game: it analyses another game, or this one before "
+                "it was saved again"
+            ),
             again=True,
         )
     if len(entry.moves) != len(session.steps):
         count, actions = len(entry.moves), len(session.steps)
+        # TRANSLATORS: the moves of an analysis file ("it has 3 moves").
+        has = ngettext("{count} move", "{count} moves", count).format(count=count)
+        # TRANSLATORS: the actions of a game ("the game 4 actions").
+        game_has = ngettext("{count} action", "{count} actions", actions).format(count=actions)
         raise AnalysisRefused(
-            f"does not belong to this game: it has {count} move{'' if count == 1 else 's'}, "
-            f"the game {actions} action{'' if actions == 1 else 's'}",
+            # TRANSLATORS: an analysis file refused: this follows the file's name.
+            _("does not belong to this game: it has {moves}, the game {actions}").format(
+                moves=has, actions=game_has
+            ),
             again=True,
         )
     moves = tuple(_checked_move(move, n, session) for n, move in enumerate(entry.moves, 1))
@@ -218,9 +233,13 @@ def load_game_analysis(path: Path, session: Session) -> GameReview | None:
     review = GameReview(entry.file, entry.game_digest, entry.playouts, moves, luck)
     summaries = {name: s.as_json() for name, s in review.players(names).items()}
     if summaries != {name: p.model_dump() for name, p in entry.players.items()}:
-        raise AnalysisRefused("is damaged: its players' summary is not the one its moves give")
+        raise AnalysisRefused(
+            # TRANSLATORS: an analysis file refused: this follows the file's name.
+            _("is damaged: its players' summary is not the one its moves give")
+        )
     if entry.digest != analysis_digest(data):
-        raise AnalysisRefused("was edited: its digest does not match what it holds")
+        # TRANSLATORS: an analysis file refused: this follows the file's name.
+        raise AnalysisRefused(_("was edited: its digest does not match what it holds"))
     return review
 
 
@@ -231,19 +250,34 @@ def _read(path: Path) -> dict[str, Any] | None:
     except FileNotFoundError:
         return None
     except OSError as exc:  # a name too long for the file system, a folder not searchable
-        raise AnalysisRefused(f"cannot be read: {exc.strerror or exc}") from None
+        raise AnalysisRefused(
+            # TRANSLATORS: an analysis file refused: this follows the file's name; {reason}
+            # is the system's.
+            _("cannot be read: {reason}").format(reason=exc.strerror or exc)
+        ) from None
     if stat.S_ISLNK(os.lstat(path).st_mode) and not path.exists():
         target = printable(clipped(os.readlink(path), 60))
-        raise AnalysisRefused(f"is a symbolic link to {target}, which does not exist")
+        raise AnalysisRefused(
+            # TRANSLATORS: an analysis file refused: this follows the file's name.
+            _("is a symbolic link to {target}, which does not exist").format(target=target)
+        )
     try:
-        text = read_bounded_text(path, limit=MAX_FILE_BYTES, what="analysis file")
+        text = read_bounded_text(path, limit=MAX_FILE_BYTES, what=ANALYSIS_FILE)
         data = loads_bounded(text, max_depth=MAX_DEPTH, max_digits=MAX_DIGITS)
     except FileRefused as refused:
-        raise AnalysisRefused(f"cannot be used: {refused}") from None
+        # TRANSLATORS: an analysis file refused: this follows the file's name.
+        raise AnalysisRefused(_("cannot be used: {reason}").format(reason=refused)) from None
     except JsonRefused as refused:
-        raise AnalysisRefused(f"is damaged: {refused}") from None
+        # TRANSLATORS: an analysis file refused: this follows the file's name.
+        raise AnalysisRefused(_("is damaged: {reason}").format(reason=refused)) from None
     if not isinstance(data, dict) or data.get("format") != ANALYSIS_FORMAT:
-        raise AnalysisRefused(f'is not a thebes analysis (no "format": "{ANALYSIS_FORMAT}")')
+        raise AnalysisRefused(
+            # TRANSLATORS: an analysis file refused: this follows the file's name; {field} is
+            # what the file lacks, as JSON.
+            _("is not a thebes analysis (no {field})").format(
+                field=f'"format": "{ANALYSIS_FORMAT}"'
+            )
+        )
     return data
 
 
@@ -251,40 +285,74 @@ def _checked_schema(data: dict[str, Any]) -> AnalysisEntry:
     version = data.get("version")
     if type(version) is not int:  # by type: true == 1 in Python
         wrong = printable(clipped(json.dumps(version, ensure_ascii=False)))
-        raise AnalysisRefused(f"is damaged: version: a whole number, not {wrong}")
+        raise AnalysisRefused(
+            # TRANSLATORS: {field} is the JSON key "version".
+            _("is damaged: {field}: a whole number, not {wrong}").format(
+                field="version", wrong=wrong
+            )
+        )
     if version in EARLIER:
         raise AnalysisRefused(
-            f"was written by an earlier thebes (analysis version {version}, {EARLIER[version]})",
+            # TRANSLATORS: an analysis file refused: this follows the file's name; {lacks} is
+            # "which no digest binds to its game" or the like.
+            _("was written by an earlier thebes (analysis version {version}, {lacks})").format(
+                version=version, lacks=_(EARLIER[version])
+            ),
             again=True,
         )
     if version != ANALYSIS_VERSION:
         raise AnalysisRefused(
-            f"is of analysis version {version}, which this thebes does not read "
-            f"(it reads version {ANALYSIS_VERSION})"
+            # TRANSLATORS: an analysis file refused: this follows the file's name.
+            _(
+                "is of analysis version {version}, which this thebes does not read "
+                "(it reads version {readable})"
+            ).format(version=version, readable=ANALYSIS_VERSION)
         )
     try:
         return AnalysisEntry.model_validate(data)
     except ValidationError as exc:
-        raise AnalysisRefused(f"is damaged: {describe_invalid(exc, ('moves', 'move'))}") from None
+        raise AnalysisRefused(
+            _("is damaged: {reason}").format(
+                reason=describe_invalid(exc, ("moves", pgettext("analysis file", "move")))
+            )
+        ) from None
 
 
 def _checked_move(move: MoveEntry, number: int, session: Session) -> MoveReview:
     """``move`` as a review, if it is consistent and is the game's action ``number``."""
     if move.number != number:
-        raise AnalysisRefused(f"is damaged: move {number} is numbered {move.number}")
+        raise AnalysisRefused(
+            _("is damaged: move {number} is numbered {given}").format(
+                number=number, given=move.number
+            )
+        )
     step = session.steps[number - 1]
     if (move.player, move.action) != (step.record.player, step.record.action):
-        raise AnalysisRefused(f"does not belong to this game: its move {number} is not the game's")
+        raise AnalysisRefused(
+            _("does not belong to this game: its move {number} is not the game's").format(
+                number=number
+            )
+        )
     if len(move.scores) != len(session.seats):
-        raise AnalysisRefused(f"is damaged: move {number} scores {len(move.scores)} players")
-    named = [("its best", move.best), *(("a candidate", c.action) for c in move.candidates)]
+        raise AnalysisRefused(
+            _("is damaged: move {number} scores {count} players").format(
+                number=number, count=len(move.scores)
+            )
+        )
+    # TRANSLATORS: an action an analysis names: "its best, 'take 2', is not an action".
+    best = _("its best")
+    # TRANSLATORS: an action an analysis names: "a candidate, 'take 2', is not an action".
+    candidate = _("a candidate")
+    named = [(best, move.best), *((candidate, c.action) for c in move.candidates)]
     problem = (
         _inconsistency(move)
         or next((p for what, a in named if (p := _not_legal(what, a, step.before, session))), None)
         or _candidates_problem(move)
     )
     if problem is not None:
-        raise AnalysisRefused(f"is damaged: move {number}: {problem}")
+        raise AnalysisRefused(
+            _("is damaged: move {number}: {problem}").format(number=number, problem=problem)
+        )
     candidates = tuple(
         Candidate(
             c.action, c.value, math.inf if c.error is None else c.error, c.loss, c.label, c.played
@@ -309,15 +377,18 @@ def _inconsistency(move: MoveEntry) -> str | None:
     """Why the numbers and the label of ``move`` cannot be the analysis's own, if they
     cannot: a label other than its loss earns, a loss other than its values differ by."""
     if move.label and move.label != label_of(move.loss):
-        earns = label_of(move.loss) or "no label"
-        return f"a loss of {move.loss:g} VP earns {earns}, not {move.label}"
+        return _("a loss of {loss} VP earns {earns}, not {label}").format(
+            loss=f"{move.loss:g}", earns=_earns(move.loss), label=label_word(move.label)
+        )
     if move.loss == 0 and (move.best != move.action or move.best_value != move.value):
-        return "a loss of 0 VP, yet another action or value is named the best"
+        return _("a loss of 0 VP, yet another action or value is named the best")
     if move.loss > 0 and move.best == move.action:
-        return f"a loss of {move.loss:g} VP to the action itself"
+        return _("a loss of {loss} VP to the action itself").format(loss=f"{move.loss:g}")
     if move.loss > 0 and abs(move.best_value - move.value - move.loss) > ROUNDING:
         differ = move.best_value - move.value
-        return f"a loss of {move.loss:g} VP, but its values differ by {differ:.2f}"
+        return _("a loss of {loss} VP, but its values differ by {differ}").format(
+            loss=f"{move.loss:g}", differ=f"{differ:.2f}"
+        )
     return None
 
 
@@ -328,32 +399,46 @@ def _candidates_problem(move: MoveEntry) -> str | None:
     first, candidates = move.candidates[0], move.candidates
     if first.loss != 0:
         named = shown(printable(clipped(first.action)))
-        return f"its first candidate, {named}, loses {first.loss:g} VP"
+        return _("its first candidate, {action}, loses {loss} VP").format(
+            action=named, loss=f"{first.loss:g}"
+        )
     for c in candidates:
         if c.label and c.label != label_of(c.loss):
-            earns = label_of(c.loss) or "no label"
-            return f"a candidate's loss of {c.loss:g} VP earns {earns}, not {c.label}"
+            return _("a candidate's loss of {loss} VP earns {earns}, not {label}").format(
+                loss=f"{c.loss:g}", earns=_earns(c.loss), label=label_word(c.label)
+            )
     played = [c for c in candidates if c.played]
     if len(played) != 1:
-        return f"{len(played)} candidates are the action played, not 1"
+        return _("{count} candidates are the action played, not 1").format(count=len(played))
     mine = played[0]
     if (mine.action, mine.loss, mine.label) != (move.action, move.loss, move.label):
-        return "the action played as a candidate is not the move as reviewed"
+        return _("the action played as a candidate is not the move as reviewed")
     if move.loss > 0 and move.best != first.action:
-        return "its best is not its first candidate"
+        return _("its best is not its first candidate")
     return None
 
 
 def _not_legal(what: str, text: str, before: GameState, session: Session) -> str | None:
     """Why ``text``, an action the move names (``what``: "its best"), is not a legal action
     in ``before`` as the notation writes it."""
-    action_text = f"{what}, {shown(printable(clipped(text)))},"
+    action_text = shown(printable(clipped(text)))
     try:
         action = session.parse(text)
     except NotationError:
-        return f"{action_text} is not an action"
+        # TRANSLATORS: {what} is "its best" or "a candidate"; {action} the action, quoted.
+        return _("{what}, {action}, is not an action").format(what=what, action=action_text)
     if session.notation(action) != text:
-        return f"{action_text} is not written as thebes writes actions"
+        return _("{what}, {action}, is not written as thebes writes actions").format(
+            what=what, action=action_text
+        )
     if action not in legal_actions(before):
-        return f"{action_text} is not a legal action there"
+        return _("{what}, {action}, is not a legal action there").format(
+            what=what, action=action_text
+        )
     return None
+
+
+def _earns(loss: float) -> str:
+    """The label a loss earns, in words, or "no label"."""
+    label = label_of(loss)
+    return label_word(label) if label else _("no label")

@@ -23,6 +23,7 @@ from typing import assert_never
 from thebes.analysis.judge import CANDIDATES, MEASURE, Judge
 from thebes.bots.greedy import ActionJudge, GreedyPlayer
 from thebes.catalog.kinds import KINDS, KindInfo
+from thebes.language import _, ngettext, pgettext, place_name
 from thebes.records.narration import card_name, card_text
 from thebes.records.notation import format_action
 from thebes.rules import (
@@ -51,7 +52,11 @@ from thebes.rules import (
 
 HINTS = 3  # actions shown at the table
 # A number and the unit after it, kept on one line by a no-break space (keep_units).
-UNIT = re.compile(r"(\d) (VP|artifacts?|tokens?|weeks?)\b")
+# The units are those of the hints' reasons in English, German and French.
+UNIT = re.compile(
+    r"(\d) (VP|SP|PV|artifacts?|tokens?|weeks?|Fundstücke?|Plättchen|Wochen?|objets?|jetons?"
+    r"|semaines?)\b"
+)
 __all__ = ["CANDIDATES", "HINTS", "MEASURE", "Hint", "Hinter"]
 
 
@@ -124,20 +129,30 @@ def _reason(state: GameState, action: Action, judge: ActionJudge, *, top: bool) 
         case Exchange():
             where = state.catalog.locations[state.catalog.exchange_city]
             outlook = outlook_phrase(state, action, judge, top=top, with_best=True)
-            return f"four new display cards in {where}; {outlook}"
+            # TRANSLATORS: a hint's reason; {outlook} is "outlook +2.0 VP ...".
+            return _("four new display cards in {city}; {outlook}").format(
+                city=place_name(where), outlook=outlook
+            )
         case Renew():
             outlook = outlook_phrase(state, action, judge, top=top, with_best=True)
-            return f"four new display cards where you stand; {outlook}"
+            # TRANSLATORS: a hint's reason; {outlook} is "outlook +2.0 VP ...".
+            return _("four new display cards where you stand; {outlook}").format(outlook=outlook)
         case Exhibit(slot=slot):
             card_id = state.exhibitions[slot]
             vp = state.catalog.card(card_id).value
             name = card_name(state.catalog, card_id)
-            return f"{name}, {vp} VP: in reach, you hold the artifacts it needs"
+            # TRANSLATORS: a hint's reason for holding the exhibition {name}.
+            return _("{name}, {vp} VP: in reach, you hold the artifacts it needs").format(
+                name=name, vp=vp
+            )
         case Retire():
             seat = active_seat(state)
             assert seat is not None
             total = scores(state)[seat].total
-            return f"no more turns: {total} VP now, changed only by the majorities"
+            # TRANSLATORS: a hint's reason for retiring.
+            return _("no more turns: {total} VP now, changed only by the majorities").format(
+                total=total
+            )
         case _:
             assert_never(action)
 
@@ -158,17 +173,26 @@ def outlook_phrase(
     than they add now), this one least or, played out to the end, this one still best; or
     other actions raise it, but played out this one does best."""
     gain = round(outlook_gain(state, action, judge), 1)
-    phrase = f"outlook {signed(gain)} VP" + (" with the best of them" if with_best else "")
+    if with_best:
+        # TRANSLATORS: in a hint: what the action does to the player's expected final score
+        # (+2.0), the best of the new display cards taken into account.
+        phrase = _("outlook {gain} VP with the best of them").format(gain=signed(gain))
+    else:
+        # TRANSLATORS: in a hint: what the action does to the player's expected final score.
+        phrase = _("outlook {gain} VP").format(gain=signed(gain))
     if not top or gain >= 0:
         return phrase
     seat = active_seat(state)
     assert seat is not None
     best = round(max(judge.values(state, legal_actions(state))) - judge.outlook.of(state, seat), 1)
     if best >= 0:
-        return f"{phrase}, yet played out to the end it does best"
+        # TRANSLATORS: {outlook} is "outlook -0.5 VP": it falls, yet this action is best.
+        return _("{outlook}, yet played out to the end it does best").format(outlook=phrase)
     if best == gain:
-        return f"{phrase}: every action loses ground here, this one least"
-    return f"{phrase}: every action loses ground here; played out, this one does best"
+        return _("{outlook}: every action loses ground here, this one least").format(outlook=phrase)
+    return _("{outlook}: every action loses ground here; played out, this one does best").format(
+        outlook=phrase
+    )
 
 
 def dig_reason(state: GameState, dig: Dig) -> str:
@@ -179,11 +203,19 @@ def dig_reason(state: GameState, dig: Dig) -> str:
     know = knowledge_for(player, dig.region, legend=dig.legend, assistant=dig.assistant)
     count = tokens_to_draw(state.catalog, player, know.total, dig.weeks, shovel=dig.shovel)
     odds = dig_odds(state, dig.region, count)
-    tokens = "1 token" if odds.tokens == 1 else f"{odds.tokens} tokens"
-    found = f"{tokens}: {odds.artifacts:.2f} artifacts, {odds.vp:.2f} VP expected"
+    # TRANSLATORS: a dig's hint: the tokens it draws and what they are expected to hold.
+    found = ngettext(
+        "{count} token: {artifacts} artifacts, {vp} VP expected",
+        "{count} tokens: {artifacts} artifacts, {vp} VP expected",
+        odds.tokens,
+    ).format(count=odds.tokens, artifacts=f"{odds.artifacts:.2f}", vp=f"{odds.vp:.2f}")
     if odds.bonus:
-        return f"{found} (the site's artifact included)"
-    return f"{found}; {odds.at_least_one:.0%} for at least one"
+        # TRANSLATORS: {found} is "3 tokens: 1.20 artifacts, 3.40 VP expected".
+        return _("{found} (the site's artifact included)").format(found=found)
+    # TRANSLATORS: {found} is "3 tokens: 1.20 artifacts, 3.40 VP expected"; {chance} "75%".
+    return _("{found}; {chance} for at least one").format(
+        found=found, chance=f"{odds.at_least_one:.0%}"
+    )
 
 
 def outlook_gain(state: GameState, action: Action, judge: ActionJudge) -> float:
@@ -218,7 +250,7 @@ def card_reason(state: GameState, card_id: int) -> str:
     region = card.region
     before, after = _counter(player, info, region), _counter(taken, info, region)
     majority = _majority(state, seat, region, taken.books[region]) if region >= 0 else ""
-    effect = info.hint.format(
+    effect = _(info.hint).format(
         before=before,
         after=after,
         value=card.value,
@@ -238,8 +270,16 @@ def _counter(player: PlayerState, info: KindInfo, region: int) -> int:
 
 
 def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    """``n`` as an ordinal: "1st", "2nd", "3rd", "4th" (a congress card held)."""
+    if 10 <= n % 100 <= 20 or n % 10 not in (1, 2, 3):
+        ordinal = pgettext("ordinal", "{n}th")
+    elif n % 10 == 1:
+        ordinal = pgettext("ordinal", "{n}st")
+    elif n % 10 == 2:
+        ordinal = pgettext("ordinal", "{n}nd")
+    else:
+        ordinal = pgettext("ordinal", "{n}rd")
+    return ordinal.format(n=n)
 
 
 def _majority(state: GameState, seat: int, region: int, after: int) -> str:
@@ -251,7 +291,9 @@ def _majority(state: GameState, seat: int, region: int, after: int) -> str:
     if now == before:
         return ""
     if now == MAJORITY_VP:
-        return ", takes the majority"
+        # TRANSLATORS: after a hint's "knowledge 1 -> 3": the region's majority of books.
+        return _(", takes the majority")
     if now == SHARED_MAJORITY_VP:
-        return ", shares the majority"
+        # TRANSLATORS: after a hint's "knowledge 1 -> 3": the region's majority of books.
+        return _(", shares the majority")
     return ""

@@ -30,6 +30,7 @@ from dataclasses import dataclass, replace
 
 from thebes.analysis.playouts import Evaluator, Valued, paired_error, seed_of
 from thebes.bots.strong import SearchBudget
+from thebes.language import N_, _
 from thebes.rules import Action, Dig, GameState, active_seat, legal_actions
 
 CANDIDATES = SearchBudget().candidates  # the greedy player's best actions valued
@@ -45,13 +46,34 @@ MAX_PLAYOUTS = 1000  # a bound on --playouts: 1000 takes about an hour a game
 
 # A loss of at least this many VP earns the label; below the first, none (docs/analysis.md).
 LABELS = (("blunder", 8.0), ("mistake", 4.0), ("inaccuracy", 2.0))
-LABEL_NAMES = tuple(name for name, _ in LABELS)
+LABEL_NAMES = tuple(name for name, _threshold in LABELS)
+# The labels in words (the names above are what the analysis files keep).
+LABEL_WORDS = {
+    # TRANSLATORS: the analysis's label of an action that lost 8 VP or more.
+    "blunder": N_("blunder"),
+    # TRANSLATORS: the analysis's label of an action that lost 4 VP or more.
+    "mistake": N_("mistake"),
+    # TRANSLATORS: the analysis's label of an action that lost 2 VP or more.
+    "inaccuracy": N_("inaccuracy"),
+}
+# The labels with their article, after a loss: "loses 4.6 VP, a mistake".
+LABEL_WITH_ARTICLE = {
+    "blunder": N_("a blunder"),
+    "mistake": N_("a mistake"),
+    "inaccuracy": N_("an inaccuracy"),
+}
 SURE = 2.0  # a label needs a loss of this many standard errors of the difference
 
-MEASURE = (
+# Shown with the hints, translated there (the --json output keeps it in English).
+MEASURE = N_(
     "Values are the final margin over your best rival you can expect, in VP, "
     "± one standard error of the playouts."
 )
+
+
+def label_word(label: str) -> str:
+    """A label ("mistake"; see LABELS) in the player's language."""
+    return _(LABEL_WORDS[label])
 
 
 def label_of(loss: float) -> str:

@@ -25,6 +25,7 @@ from thebes.bots.expert import (
 from thebes.bots.greedy import GreedyPlayer
 from thebes.bots.random_player import RandomPlayer
 from thebes.bots.strong import StrongPlayer
+from thebes.language import N_, _
 from thebes.rules import Action, GameState
 
 
@@ -54,7 +55,9 @@ class BudgetOption:
 class BotLevel:
     name: str
     make: Factory
-    description: str  # one line, no capital and no full stop: "NAME (DESCRIPTION)" reads
+    # One line, no capital and no full stop: "NAME (DESCRIPTION)" reads; marked with N_ and
+    # translated where it is shown.
+    description: str
     budget: BudgetOption | None = None  # the level's search budget, if a user may set it
 
 
@@ -75,22 +78,28 @@ def _expert(game_seed: int | None, seat: int, budget: int | None) -> Player:
 
 
 LEVELS: tuple[BotLevel, ...] = (
-    BotLevel("random", _random, "any legal action, uniformly"),
+    # TRANSLATORS: the bot level "random", as the help describes it.
+    BotLevel("random", _random, N_("any legal action, uniformly")),
     BotLevel(
         "greedy",
         _greedy,
-        "the best expected score and prospects right after the action; a millisecond a move",
+        # TRANSLATORS: the bot level "greedy", as the help describes it.
+        N_("the best expected score and prospects right after the action; a millisecond a move"),
     ),
     BotLevel(
         "strong",
         _strong,
-        "greedy's four best actions, each played out by greedy players; 0.15 s a move",
+        # TRANSLATORS: the bot level "strong"; greedy is the name of a level.
+        N_("greedy's four best actions, each played out by greedy players; 0.15 s a move"),
     ),
     BotLevel(
         "expert",
         _expert,
-        "greedy's best actions searched on sampled deals of all that is unseen; under a "
-        "second a move",
+        # TRANSLATORS: the bot level "expert"; greedy is the name of a level.
+        N_(
+            "greedy's best actions searched on sampled deals of all that is unseen; under a "
+            "second a move"
+        ),
         BudgetOption(DEFAULT_EXPERT_BUDGETS, MAX_EXPERT_BUDGET),
     ),
 )
@@ -117,7 +126,11 @@ def bot_level(name: str) -> BotLevel:
     """The level named ``name``; ValueError, naming the levels, for a name that is none."""
     level = _BY_NAME.get(name)
     if level is None:
-        raise ValueError(f"unknown bot level {name!r} (levels: {', '.join(BOT_LEVELS)})")
+        raise ValueError(
+            _("unknown bot level {level} (levels: {levels})").format(
+                level=repr(name), levels=", ".join(BOT_LEVELS)
+            )
+        )
     return level
 
 
@@ -133,7 +146,7 @@ def make_bot(
 
 def levels_described() -> str:
     """Every level with its description: "random (any legal action), greedy (...), ..."."""
-    return ", ".join(f"{level.name} ({level.description})" for level in LEVELS)
+    return ", ".join(f"{level.name} ({_(level.description)})" for level in LEVELS)
 
 
 def recorded_budget(levels: Iterable[str | None], players: int, given: int | None) -> int | None:

@@ -40,6 +40,7 @@ from thebes.catalog.schema import (
     TokensFile,
     read_data_file,
 )
+from thebes.language import _, pgettext
 
 
 def default_data_dir() -> Path:
@@ -94,8 +95,9 @@ def _build(data_dir: Path, board: BoardFile, cards: CardsFile, tokens: TokensFil
     )
     if len(small) != len(large):
         raise DataError(
-            f"{data_dir / 'cards.yaml'}: exhibitions: {len(small)} small and {len(large)} "
-            "large; the game has as many of each"
+            _(
+                "{file}: exhibitions: {small} small and {large} large; the game has as many of each"
+            ).format(file=data_dir / "cards.yaml", small=len(small), large=len(large))
         )
     return Catalog(
         locations=places.locations,
@@ -134,20 +136,36 @@ class _Places:
         locations = (*board.cities, *board.sites)
         duplicates = [name for name, n in Counter(locations).items() if n > 1]
         if duplicates:
-            raise DataError(f"{path}: location {duplicates[0]!r} is listed twice")
+            raise DataError(
+                _("{file}: location {name} is listed twice").format(
+                    file=path, name=repr(duplicates[0])
+                )
+            )
         if len(board.sites) != REGION_COUNT:
             raise DataError(
-                f"{path}: sites: {len(board.sites)} sites listed, the game has {REGION_COUNT}"
+                _("{file}: sites: {count} sites listed, the game has {needed}").format(
+                    file=path, count=len(board.sites), needed=REGION_COUNT
+                )
             )
         for site in board.sites:  # game files name a site in one word: "dig Egypt 6"
             if site.startswith("+") or any(c.isspace() for c in site):
-                raise DataError(f"{path}: sites: {site!r} is not one word (dig Egypt 6)")
+                raise DataError(
+                    # TRANSLATORS: {example} is an action, 'dig Egypt 6', not translated.
+                    _("{file}: sites: {site} is not one word ({example})").format(
+                        file=path, site=repr(site), example="dig Egypt 6"
+                    )
+                )
         if len({site.casefold() for site in board.sites}) != len(board.sites):
-            raise DataError(f"{path}: sites: two sites differ only in letter case")
+            raise DataError(
+                _("{file}: sites: two sites differ only in letter case").format(file=path)
+            )
         if any(_book_name(s).casefold() == GENERAL_TOKEN_NAME.casefold() for s in board.sites):
             raise DataError(
-                f"{path}: sites: no site is called General (its knowledge token would be "
-                "named like the general one)"
+                # TRANSLATORS: {name} is the name no site may have, 'General'.
+                _(
+                    "{file}: sites: no site is called {name} (its knowledge token would be "
+                    "named like the general one)"
+                ).format(file=path, name="General")
             )
         places = _Places(path, tuple(board.cities), tuple(board.sites), -1, -1)
         start = places.city(path, "start", board.start)
@@ -165,14 +183,18 @@ class _Places:
     def city(self, path: Path, where: str, name: str) -> int:
         if name not in self.cities:
             raise DataError(
-                f"{path}: {where}: unknown city {name!r} (cities: {', '.join(self.cities)})"
+                _("{file}: {where}: unknown city {name} (cities: {cities})").format(
+                    file=path, where=where, name=repr(name), cities=", ".join(self.cities)
+                )
             )
         return self.cities.index(name)
 
     def region(self, path: Path, where: str, name: str) -> int:
         if name not in self.sites:
             raise DataError(
-                f"{path}: {where}: unknown region {name!r} (regions: {', '.join(self.sites)})"
+                _("{file}: {where}: unknown region {name} (regions: {regions})").format(
+                    file=path, where=where, name=repr(name), regions=", ".join(self.sites)
+                )
             )
         return self.sites.index(name)
 
@@ -185,12 +207,24 @@ def _edges(places: _Places, pairs: list[list[str]]) -> list[tuple[int, int]]:
     for n, (a, b) in enumerate(pairs, 1):
         for end in (a, b):
             if end not in index:
-                raise DataError(f"{path}: edges > entry {n}: unknown location {end!r}")
+                raise DataError(
+                    _("{file}: {where}: unknown location {name}").format(
+                        file=path, where=_entry("edges", n), name=repr(end)
+                    )
+                )
         if a == b:
-            raise DataError(f"{path}: edges > entry {n}: {a} is joined to itself")
+            raise DataError(
+                _("{file}: {where}: {name} is joined to itself").format(
+                    file=path, where=_entry("edges", n), name=a
+                )
+            )
         edge = (min(index[a], index[b]), max(index[a], index[b]))
         if edge in seen:
-            raise DataError(f"{path}: edges > entry {n}: {a}-{b} is listed twice")
+            raise DataError(
+                _("{file}: {where}: {edge} is listed twice").format(
+                    file=path, where=_entry("edges", n), edge=f"{a}-{b}"
+                )
+            )
         seen.add(edge)
         edges.append(edge)
     return edges
@@ -202,22 +236,40 @@ def _wheel(path: Path, rows: dict[int, list[int]]) -> tuple[tuple[int, ...], ...
     dig draws at least one (every total a dig can have can dig)."""
     if sorted(rows) != list(range(1, WHEEL_SIZE + 1)):
         raise DataError(
-            f"{path}: time_wheel: needs one row for each knowledge total 1 to {WHEEL_SIZE}"
+            _("{file}: {key}: needs one row for each knowledge total 1 to {most}").format(
+                file=path, key="time_wheel", most=WHEEL_SIZE
+            )
         )
     wheel = [(0,) * (WHEEL_SIZE + 1)]
     for k in range(1, WHEEL_SIZE + 1):
         row = rows[k]
-        where = f"{path}: time_wheel > row {k}"
+        # TRANSLATORS: a row of the time wheel in a data file: "time_wheel > row 3".
+        row_name = _("row {number}").format(number=k)
+        where = f"{path}: time_wheel > {row_name}"
         if len(row) != WHEEL_SIZE:
-            raise DataError(f"{where}: has {len(row)} entries, needs {WHEEL_SIZE}")
+            raise DataError(
+                _("{where}: has {count} entries, needs {needed}").format(
+                    where=where, count=len(row), needed=WHEEL_SIZE
+                )
+            )
         for w in range(1, WHEEL_SIZE):
             if row[w] < row[w - 1]:
                 raise DataError(
-                    f"{where}: {row[w - 1]} tokens for {w} weeks but {row[w]} for {w + 1}; "
-                    "more weeks never draw fewer tokens"
+                    _(
+                        "{where}: {tokens} tokens for {weeks} weeks but {more_tokens} for "
+                        "{more_weeks}; more weeks never draw fewer tokens"
+                    ).format(
+                        where=where,
+                        tokens=row[w - 1],
+                        weeks=w,
+                        more_tokens=row[w],
+                        more_weeks=w + 1,
+                    )
                 )
         if row[-1] == 0:
-            raise DataError(f"{where}: all zero; every knowledge total must allow a dig")
+            raise DataError(
+                _("{where}: all zero; every knowledge total must allow a dig").format(where=where)
+            )
         wheel.append((0, *row))
     return tuple(wheel)
 
@@ -234,8 +286,13 @@ def _tokens(path: Path, tokens: TokensFile, places: _Places) -> _Bags:
     if sorted(tokens.regions) != sorted(places.sites):
         missing = [name for name in places.sites if name not in tokens.regions]
         unknown = [name for name in tokens.regions if name not in places.sites]
-        detail = f"unknown region {unknown[0]!r}" if unknown else f"region {missing[0]} missing"
-        raise DataError(f"{path}: regions: {detail}")
+        if unknown:
+            message = _("{file}: regions: unknown region {name}").format(
+                file=path, name=repr(unknown[0])
+            )
+        else:
+            message = _("{file}: regions: region {name} missing").format(file=path, name=missing[0])
+        raise DataError(message)
     _check_artifact_names(path, tokens, places.sites)
     bags = _Bags([None], [], [], [])
     table = bags.tokens
@@ -245,13 +302,16 @@ def _tokens(path: Path, tokens: TokensFile, places: _Places) -> _Bags:
         count = len(entry.artifacts) + 1 + entry.general_tokens + entry.debris
         if count != TOKENS_PER_REGION:
             raise DataError(
-                f"{path}: {where}: {count} tokens in all, every region has {TOKENS_PER_REGION}"
+                _("{file}: {where}: {count} tokens in all, every region has {needed}").format(
+                    file=path, where=where, count=count, needed=TOKENS_PER_REGION
+                )
             )
         book_for = places.region(path, f"{where} > book_token_for", entry.book_token_for)
         if book_for == r:
             raise DataError(
-                f"{path}: {where} > book_token_for: the knowledge token found at {name} "
-                "counts for another region"
+                _(
+                    "{file}: {where}: the knowledge token found at {name} counts for another region"
+                ).format(file=path, where=f"{where} > book_token_for", name=name)
             )
         first = len(table)
         for artifact in entry.artifacts:
@@ -266,12 +326,20 @@ def _tokens(path: Path, tokens: TokensFile, places: _Places) -> _Bags:
         bonus = next((t for t in ids if _is_bonus(table[t])), 0)
         if bonus == 0:
             raise DataError(
-                f"{path}: {where} > artifacts: no value-1 artifact for the site (rule S5)"
+                _("{file}: {where}: no value-1 artifact for the site (rule {rule})").format(
+                    file=path, where=f"{where} > artifacts", rule="S5"
+                )
             )
         bags.site_bonus.append(bonus)
         bags.bag_tokens.append(tuple(t for t in ids if t != bonus))
         bags.debris.append(entry.debris)
     return bags
+
+
+def _entry(key: str, number: int) -> str:
+    """An entry of a data file's list ``key``, counting from 1: "edges > entry 3"."""
+    # TRANSLATORS: an entry of a list in a data file: "edges > entry 3".
+    return f"{key} > " + pgettext("data file", "entry {number}").format(number=number)
 
 
 def _book_name(region: str) -> str:
@@ -281,22 +349,27 @@ def _book_name(region: str) -> str:
 def _check_artifact_names(path: Path, tokens: TokensFile, sites: tuple[str, ...]) -> None:
     """Game files name the tokens found by name, so no two tokens may share one: artifact
     names differ from each other and from the knowledge tokens' and debris (ignoring case)."""
-    reserved = {_book_name(site).casefold(): "a knowledge token" for site in sites}
-    reserved[GENERAL_TOKEN_NAME.casefold()] = "a knowledge token"
-    reserved[DEBRIS_NAME.casefold()] = "debris"
+    knowledge, debris = _("a knowledge token"), _("debris")
+    reserved = {_book_name(site).casefold(): knowledge for site in sites}
+    reserved[GENERAL_TOKEN_NAME.casefold()] = knowledge
+    reserved[DEBRIS_NAME.casefold()] = debris
     seen: dict[str, str] = {}
     for region, entry in tokens.regions.items():
         for n, artifact in enumerate(entry.artifacts, 1):
-            where = f"{path}: regions > {region} > artifacts > entry {n}"
+            where = f"{path}: regions > {region} > {_entry('artifacts', n)}"
             key = artifact.name.casefold()
             if key in reserved:
                 raise DataError(
-                    f"{where}: the artifact {artifact.name!r} is named like {reserved[key]}"
+                    # TRANSLATORS: {like} is "a knowledge token" or "debris".
+                    _("{where}: the artifact {name} is named like {like}").format(
+                        where=where, name=repr(artifact.name), like=reserved[key]
+                    )
                 )
             if key in seen:
                 raise DataError(
-                    f"{where}: the artifact name {artifact.name!r} is used twice "
-                    f"({seen[key]} and {region})"
+                    _(
+                        "{where}: the artifact name {name} is used twice ({first} and {second})"
+                    ).format(where=where, name=repr(artifact.name), first=seen[key], second=region)
                 )
             seen[key] = region
 
@@ -307,23 +380,30 @@ def _cards(
     """The card table, indexed by id: researchers and exhibitions share ids 1, 2, 3, ..."""
     if len(cards.researchers) != RESEARCHER_CARD_COUNT:
         raise DataError(
-            f"{path}: researchers: {len(cards.researchers)} cards listed, "
-            f"the game has {RESEARCHER_CARD_COUNT}"
+            _("{file}: researchers: {count} cards listed, the game has {needed}").format(
+                file=path, count=len(cards.researchers), needed=RESEARCHER_CARD_COUNT
+            )
         )
     if len(cards.exhibitions) != EXHIBITION_COUNT:
         raise DataError(
-            f"{path}: exhibitions: {len(cards.exhibitions)} listed, the game has {EXHIBITION_COUNT}"
+            _("{file}: exhibitions: {count} listed, the game has {needed}").format(
+                file=path, count=len(cards.exhibitions), needed=EXHIBITION_COUNT
+            )
         )
     all_ids = [c.id for c in cards.researchers] + [e.id for e in cards.exhibitions]
     if sorted(all_ids) != list(range(1, len(all_ids) + 1)):
         repeated = [i for i, n in Counter(all_ids).items() if n > 1]
-        detail = f"id {repeated[0]} is used twice" if repeated else "ids must run 1, 2, 3, ..."
-        raise DataError(f"{path}: {detail}")
+        if repeated:
+            message = _("{file}: id {id} is used twice").format(file=path, id=repeated[0])
+        else:
+            message = _("{file}: ids must run 1, 2, 3, ...").format(file=path)
+        raise DataError(message)
     table: list[Card | None] = [None] * (len(all_ids) + 1)
     for n, researcher in enumerate(cards.researchers, 1):
-        table[researcher.id] = _researcher(path, f"researchers > entry {n}", researcher, places)
+        where = _entry("researchers", n)
+        table[researcher.id] = _researcher(path, where, researcher, places)
     for n, e in enumerate(cards.exhibitions, 1):
-        table[e.id] = _exhibition(path, f"exhibitions > entry {n}", e, places, artifacts)
+        table[e.id] = _exhibition(path, _entry("exhibitions", n), e, places, artifacts)
     return table
 
 
@@ -331,7 +411,11 @@ def _researcher(path: Path, where: str, card: ResearcherEntry, places: _Places) 
     where = f"{where} (id {card.id})"
     home = places.city(path, where, card.city)
     if home == places.exchange_city:
-        raise DataError(f"{path}: {where}: no card is taken in {places.cities[home]} (rule A1)")
+        raise DataError(
+            _("{file}: {where}: no card is taken in {city} (rule {rule})").format(
+                file=path, where=where, city=places.cities[home], rule="A1"
+            )
+        )
     return Card(
         id=card.id,
         kind=RESEARCHER_KINDS[card.kind],
@@ -354,7 +438,13 @@ def _exhibition(
         r = places.region(path, where, name)
         if count > artifacts[r]:
             raise DataError(
-                f"{path}: {where} > requires: {count} {name} artifacts, the game has {artifacts[r]}"
+                _("{file}: {where}: {count} {region} artifacts, the game has {available}").format(
+                    file=path,
+                    where=f"{where} > requires",
+                    count=count,
+                    region=name,
+                    available=artifacts[r],
+                )
             )
         needs[r] = count
     return Card(
@@ -376,7 +466,7 @@ def _is_bonus(token: Token | None) -> bool:
 def _travel_times(
     count: int, edges: list[tuple[int, int]], path: Path, names: tuple[str, ...]
 ) -> tuple[tuple[int, ...], ...]:
-    neighbours: list[list[int]] = [[] for _ in range(count)]
+    neighbours: list[list[int]] = [[] for _node in range(count)]
     for a, b in edges:
         neighbours[a].append(b)
         neighbours[b].append(a)
@@ -393,7 +483,9 @@ def _travel_times(
                     queue.append(there)
         if -1 in dist:
             raise DataError(
-                f"{path}: edges: {names[dist.index(-1)]} cannot be reached from {names[origin]}"
+                _("{file}: edges: {place} cannot be reached from {origin}").format(
+                    file=path, place=names[dist.index(-1)], origin=names[origin]
+                )
             )
         rows.append(tuple(dist))
     return tuple(rows)

@@ -30,7 +30,8 @@ from thebes.catalog.components import (
     ExhibitionSize,
 )
 from thebes.catalog.kinds import KINDS, RESEARCHER_KINDS, CardKind
-from thebes.safeio.reading import FileRefused, read_bounded_text
+from thebes.language import _, ngettext, pgettext
+from thebes.safeio.reading import DATA_FILE, FileRefused, read_bounded_text
 
 # Limits of the data files (docs/data.md).
 # Bounds on what a data file may hold (docs/data.md): each number within its domain, and the
@@ -54,9 +55,9 @@ _M = TypeVar("_M", bound=BaseModel)
 
 def _clean_name(name: str) -> str:
     if not name.isprintable():
-        raise ValueError("a name holds printable characters only")
+        raise ValueError(_("a name holds printable characters only"))
     if name != name.strip():
-        raise ValueError("a name does not start or end with spaces")
+        raise ValueError(_("a name does not start or end with spaces"))
     return name
 
 
@@ -104,12 +105,21 @@ class ResearcherEntry(_Strict):
         kind = RESEARCHER_KINDS[self.kind]
         needs_region = KINDS[kind].has_region
         needs_value = KINDS[kind].has_value
-        if needs_region != (self.region is not None):
-            raise ValueError(f"a {self.kind} card {'needs' if needs_region else 'has no'} region")
-        if needs_value != (self.value is not None):
-            raise ValueError(f"a {self.kind} card {'needs' if needs_value else 'has no'} value")
+        # TRANSLATORS: {kind} is a card's kind as a data file names it (special_permit).
+        if needs_region and self.region is None:
+            raise ValueError(_("a {kind} card needs region").format(kind=self.kind))
+        if not needs_region and self.region is not None:
+            raise ValueError(_("a {kind} card has no region").format(kind=self.kind))
+        if needs_value and self.value is None:
+            raise ValueError(_("a {kind} card needs value").format(kind=self.kind))
+        if not needs_value and self.value is not None:
+            raise ValueError(_("a {kind} card has no value").format(kind=self.kind))
         if kind is CardKind.LEGEND and self.value != LEGEND_VALUE:
-            raise ValueError(f"a legend card is worth {LEGEND_VALUE} points (A3.4)")
+            raise ValueError(
+                _("a legend card is worth {value} points ({rule})").format(
+                    value=LEGEND_VALUE, rule="A3.4"
+                )
+            )
         return self
 
 
@@ -153,8 +163,18 @@ def read_data_file(path: Path, model: type[_M]) -> _M:
     except ValidationError as exc:
         error = exc.errors()[0]
         where = _describe_location(raw, error["loc"])
-        more = f" (and {exc.error_count() - 1} more problems)" if exc.error_count() > 1 else ""
-        raise DataError(f"{path}: {where}: {error['msg']}{more}") from None
+        more = exc.error_count() - 1
+        if more:
+            # TRANSLATORS: {problem} is the first problem found in a data file. (The English
+            # says "problems" whatever the count.)
+            problem = ngettext(
+                "{problem} (and {count} more problems)",
+                "{problem} (and {count} more problems)",
+                more,
+            ).format(problem=error["msg"], count=more)
+        else:
+            problem = error["msg"]
+        raise DataError(f"{path}: {where}: {problem}") from None
 
 
 def _read_text(path: Path) -> str:
@@ -162,7 +182,7 @@ def _read_text(path: Path) -> str:
     (:func:`thebes.safeio.reading.read_bounded_text`: checked before opening, never read past
     the limit)."""
     try:
-        return read_bounded_text(path, limit=MAX_FILE_BYTES, what="data file")
+        return read_bounded_text(path, limit=MAX_FILE_BYTES, what=DATA_FILE)
     except FileRefused as exc:
         raise DataError(f"{path}: {exc}") from None
 
@@ -178,17 +198,32 @@ def _parse_yaml(path: Path, text: str) -> Any:
             # libyaml (PyYAML 6.0.4 on) has a nesting limit of its own, met while it looks
             # ahead, before the event that would reach MAX_DEPTH: the same refusal.
             line = mark.line + 1
-            raise DataError(
-                f"{path}: line {line}: nested more than {MAX_DEPTH} levels deep"
-            ) from None
-        where = f" at line {mark.line + 1}" if mark is not None else ""
-        raise DataError(f"{path}: not valid YAML{where}: {_show(_first_line(exc), 120)}") from None
+            raise DataError(_nested(path, line)) from None
+        reason = _show(_first_line(exc), 120)
+        if mark is not None:
+            # TRANSLATORS: {reason} is the YAML parser's, in English.
+            message = _("{file}: not valid YAML at line {line}: {reason}").format(
+                file=path, line=mark.line + 1, reason=reason
+            )
+        else:
+            message = _("{file}: not valid YAML: {reason}").format(file=path, reason=reason)
+        raise DataError(message) from None
     except RecursionError:  # not expected after the depth check; never a traceback
-        raise DataError(f"{path}: nested too deeply") from None
+        raise DataError(_("{file}: nested too deeply").format(file=path)) from None
     except (ValueError, TypeError, IndexError, OverflowError) as exc:
         # PyYAML's constructors raise these for some scalars (a date such as 2001-02-30,
         # an integer past Python's digit limit); the file is not valid either way.
-        raise DataError(f"{path}: not valid YAML: {_show(_first_line(exc), 120)}") from None
+        raise DataError(
+            _("{file}: not valid YAML: {reason}").format(
+                file=path, reason=_show(_first_line(exc), 120)
+            )
+        ) from None
+
+
+def _nested(path: Path, line: int) -> str:
+    return _("{file}: line {line}: nested more than {most} levels deep").format(
+        file=path, line=line, most=MAX_DEPTH
+    )
 
 
 _EVENT_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -211,11 +246,17 @@ def _check_yaml_shape(path: Path, text: str) -> None:
         if not isinstance(event, yaml.NodeEvent):
             continue
         if isinstance(event, yaml.AliasEvent) or event.anchor is not None:
-            raise DataError(f"{path}: line {line}: anchors and aliases (& and *) are not used")
+            raise DataError(
+                _("{file}: line {line}: anchors and aliases (& and *) are not used").format(
+                    file=path, line=line
+                )
+            )
         tag = getattr(event, "tag", None)
         if tag is not None:
             raise DataError(
-                f"{path}: line {line}: explicit tags (such as {_show(tag)}) are not used"
+                _("{file}: line {line}: explicit tags (such as {tag}) are not used").format(
+                    file=path, line=line, tag=_show(tag)
+                )
             )
         parent = open_nodes[-1] if open_nodes else None
         if parent is not None:  # inside a mapping: keys and values alternate
@@ -223,18 +264,23 @@ def _check_yaml_shape(path: Path, text: str) -> None:
             parent[1] = not is_key
             if is_key and isinstance(event, yaml.ScalarEvent):
                 if event.value in keys:
-                    raise DataError(f"{path}: line {line}: key {_show(event.value)} is repeated")
+                    raise DataError(
+                        _("{file}: line {line}: key {key} is repeated").format(
+                            file=path, line=line, key=_show(event.value)
+                        )
+                    )
                 keys.add(event.value)
         if isinstance(event, yaml.ScalarEvent):
             if len(event.value) > MAX_SCALAR:
                 raise DataError(
-                    f"{path}: line {line}: a value of {len(event.value)} characters "
-                    f"(at most {MAX_SCALAR})"
+                    _("{file}: line {line}: a value of {count} characters (at most {most})").format(
+                        file=path, line=line, count=len(event.value), most=MAX_SCALAR
+                    )
                 )
         else:
             open_nodes.append([set(), True] if isinstance(event, yaml.MappingStartEvent) else None)
             if len(open_nodes) > MAX_DEPTH:
-                raise DataError(f"{path}: line {line}: nested more than {MAX_DEPTH} levels deep")
+                raise DataError(_nested(path, line))
 
 
 def _first_line(exc: Exception) -> str:
@@ -246,7 +292,7 @@ def _show(value: object, limit: int = 40) -> str:
     try:
         text = value if isinstance(value, str) else str(value)
     except ValueError:  # an integer past Python's digit limit
-        return "a very long number"
+        return _("a very long number")
     if not text.isprintable():
         text = repr(text)
     return text if len(text) <= limit else text[: limit - 3] + "..."
@@ -255,13 +301,15 @@ def _show(value: object, limit: int = 40) -> str:
 def _describe_location(raw: Any, loc: tuple[int | str, ...]) -> str:
     """Turn a pydantic error location into words, naming list entries by their id or name."""
     if not loc:
-        return "the file"
+        # TRANSLATORS: where a problem is in a data file: the whole file.
+        return _("the file")
     parts: list[str] = []
     node = raw
     for key in loc:
         if isinstance(key, int) and isinstance(node, list):
             entry = node[key] if key < len(node) else None
-            label = f"entry {key + 1}"
+            # TRANSLATORS: an entry of a list in a data file: "edges > entry 3".
+            label = pgettext("data file", "entry {number}").format(number=key + 1)
             if isinstance(entry, dict) and ("id" in entry or "name" in entry):
                 field = "id" if "id" in entry else "name"
                 label += f" ({field} {_show(entry[field])})"

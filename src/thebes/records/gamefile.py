@@ -47,9 +47,12 @@ from thebes.bots.levels import BOT_LEVELS, BUDGET_OPTION
 from thebes.catalog.components import CARD_IDS, TOKENS_PER_REGION
 from thebes.catalog.schema import MAX_NAME as MAX_TOKEN_NAME
 from thebes.errors import EXIT_USAGE, ThebesError
+from thebes.language import N_, _
+from thebes.records.invalid import describe_invalid
+from thebes.records.narration import listing
 from thebes.rules import VARIANT_NAMES, GameState
 from thebes.safeio.json_limits import JsonRefused, loads_bounded
-from thebes.safeio.reading import FileRefused, read_bounded_text
+from thebes.safeio.reading import GAME_FILE, FileRefused, read_bounded_text
 from thebes.safeio.text import MAX_ACTION, MAX_NAME, clipped, name_problem, printable, shown
 
 FORMAT: Literal["thebes-game"] = "thebes-game"
@@ -63,10 +66,12 @@ READABLE_VERSIONS = (1, 2)
 # changed a rule it plays, so a game none of the changes touch keeps the file it always had,
 # and a file is refused if a rule it plays was changed after its version.
 RULES_VERSIONS: dict[str, tuple[frozenset[str], str]] = {
-    "thebes-2007.1": (frozenset({"base"}), "the 2007 rules"),
+    "thebes-2007.1": (frozenset({"base"}), N_("the 2007 rules")),
     "thebes-2007.2": (
         frozenset({"steady-digs"}),
-        "steady-digs as the 2004 rules print it, where it was bags of 30 tokens before",
+        # TRANSLATORS: what rules version thebes-2007.2 changed; steady-digs is a variant's
+        # name, as the command line writes it.
+        N_("steady-digs as the 2004 rules print it, where it was bags of 30 tokens before"),
     ),
 }
 COLOURS = ("red", "blue", "green", "yellow")
@@ -93,7 +98,7 @@ def rules_played(variants: Sequence[str]) -> frozenset[str]:
 def rules_version_for(variants: Sequence[str]) -> str:
     """The rules version a game with ``variants`` is written with (RULES_VERSIONS)."""
     played = rules_played(variants)
-    return [v for v, (changed, _) in RULES_VERSIONS.items() if changed & played][-1]
+    return [v for v, (changed, _what) in RULES_VERSIONS.items() if changed & played][-1]
 
 
 def rules_version_problem(version: str, variants: Sequence[str]) -> str | None:
@@ -101,20 +106,24 @@ def rules_version_problem(version: str, variants: Sequence[str]) -> str | None:
     under this program's rules, or None if it would."""
     if version not in RULES_VERSIONS:
         known = ", ".join(RULES_VERSIONS)
-        return f"rules version {shown(clipped(version))} is not one this program knows ({known})"
+        return _("rules version {version} is not one this program knows ({known})").format(
+            version=shown(clipped(version)), known=known
+        )
     played = rules_played(variants)
     later = list(RULES_VERSIONS)[list(RULES_VERSIONS).index(version) + 1 :]
     for newer in later:
         changed, what = RULES_VERSIONS[newer]
         if changed & played:
-            rules = " and ".join(
-                sorted("the 2007 rules" if r == "base" else r for r in changed & played)
+            rules = listing(
+                sorted(_("the 2007 rules") if r == "base" else r for r in changed & played)
             )
             # The reason first: a listing of saved games shows only the start of it.
-            return (
-                f"{rules} changed since it was played under rules version {version!r}"
-                f" ({newer!r}: {what}): the game would not replay as it was played"
-            )
+            # TRANSLATORS: {rules} is "the 2007 rules" or variants' names; {newer} is a rules
+            # version ('thebes-2007.2') and {what} what it changed.
+            return _(
+                "{rules} changed since it was played under rules version {version} "
+                "({newer}: {what}): the game would not replay as it was played"
+            ).format(rules=rules, version=repr(version), newer=repr(newer), what=_(what))
     return None
 
 
@@ -157,7 +166,9 @@ class SeatRecord(_Strict):
         # The prompt styles a player's name with it: an unknown colour would crash it.
         if colour not in COLOURS:
             raise ValueError(
-                f"the colour {shown(clipped(colour))} is not one of {', '.join(COLOURS)}"
+                _("the colour {colour} is not one of {colours}").format(
+                    colour=shown(clipped(colour)), colours=", ".join(COLOURS)
+                )
             )
         return colour
 
@@ -166,7 +177,9 @@ class SeatRecord(_Strict):
     def _known_level(cls, bot: str | None) -> str | None:
         if bot is not None and bot not in BOT_LEVELS:
             raise ValueError(
-                f"the bot level {shown(clipped(bot))} is not one of {', '.join(BOT_LEVELS)}"
+                _("the bot level {level} is not one of {levels}").format(
+                    level=shown(clipped(bot)), levels=", ".join(BOT_LEVELS)
+                )
             )
         return bot
 
@@ -174,11 +187,18 @@ class SeatRecord(_Strict):
     def _bot_level_only_for_bots(self) -> SeatRecord:
         taken_over = self.bot_from is not None
         if taken_over and self.kind != "human":
-            raise ValueError("'bot_from' is for a person's seat a bot took over")
+            raise ValueError(
+                # TRANSLATORS: {field} is a game file's field, 'bot_from'.
+                _("{field} is for a person's seat a bot took over").format(field="'bot_from'")
+            )
         if (self.kind == "bot" or taken_over) != (self.bot is not None):
             raise ValueError(
-                "a bot seat names its level in 'bot'; a human seat has none, unless a bot "
-                "took it over ('bot_from')"
+                # TRANSLATORS: {bot} and {bot_from} are a game file's fields, 'bot' and
+                # 'bot_from'.
+                _(
+                    "a bot seat names its level in {bot}; a human seat has none, unless a bot "
+                    "took it over ({bot_from})"
+                ).format(bot="'bot'", bot_from="'bot_from'")
             )
         return self
 
@@ -264,7 +284,9 @@ class GameRecord(_Strict):
         for name in variants:
             if name not in VARIANT_NAMES:
                 raise ValueError(
-                    f"the variant {shown(clipped(name))} is not one of {', '.join(VARIANT_NAMES)}"
+                    _("the variant {variant} is not one of {variants}").format(
+                        variant=shown(clipped(name)), variants=", ".join(VARIANT_NAMES)
+                    )
                 )
         return variants
 
@@ -272,12 +294,12 @@ class GameRecord(_Strict):
     def _seats_differ(self) -> GameRecord:
         names = [p.name.lower() for p in self.players]
         if len(set(names)) != len(names):
-            raise ValueError("every player needs a different name")
+            raise ValueError(_("every player needs a different name"))
         colours = [p.colour for p in self.players]
         if len(set(colours)) != len(colours):
-            raise ValueError("every player needs a different colour")
+            raise ValueError(_("every player needs a different colour"))
         if len(set(self.variants)) != len(self.variants):
-            raise ValueError("a variant is named twice")
+            raise ValueError(_("a variant is named twice"))
         self._hints_only_where_possible()
         return self
 
@@ -290,9 +312,13 @@ class GameRecord(_Strict):
             if not entry.hinted:
                 continue
             if not self.options.hints:
-                raise ValueError(f"action {number} is marked hinted, but hints are off")
+                raise ValueError(
+                    _("action {number} is marked hinted, but hints are off").format(number=number)
+                )
             if entry.player in bots or taken.get(entry.player, number) < number:
-                raise ValueError(f"action {number} is marked hinted, but a bot took it")
+                raise ValueError(
+                    _("action {number} is marked hinted, but a bot took it").format(number=number)
+                )
 
 
 def state_digest(state: GameState) -> str:
@@ -381,87 +407,36 @@ def read_record(path: Path) -> GameRecord:
     more than MAX_DIGITS digits, another format or version, and any field outside its domain.
     """
     try:
-        text = read_bounded_text(path, limit=MAX_FILE_BYTES, what="game file")
+        text = read_bounded_text(path, limit=MAX_FILE_BYTES, what=GAME_FILE)
         raw = loads_bounded(text, max_depth=MAX_DEPTH, max_digits=MAX_DIGITS)
     except (FileRefused, JsonRefused) as exc:
         raise RecordError(f"{path}: {exc}") from None
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
-        raise RecordError(f'{path}: not a thebes game file (no "format": "{FORMAT}")')
+        raise RecordError(
+            # TRANSLATORS: {field} is what the file lacks, as JSON.
+            _("{file}: not a thebes game file (no {field})").format(
+                file=path, field=f'"format": "{FORMAT}"'
+            )
+        )
     version = raw.get("format_version")
     if "format_version" in raw and type(version) is not int:
         # Checked by type, not by equality: true == 1 in Python, and would pass for version 1.
         wrong = printable(clipped(json.dumps(version, ensure_ascii=False)))
-        raise RecordError(f"{path}: format_version: a whole number, not {wrong}")
-    if type(version) is int and version not in READABLE_VERSIONS:
-        readable = " and ".join(str(v) for v in READABLE_VERSIONS)
         raise RecordError(
-            f"{path}: format version {version} is not supported "
-            f"(this thebes reads versions {readable})"
+            # TRANSLATORS: {field} is the JSON key "format_version".
+            _("{file}: {field}: a whole number, not {wrong}").format(
+                file=path, field="format_version", wrong=wrong
+            )
+        )
+    if type(version) is int and version not in READABLE_VERSIONS:
+        readable = listing([str(v) for v in READABLE_VERSIONS])
+        raise RecordError(
+            _(
+                "{file}: format version {version} is not supported "
+                "(this thebes reads versions {readable})"
+            ).format(file=path, version=version, readable=readable)
         )
     try:
         return GameRecord.model_validate(raw)
     except ValidationError as exc:
         raise RecordError(f"{path}: {describe_invalid(exc)}") from None
-
-
-def describe_invalid(exc: ValidationError, items: tuple[str, str] = ("actions", "action")) -> str:
-    """The first problem pydantic found, in words, quoting nothing unprintable or long; an
-    entry of the list ``items[0]`` is named "``items[1]`` N", counting from 1."""
-    error = exc.errors()[0]
-    loc = list(error["loc"])
-    if error["type"] == "missing":
-        field = loc.pop()
-        what = f"missing field {shown(clipped(str(field)))}"
-    elif error["type"] == "extra_forbidden":
-        field = loc.pop()
-        what = f"unknown field {shown(clipped(str(field)))}"
-    else:
-        what = _in_words(error["type"], error.get("ctx") or {}, error["input"], error["msg"])
-    listed, item = items
-    if len(loc) >= 2 and loc[0] == listed and isinstance(loc[1], int):
-        where = f"{item} {loc[1] + 1}" + "".join(f" > {clipped(str(part))}" for part in loc[2:])
-    else:
-        where = " > ".join(clipped(str(part)) for part in loc)
-    return printable(f"{where}: {what}" if where else what)
-
-
-# What pydantic's common refusals ask for, in plain words (its own say "Input should be a
-# valid dictionary or instance of PlayerEntry"); the others keep pydantic's message.
-_SHOULD_BE = {
-    "int_type": "a whole number",
-    "int_parsing": "a whole number",
-    "int_from_float": "a whole number",
-    "float_type": "a number",
-    "float_parsing": "a number",
-    "finite_number": "a finite number",
-    "string_type": "text",
-    "bool_type": "true or false",
-    "list_type": "a list",
-    "dict_type": "an object ({{...}})",
-    "model_type": "an object ({{...}})",
-    "greater_than_equal": "at least {ge}",
-    "less_than_equal": "at most {le}",
-    "greater_than": "more than {gt}",
-    "less_than": "less than {lt}",
-    "literal_error": "one of {expected}",
-}
-_LENGTHS = {
-    "string_too_long": "at most {max_length} characters",
-    "string_too_short": "at least {min_length} characters",
-    "too_long": "at most {max_length} entries",
-    "too_short": "at least {min_length} entries",
-}
-
-
-def _in_words(kind: str, ctx: dict[str, Any], value: object, message: str) -> str:
-    """A refusal of pydantic's in words: "should be at least 1, not 0" (the value quoted,
-    short), "should have at most 4 entries"."""
-    if kind in _LENGTHS:  # the value itself may be long: not quoted
-        return "should have " + _LENGTHS[kind].format(**ctx)
-    if kind not in _SHOULD_BE:
-        return message.removeprefix("Value error, ")
-    try:
-        quoted = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        quoted = repr(value)
-    return f"should be {_SHOULD_BE[kind].format(**ctx)}, not {clipped(quoted)}"

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from thebes.catalog.components import Catalog
 from thebes.errors import EXIT_USAGE, ThebesError
+from thebes.language import _, ngettext
 from thebes.records.gamefile import RecordError
 from thebes.records.session import Session
 from thebes.rules import scores, week_of, winners, year_of
@@ -179,7 +180,10 @@ def game_files(folder: Path) -> list[ListedFile]:
         return []
     except OSError as exc:
         where = printable(str(folder))
-        raise LibraryError(f"cannot list {where}: {exc.strerror or exc}") from None
+        raise LibraryError(
+            # TRANSLATORS: a folder of games cannot be read; {reason} is the system's.
+            _("cannot list {folder}: {reason}").format(folder=where, reason=exc.strerror or exc)
+        ) from None
     files, now = [], time.time()
     # A symbolic link to a game listed already (its file in this folder, or another link
     # to it) is that game again: each file once, under its own name rather than a link's.
@@ -264,14 +268,26 @@ def pick_game(choice: str | None, folder: Path, catalog: Catalog) -> tuple[int, 
         for place, found in enumerate(read_games(files, catalog), 1):
             if found.unfinished:
                 return place, found
-        raise LibraryError(f"no unfinished game in {where}; '{thebes_command('play')}' starts one")
+        raise LibraryError(
+            # TRANSLATORS: {command} is a command to type, 'thebes play'.
+            _("no unfinished game in {folder}; {command} starts one").format(
+                folder=where, command=f"'{thebes_command('play')}'"
+            )
+        )
     number, game = listed_game(choice, folder, catalog, files)
     path = printable(str(game.file.path))
     if game.error is not None:
-        raise LibraryError(f"game {number} ({path}) is unreadable: {game.error}")
+        raise LibraryError(
+            _("game {number} ({file}) is unreadable: {reason}").format(
+                number=number, file=path, reason=game.error
+            )
+        )
     if not game.unfinished:
         raise LibraryError(
-            f"game {number} is finished; '{thebes_command('replay ' + path)}' shows it"
+            # TRANSLATORS: {command} is a command to type, 'thebes replay FILE'.
+            _("game {number} is finished; {command} shows it").format(
+                number=number, command=f"'{thebes_command('replay ' + path)}'"
+            )
         )
     return number, game
 
@@ -286,10 +302,17 @@ def listed_game(
     # Past nine digits no folder holds that many games: out of range like any other.
     number = whole_number(choice) if is_game_number(choice) else None
     if number is None or not 1 <= number <= len(files):
-        held = f"{len(files)} saved game{'' if len(files) == 1 else 's'}"
+        held = ngettext("{count} saved game", "{count} saved games", len(files)).format(
+            count=len(files)
+        )
         raise LibraryError(
-            f"there is no game {printable(choice[:20])}: {printable(str(folder))} holds "
-            f"{held} ('{thebes_command('games')}' lists them)"
+            # TRANSLATORS: {held} is "3 saved games"; {command} is a command, 'thebes games'.
+            _("there is no game {choice}: {folder} holds {held} ({command} lists them)").format(
+                choice=printable(choice[:20]),
+                folder=printable(str(folder)),
+                held=held,
+                command=f"'{thebes_command('games')}'",
+            )
         )
     return number, read_game(files[number - 1], catalog)
 
@@ -321,10 +344,17 @@ def refuse_used_save(save: str, force: bool, catalog: Catalog) -> None:
         over = Session.load(target, catalog).is_over
     except (ThebesError, OSError):
         raise SaveError(
-            f"{printable(save)} exists and is not a game thebes can read (--force replaces it)"
+            # TRANSLATORS: {option} is the command line's option --force.
+            _("{file} exists and is not a game thebes can read ({option} replaces it)").format(
+                file=printable(save), option="--force"
+            )
         ) from None
     if over:
-        then = f"'{thebes_command('replay ' + as_file_argument(save))}' shows that finished game"
+        # TRANSLATORS: {command} is a command to type, 'thebes replay FILE'; {option} --force.
+        message = _("{file} exists; {command} shows that finished game ({option} replaces it)")
+        command = thebes_command("replay " + as_file_argument(save))
     else:
-        then = f"'{thebes_command('resume ' + as_file_argument(save))}' goes on with that game"
-    raise SaveError(f"{printable(save)} exists; {then} (--force replaces it)")
+        # TRANSLATORS: {command} is a command to type, 'thebes resume FILE'; {option} --force.
+        message = _("{file} exists; {command} goes on with that game ({option} replaces it)")
+        command = thebes_command("resume " + as_file_argument(save))
+    raise SaveError(message.format(file=printable(save), command=f"'{command}'", option="--force"))

@@ -26,6 +26,7 @@ from collections.abc import Collection
 from typing import assert_never
 
 from thebes.catalog.components import DISPLAY_SLOTS, EXHIBITION_LETTERS, WHEEL_SIZE
+from thebes.language import _
 from thebes.rules import Action, Dig, Exchange, Exhibit, Renew, Retire, TakeCard
 from thebes.safeio.text import MAX_ACTION, clipped, printable, whole_number
 
@@ -78,54 +79,82 @@ def format_action(action: Action, regions: tuple[str, ...]) -> str:
 
 def parse_action(text: str, regions: tuple[str, ...]) -> Action:
     if len(text) > MAX_ACTION:
-        raise NotationError(f"an action is at most {MAX_ACTION} characters long, not {len(text)}")
+        message = _("an action is at most {most} characters long, not {length}")
+        raise NotationError(message.format(most=MAX_ACTION, length=len(text)))
     words = text.split()
     if not words:
-        raise NotationError(f"no action given; actions start with {_verbs()}")
+        raise NotationError(_("no action given; actions start with {verbs}").format(verbs=_verbs()))
     verb = words[0].lower()
     options = [w[1:].lower() for w in words[1:] if w.startswith("+")]
     args = [w for w in words[1:] if not w.startswith("+")]
     if any(not o for o in options):
-        raise NotationError(f"{_q(text)}: a lone '+' (options are written +legend, +zeppelin, ...)")
+        raise NotationError(
+            _("{text}: a lone '+' (options are written {examples}, ...)").format(
+                text=_q(text), examples="+legend, +zeppelin"
+            )
+        )
     if verb == "take":
         options = _check_options(text, options, ("zeppelin",))
-        slot = _one_arg(text, args, "a display slot 1-4, e.g. 'take 2'")
+        # TRANSLATORS: what an action needs: "'take': needs a display slot ..."; {example}
+        # is an action ('take 2'), not translated.
+        wanted = _("a display slot 1-4, e.g. {example}").format(example="'take 2'")
+        slot = _one_arg(text, args, wanted)
         number = whole_number(slot, digits=1)
         if number is None or not 1 <= number <= DISPLAY_SLOTS:
             raise NotationError(
-                f"{_q(text)}: the display slot is 1 to {DISPLAY_SLOTS}, not {_q(slot)}"
+                _("{text}: the display slot is 1 to {most}, not {given}").format(
+                    text=_q(text), most=DISPLAY_SLOTS, given=_q(slot)
+                )
             )
         return TakeCard(number - 1, "zeppelin" in options)
     if verb == "exchange":
         options = _check_options(text, options, ("zeppelin",))
         if args:
-            raise NotationError(f"{_q(text)}: 'exchange' takes no argument")
+            raise NotationError(
+                _("{text}: {verb} takes no argument").format(text=_q(text), verb="'exchange'")
+            )
         return Exchange("zeppelin" in options)
     if verb == "exhibit":
         options = _check_options(text, options, ("zeppelin",))
-        letter = _one_arg(text, args, "an exhibition slot a-c, e.g. 'exhibit a'").lower()
+        wanted = _("an exhibition slot a-c, e.g. {example}").format(example="'exhibit a'")
+        letter = _one_arg(text, args, wanted).lower()
         if len(letter) != 1 or letter not in EXHIBITION_LETTERS:
-            raise NotationError(f"{_q(text)}: the exhibition slot is a, b or c, not {_q(letter)}")
+            raise NotationError(
+                _("{text}: the exhibition slot is a, b or c, not {given}").format(
+                    text=_q(text), given=_q(letter)
+                )
+            )
         return Exhibit(EXHIBITION_LETTERS.index(letter), "zeppelin" in options)
     if verb in ("retire", "renew"):
         options = _check_options(text, options, ())
         if args:
-            raise NotationError(f"{_q(text)}: {verb!r} takes no argument")
+            raise NotationError(
+                _("{text}: {verb} takes no argument").format(text=_q(text), verb=repr(verb))
+            )
         return Retire() if verb == "retire" else Renew()
     if verb == "dig":
         options = _check_options(text, options, DIG_OPTIONS)
         if len(args) != 2:
             raise NotationError(
-                f"{_q(text)}: write a dig as 'dig <site> <weeks>', e.g. 'dig Egypt 6'"
+                # TRANSLATORS: {form} and {example} are the notation, not translated.
+                _("{text}: write a dig as {form}, e.g. {example}").format(
+                    text=_q(text), form="'dig <site> <weeks>'", example="'dig Egypt 6'"
+                )
             )
         region = _region(text, args[0], regions)
         weeks = whole_number(args[1], digits=2)
         if weeks is None or not 1 <= weeks <= WHEEL_SIZE:
             raise NotationError(
-                f"{_q(text)}: a dig lasts 1 to {WHEEL_SIZE} weeks, not {_q(args[1])}"
+                _("{text}: a dig lasts 1 to {most} weeks, not {given}").format(
+                    text=_q(text), most=WHEEL_SIZE, given=_q(args[1])
+                )
             )
         return dig_with(region, weeks, options)
-    raise NotationError(f"{_q(text)}: unknown action {_q(words[0])}; actions start with {_verbs()}")
+    raise NotationError(
+        _("{text}: unknown action {given}; actions start with {verbs}").format(
+            text=_q(text), given=_q(words[0]), verbs=_verbs()
+        )
+    )
 
 
 def _q(text: str) -> str:
@@ -140,7 +169,8 @@ def _verbs() -> str:
 
 def _one_arg(text: str, args: list[str], wanted: str) -> str:
     if len(args) != 1:
-        raise NotationError(f"{_q(text)}: needs {wanted}")
+        # TRANSLATORS: {wanted} is what the action needs: "a display slot 1-4, e.g. 'take 2'".
+        raise NotationError(_("{text}: needs {wanted}").format(text=_q(text), wanted=wanted))
     return args[0]
 
 
@@ -157,13 +187,20 @@ def _check_options(text: str, options: list[str], allowed: tuple[str, ...]) -> l
     for option in options:
         name = option_named(option, allowed)
         if name is None:
-            hint = ", ".join(f"+{a}" for a in allowed) if allowed else "none"
+            if allowed:
+                message = _("{text}: unknown option {option} here (allowed: {options})")
+            else:
+                message = _("{text}: unknown option {option} here (allowed: none)")
             raise NotationError(
-                f"{_q(text)}: unknown option +{printable(option)} here (allowed: {hint})"
+                message.format(
+                    text=_q(text),
+                    option="+" + printable(option),
+                    options=", ".join(f"+{a}" for a in allowed),
+                )
             )
         named.append(name)
     if len(set(named)) != len(named):
-        raise NotationError(f"{_q(text)}: an option is given twice")
+        raise NotationError(_("{text}: an option is given twice").format(text=_q(text)))
     return named
 
 
@@ -186,7 +223,8 @@ def _region(text: str, word: str, regions: tuple[str, ...]) -> int:
     matches = [i for i, r in enumerate(regions) if r.lower().startswith(lowered)]
     if len(matches) == 1:
         return matches[0]
-    raise NotationError(
-        f"{_q(text)}: {'ambiguous' if matches else 'unknown'} site {_q(word)} "
-        f"(sites: {', '.join(regions)})"
-    )
+    if matches:
+        message = _("{text}: ambiguous site {given} (sites: {sites})")
+    else:
+        message = _("{text}: unknown site {given} (sites: {sites})")
+    raise NotationError(message.format(text=_q(text), given=_q(word), sites=", ".join(regions)))

@@ -21,8 +21,9 @@ from pathlib import Path
 
 from thebes.bots.levels import recorded_budget
 from thebes.catalog.components import Catalog
+from thebes.language import _
 from thebes.records.blockers import Blocked, Blocker, SessionRefused
-from thebes.records.draws import Recorder, Replayer
+from thebes.records.draws import Recorder, Replayer, recorded_finds
 from thebes.records.gamefile import (
     COLOURS,
     ActionRecord,
@@ -68,7 +69,7 @@ from thebes.safeio.saving import (
     save_target,
     write_unless_changed,
 )
-from thebes.safeio.text import printable, shown
+from thebes.safeio.text import printable
 
 
 @dataclass(frozen=True, slots=True)
@@ -383,9 +384,15 @@ class Session:
             except FileChanged as exc:
                 beside = self._move_beside(self.autosave)
                 self.save(beside)
-                self.save_moved = f"{exc}; left as it is, this game goes on in {beside}"
+                # TRANSLATORS: {reason} says the game file was changed by another process.
+                self.save_moved = _("{reason}; left as it is, this game goes on in {file}").format(
+                    reason=exc, file=beside
+                )
                 if self.lock is not None and self.lock.unguarded is not None:
-                    self.save_moved += f" (with no lock: {self.lock.unguarded})"
+                    # TRANSLATORS: {reason} says why the game could not be locked.
+                    self.save_moved += " " + _("(with no lock: {reason})").format(
+                        reason=self.lock.unguarded
+                    )
         except SaveError as exc:
             self.save_problem = str(exc)
         else:
@@ -394,12 +401,13 @@ class Session:
     def _move_beside(self, autosave: Path) -> Path:
         """A new file beside ``autosave`` (named as given: the table shows it as typed) made
         the autosave file, the lock moved there; SaveError if no name can be had."""
-        for _ in range(5):  # another process may lock a name first: then the next one
+        for _attempt in range(5):  # another process may lock a name first: then the next one
             beside = autosave.with_name(free_name_beside(save_target(autosave)).name)
             if self.lock is None or self.lock.move(beside):
                 self.autosave = beside
                 return beside
-        raise SaveError(f"no free name beside {printable(str(autosave))} to save the game in")
+        message = _("no free name beside {file} to save the game in")
+        raise SaveError(message.format(file=printable(str(autosave))))
 
     @classmethod
     def load(cls, path: Path, catalog: Catalog, *, autosave: bool = False) -> Session:
@@ -443,49 +451,47 @@ class Session:
         digest = expected_digest(record, session.state)
         if digest != record.digest:
             raise RecordError(
-                f"the digest {printable(record.digest)} does not match the replayed game "
-                f"({digest}): the file was changed or written by different rules"
+                _(
+                    "the digest {digest} does not match the replayed game "
+                    "({replayed}): the file was changed or written by different rules"
+                ).format(digest=printable(record.digest), replayed=digest)
             )
         session.autosave = autosave
         return session
 
     def _replay_one(self, number: int, entry: ActionRecord) -> None:
         # Text from the file is shown escaped: a message must not carry control codes.
-        where = f"action {number} ({printable(entry.action)})"
+        # TRANSLATORS: an action of a game file, where a problem is: "action 12 (take 2)".
+        where = _("action {number} ({action})").format(
+            number=number, action=printable(entry.action)
+        )
         before = self._state
         seat = active_seat(before)
         if seat is None:
-            raise RecordError(f"{where}: the game was already over")
+            raise RecordError(_("{where}: the game was already over").format(where=where))
         if entry.player != self.seats[seat].name:
-            raise RecordError(
-                f"{where}: it was {self.seats[seat].name}'s turn, not {printable(entry.player)}'s"
-            )
+            message = _("{where}: it was {name}'s turn, not {other}'s")
+            name, other = self.seats[seat].name, printable(entry.player)
+            raise RecordError(message.format(where=where, name=name, other=other))
         try:
             action = self.parse(entry.action)
         except NotationError as exc:
-            raise RecordError(f"action {number}: {exc}") from None
+            # TRANSLATORS: a refusal of the action {number} of a game file.
+            message = _("action {number}: {reason}")
+            raise RecordError(message.format(number=number, reason=exc)) from None
         # Kept in canonical form: the reader accepts any letter case and spacing (a control
         # character may even pass for a space), but the screen, the log and the next save
         # show only what the notation writes.
         entry = entry.model_copy(update={"action": self.notation(action)})
-        found: tuple[int, ...] | None = None
-        if entry.debris is not None or entry.found:
-            region = getattr(action, "region", None)
-            if region is None:
-                raise RecordError(f"{where}: records tokens, but it is not a dig")
-            names = self._token_ids[region]
-            unknown = [n for n in entry.found if n not in names]
-            if unknown:
-                raise RecordError(
-                    f"{where}: no token {shown(unknown[0])} in {self.catalog.regions[region]}"
-                )
-            found = tuple(sorted(names[n] for n in entry.found))
+        found = recorded_finds(where, action, entry, self._token_ids, self.catalog.regions)
         chance = Replayer(entry.cards, found, entry.debris)
         try:
             after, events = apply(before, action, chance)
             chance.check_used_up()
         except IllegalAction as exc:
-            raise RecordError(f"{where}: not a legal action there: {exc}") from None
+            message = _("{where}: not a legal action there: {reason}")
+            raise RecordError(message.format(where=where, reason=exc)) from None
         except ImpossibleDraw as exc:
-            raise RecordError(f"{where}: impossible draw: {exc}") from None
+            message = _("{where}: impossible draw: {reason}")
+            raise RecordError(message.format(where=where, reason=exc)) from None
         self._push(Step(before, action, events, entry), after)

@@ -15,6 +15,7 @@ import json
 import re
 from typing import Any
 
+from thebes.language import _
 from thebes.safeio.text import clipped, shown
 
 
@@ -52,7 +53,11 @@ def check_depth(text: str, limit: int) -> None:
             depth += 1
             if depth > limit:
                 line = text.count("\n", 0, at) + 1
-                raise JsonRefused(f"line {line}: nested more than {limit} levels deep")
+                raise JsonRefused(
+                    _("line {line}: nested more than {most} levels deep").format(
+                        line=line, most=limit
+                    )
+                )
         elif char in "]}":
             depth -= 1
 
@@ -64,17 +69,23 @@ def loads_bounded(text: str, *, max_depth: int, max_digits: int) -> Any:
 
     def whole(number: str) -> int:
         if len(number.lstrip("-")) > max_digits:
-            raise _Refusal(f"a number of {len(number.lstrip('-'))} digits (at most {max_digits})")
+            raise _Refusal(
+                _("a number of {count} digits (at most {most})").format(
+                    count=len(number.lstrip("-")), most=max_digits
+                )
+            )
         return int(number)
 
     def constant(name: str) -> Any:
-        raise _Refusal(f"{name} is not a JSON value")
+        raise _Refusal(_("{name} is not a JSON value").format(name=name))
 
     def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         result: dict[str, Any] = {}
         for key, value in pairs:
             if key in result:
-                raise _Refusal(f"the key {shown(clipped(key))} is repeated in one object")
+                raise _Refusal(
+                    _("the key {key} is repeated in one object").format(key=shown(clipped(key)))
+                )
             result[key] = value
         return result
 
@@ -85,13 +96,18 @@ def loads_bounded(text: str, *, max_depth: int, max_digits: int) -> Any:
     except _Refusal as exc:
         raise JsonRefused(str(exc)) from None
     except RecursionError:  # not expected after check_depth; never a traceback
-        raise JsonRefused(f"nested more than {max_depth} levels deep") from None
+        raise JsonRefused(_("nested more than {most} levels deep").format(most=max_depth)) from None
     except json.JSONDecodeError as exc:
         stripped = text.strip()
         if stripped.startswith("{") and not stripped.endswith("}"):
-            reason = f"the file ends too early (truncated?) at line {exc.lineno}"
+            reason = _("the file ends too early (truncated?) at line {line}").format(
+                line=exc.lineno
+            )
         else:
-            reason = f"not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
+            # TRANSLATORS: {reason} is the JSON parser's, in English.
+            reason = _("not JSON (line {line}, column {column}: {reason})").format(
+                line=exc.lineno, column=exc.colno, reason=exc.msg
+            )
         raise JsonRefused(reason) from None
 
 

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from thebes.errors import EXIT_IN_USE, ThebesError
+from thebes.language import _
 from thebes.safeio.invocation import thebes_command
 from thebes.safeio.saving import process_exists, save_target
 from thebes.safeio.text import printable
@@ -60,8 +61,11 @@ class Holder:
 
     def describe(self) -> str:
         """``process 4242`` (``on HOST`` when it is another computer)."""
-        where = "" if self.here else f" on {printable(self.host)}"
-        return f"process {self.pid}{where}"
+        if self.here:
+            # TRANSLATORS: the process that has a game open.
+            return _("process {pid}").format(pid=self.pid)
+        # TRANSLATORS: the process that has a game open, on another computer.
+        return _("process {pid} on {host}").format(pid=self.pid, host=printable(self.host))
 
     @property
     def running(self) -> bool:
@@ -125,9 +129,15 @@ class GameLock:
         """The one line to tell the player, if there is anything to tell."""
         if self.stale is not None:
             who = self.stale.describe()
-            return f"A lock left by {who}, which no longer had the game open, was taken over."
+            # TRANSLATORS: {who} is "process 4242" or the like.
+            return _(
+                "A lock left by {who}, which no longer had the game open, was taken over."
+            ).format(who=who)
         if self.unguarded is not None:
-            return f"No lock on this game ({self.unguarded}): do not open it twice."
+            # TRANSLATORS: {reason} says why the game file could not be locked.
+            return _("No lock on this game ({reason}): do not open it twice.").format(
+                reason=self.unguarded
+            )
         return None
 
 
@@ -158,23 +168,39 @@ class _Held(Exception):
 
 
 def _in_use_line(shown: str, holder: Holder | None) -> str:
-    who = "another process" if holder is None else holder.describe()
-    since = "" if holder is None else f", since {printable(holder.started)}"
-    watch = thebes_command("watch " + shown)
-    replay = thebes_command("replay " + shown)
-    return (
-        f"{shown} is open in another thebes ({who}{since}); "
-        f"'{watch}' follows it as it is played, '{replay}' shows it as saved"
+    watch = f"'{thebes_command('watch ' + shown)}'"
+    replay = f"'{thebes_command('replay ' + shown)}'"
+    if holder is None:
+        # TRANSLATORS: {watch} and {replay} are commands to type: 'thebes watch FILE'.
+        message = _(
+            "{file} is open in another thebes (another process); "
+            "{watch} follows it as it is played, {replay} shows it as saved"
+        )
+        return message.format(file=shown, watch=watch, replay=replay)
+    # TRANSLATORS: {who} is "process 4242" or the like, {since} a date and time; {watch} and
+    # {replay} are commands to type: 'thebes watch FILE'.
+    message = _(
+        "{file} is open in another thebes ({who}, since {since}); "
+        "{watch} follows it as it is played, {replay} shows it as saved"
+    )
+    return message.format(
+        file=shown,
+        who=holder.describe(),
+        since=printable(holder.started),
+        watch=watch,
+        replay=replay,
     )
 
 
 def _acquire(lock: GameLock) -> None:
     """Open, lock and fill in ``lock.path``; _Held if another process holds it."""
-    for _ in range(5):  # a holder letting go removes the file: then open the new one
+    for _attempt in range(5):  # a holder letting go removes the file: then open the new one
         try:
             fd = os.open(lock.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644)
         except OSError as exc:
-            lock.unguarded = f"cannot make {printable(str(lock.path))}: {exc.strerror or exc}"
+            lock.unguarded = _("cannot make {file}: {reason}").format(
+                file=printable(str(lock.path)), reason=exc.strerror or exc
+            )
             return
         try:
             if _locked(fd, lock.path) and _same_file(fd, lock.path):

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from thebes.errors import EXIT_USAGE, ThebesError
+from thebes.language import _
 from thebes.safeio.text import printable
 
 
@@ -54,26 +55,49 @@ def save_target(path: str | os.PathLike[str]) -> Path:
     given = os.fspath(path)
     shown = printable(given)
     if not given:
-        raise SaveError("an empty path names no file; give a file name, such as game.json")
+        raise SaveError(
+            _("an empty path names no file; give a file name, such as {example}").format(
+                example="game.json"
+            )
+        )
     if given.endswith(("/", os.sep)) or Path(given).name in ("", ".", ".."):
-        raise SaveError(f"{shown} names a folder; give a file name, such as {inside(given)}")
+        raise SaveError(
+            _("{file} names a folder; give a file name, such as {example}").format(
+                file=shown, example=inside(given)
+            )
+        )
     try:
         target = Path(os.path.realpath(Path(given).expanduser()))
     except ValueError:  # a NUL character, which no path can hold
-        raise SaveError(f"{shown} is not a possible file name") from None
+        raise SaveError(_("{file} is not a possible file name").format(file=shown)) from None
     except RuntimeError:  # ~name for a user this system does not have
-        raise SaveError(f"{shown}: no home folder is known for {given.split('/')[0]}") from None
+        raise SaveError(
+            _("{file}: no home folder is known for {user}").format(
+                file=shown, user=given.split("/")[0]
+            )
+        ) from None
     try:
         mode = target.stat().st_mode
     except FileNotFoundError:
         return target
     except OSError as exc:
-        raise SaveError(f"cannot save to {shown}: {exc.strerror or exc}") from None
+        raise SaveError(_cannot_save(shown, exc)) from None
     if stat.S_ISDIR(mode):
-        raise SaveError(f"{shown} is a folder; give a file name, such as {inside(given)}")
+        raise SaveError(
+            _("{file} is a folder; give a file name, such as {example}").format(
+                file=shown, example=inside(given)
+            )
+        )
     if not stat.S_ISREG(mode):
-        raise SaveError(f"{shown} is not a regular file (a device, a FIFO or a socket)")
+        raise SaveError(
+            _("{file} is not a regular file (a device, a FIFO or a socket)").format(file=shown)
+        )
     return target
+
+
+def _cannot_save(shown: str, exc: OSError) -> str:
+    # TRANSLATORS: {reason} is the system's.
+    return _("cannot save to {file}: {reason}").format(file=shown, reason=exc.strerror or exc)
 
 
 def inside(folder: str) -> str:
@@ -95,7 +119,11 @@ def make_folder_for(path: str | os.PathLike[str]) -> Path | None:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         shown = printable(str(given))
-        raise SaveError(f"cannot make the folder {shown}: {exc.strerror or exc}") from None
+        raise SaveError(
+            _("cannot make the folder {folder}: {reason}").format(
+                folder=shown, reason=exc.strerror or exc
+            )
+        ) from None
     return given
 
 
@@ -105,7 +133,7 @@ def write_game_file(path: str | os.PathLike[str], text: str) -> Path:
     An interruption at any moment leaves either the old file or the new one, whole. Any
     failure (a refused path, a missing folder, a full disk, no permission) is a SaveError.
     """
-    target, _ = write_unless_changed(path, text, None)
+    target, _written = write_unless_changed(path, text, None)
     return target
 
 
@@ -119,7 +147,9 @@ def write_unless_changed(
     shown = printable(os.fspath(path))
     now = fingerprint(target)
     if seen is not None and now is not None and now.digest != seen.digest:
-        raise FileChanged(f"{shown} was changed by another process since this game saved it")
+        raise FileChanged(
+            _("{file} was changed by another process since this game saved it").format(file=shown)
+        )
     _remove_stale_temporaries(target)
     temporary = _temporary_for(target, os.getpid())
     data = text.encode("utf-8")
@@ -132,7 +162,7 @@ def write_unless_changed(
             written = Fingerprint(_stat_of(os.fstat(stream.fileno())), _digest(data))
         os.replace(temporary, target)
     except OSError as exc:
-        raise SaveError(f"cannot save to {shown}: {exc.strerror or exc}") from None
+        raise SaveError(_cannot_save(shown, exc)) from None
     finally:
         # If the folder went away meanwhile, there is nothing left to clean.
         with contextlib.suppress(OSError):

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from thebes.language import _
+
 MAX_NAME = 24  # in columns: 24 letters, or 12 wide ones such as 東 or 😀
 # The longest action ("dig Mesopotamia 12" with all five options) is 64 characters; longer
 # text is refused before it is parsed, so its length costs nothing and no message quotes it.
@@ -20,27 +22,28 @@ MAX_ACTION = 100
 def name_problem(name: str) -> str | None:
     """Why ``name`` cannot be a player's name, or None if it can."""
     if not name:
-        return "a player's name is empty"
+        return _("a player's name is empty")
     if len(name) > MAX_NAME or cell_width(name) > MAX_NAME:
-        return (
-            f"the name {shown(name[:MAX_NAME])}{'...' if len(name) > MAX_NAME else ''} is "
-            f"longer than {MAX_NAME} letters (a wide one such as 東 or 😀 counts as two)"
+        return _(
+            "the name {name} is longer than {most} letters (a wide one such as 東 or 😀 counts "
+            "as two)"
+        ).format(
+            name=shown(name[:MAX_NAME]) + ("..." if len(name) > MAX_NAME else ""), most=MAX_NAME
         )
     if not name.isprintable():
         bad = next(c for c in name if not c.isprintable())
-        return (
-            f"the name {shown(name)} holds the unprintable character U+{ord(bad):04X}; "
+        return _(
+            "the name {name} holds the unprintable character {code}; "
             "a name is letters, digits, spaces and punctuation"
-        )
+        ).format(name=shown(name), code=f"U+{ord(bad):04X}")
     if name != name.strip():
-        return f"the name {shown(name)} starts or ends with a space"
+        return _("the name {name} starts or ends with a space").format(name=shown(name))
     if unicodedata.category(name[0]).startswith("M"):
         # A name of accents alone is invisible, and a leading accent joins the character
         # drawn before the name (its mark, a space) instead of the name's first letter.
-        return (
-            f"the name {shown(name)} starts with the combining mark U+{ord(name[0]):04X}; "
-            "it needs a letter first"
-        )
+        return _(
+            "the name {name} starts with the combining mark {code}; it needs a letter first"
+        ).format(name=shown(name), code=f"U+{ord(name[0]):04X}")
     return None
 
 

@@ -34,6 +34,7 @@ from multiprocessing.process import BaseProcess
 from typing import Generic, TypeVar, cast
 
 from thebes.errors import ThebesError
+from thebes.language import _
 
 Task = TypeVar("Task")
 Result = TypeVar("Result")
@@ -104,7 +105,7 @@ class _Pool(Generic[Task, Result]):
         done: dict[int, tuple[bool, object]] = {}  # by task number: ok, result or error
         retry: list[_Task] = []  # tasks whose worker died
         taken = given = 0
-        for _ in range(self.jobs):
+        for _job in range(self.jobs):
             self._start_one()
         while True:
             for worker in self.workers:
@@ -146,8 +147,10 @@ class _Pool(Generic[Task, Result]):
             self._replace(worker)
             if task.attempts >= ATTEMPTS:
                 lost = WorkerLost(
-                    f"a worker process died on task {task.number + 1} {ATTEMPTS} times "
-                    f"(last exit code {exit_code})"
+                    _(
+                        "a worker process died on task {task} {attempts} times "
+                        "(last exit code {code})"
+                    ).format(task=task.number + 1, attempts=ATTEMPTS, code=exit_code)
                 )
                 return task.number, (False, (lost, ""))
             retry.append(task)

@@ -18,6 +18,7 @@ from pathlib import Path
 from thebes.bots import BOT_LEVELS
 from thebes.catalog.loading import default_catalog
 from thebes.errors import EXIT_USAGE, ThebesError
+from thebes.language import _, ngettext
 from thebes.records.gamefile import COLOURS
 from thebes.records.library import as_file_argument, games_folder, refuse_used_save
 from thebes.records.session import Seat, Session
@@ -60,26 +61,36 @@ def seats_from(names_text: str | None, bots: list[str], ask: AskSeats | None) ->
     names = [n.strip(" ") for n in names_text.split(",")] if names_text else []
     bot_seats: list[tuple[str, str]] = []
     for spec in bots:
-        name, _, level = spec.partition("=")
+        name, _equals, level = spec.partition("=")
         name, level = name.strip(), level.strip().lower()
         if not name or level not in BOT_LEVELS:
             raise SetupError(
-                f"--bot {spec!r}: write NAME=LEVEL with a level of {', '.join(BOT_LEVELS)}"
+                # TRANSLATORS: {option} is --bot and the text given; NAME=LEVEL is what to
+                # write after it (it may be translated).
+                _("{option}: write NAME=LEVEL with a level of {levels}").format(
+                    option=f"--bot {spec!r}", levels=", ".join(BOT_LEVELS)
+                )
             )
         bot_seats.append((name, level))
     if not names and len(bot_seats) < 2 and ask is not None:
         # Bots alone need two seats to play; otherwise the people at the keyboard are asked.
-        names, added = ask([n for n, _ in bot_seats])
+        names, added = ask([n for n, _level in bot_seats])
         bot_seats += added
-    everyone = names + [n for n, _ in bot_seats]
+    everyone = names + [n for n, _level in bot_seats]
     if not 2 <= len(everyone) <= 4:
-        raise SetupError(f"Thebes is for 2 to 4 players; {len(everyone)} given")
+        raise SetupError(
+            ngettext(
+                "Thebes is for 2 to 4 players; {count} given",
+                "Thebes is for 2 to 4 players; {count} given",
+                len(everyone),
+            ).format(count=len(everyone))
+        )
     for name in everyone:
         problem = name_problem(name)
         if problem is not None:
             raise SetupError(problem)
     if len({n.lower() for n in everyone}) != len(everyone):
-        raise SetupError("every player needs a different name")
+        raise SetupError(_("every player needs a different name"))
     levels = dict(bot_seats)
     return [Seat(name, COLOURS[i], levels.get(name)) for i, name in enumerate(everyone)]
 
@@ -108,7 +119,7 @@ def new_game(
     try:
         seats = seats_from(names, bots, ask)
     except (KeyboardInterrupt, EOFError):
-        raise GameNotStarted("no game started") from None
+        raise GameNotStarted(_("no game started")) from None
     if save is None:
         stamp = time.strftime("%Y%m%d-%H%M%S")
         seeded = "" if options.seed is None else f"-seed{options.seed}"

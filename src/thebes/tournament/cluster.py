@@ -47,6 +47,7 @@ from distributed.comm.addressing import get_address_host_port
 
 from thebes.catalog.loading import default_catalog, default_data_dir
 from thebes.errors import EXIT_USAGE, ThebesError
+from thebes.language import _
 from thebes.rules import Variants
 from thebes.safeio.text import printable
 from thebes.tournament.bot_games import GameResult
@@ -90,11 +91,12 @@ class Build:
         """How ``other`` differs from this one, in words (none: the same)."""
         said = []
         if other.version != self.version:
-            said.append(f"version {other.version}")
+            # TRANSLATORS: how a worker's thebes differs from this one: "version 1.2".
+            said.append(_("version {version}").format(version=other.version))
         if other.code != self.code:
-            said.append("other code")
+            said.append(_("other code"))
         if other.data != self.data:
-            said.append("other data files")
+            said.append(_("other data files"))
         return said
 
 
@@ -115,6 +117,7 @@ def _version() -> str:
     try:
         return importlib.metadata.version("thebes")
     except importlib.metadata.PackageNotFoundError:
+        # Not translated: builds are compared between machines, whatever their language.
         return "(not installed)"
 
 
@@ -156,7 +159,9 @@ def play_on_cluster(
 
 
 def _lost(address: str) -> str:
-    return f"lost the Dask scheduler at {address} in the middle of the study"
+    return _("lost the Dask scheduler at {address} in the middle of the study").format(
+        address=address
+    )
 
 
 @contextmanager
@@ -187,14 +192,19 @@ def _connect(address: str) -> distributed.Client:
         get_address_host_port(address)
     except ValueError as exc:
         raise BadAddress(
-            f"{shown} is not a scheduler's address ({printable(str(exc))}); give one such as "
-            "tcp://10.0.0.5:8786"
+            _(
+                "{address} is not a scheduler's address ({reason}); give one such as {example}"
+            ).format(address=shown, reason=printable(str(exc)), example="tcp://10.0.0.5:8786")
         ) from None
     try:
         return distributed.Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
     except (OSError, ValueError, ImportError) as exc:
         reason = _first_line(exc)
-        raise ClusterError(f"cannot reach the Dask scheduler at {shown}: {reason}") from None
+        raise ClusterError(
+            _("cannot reach the Dask scheduler at {address}: {reason}").format(
+                address=shown, reason=reason
+            )
+        ) from None
 
 
 def _leave(client: distributed.Client) -> None:
@@ -210,12 +220,19 @@ def _checked_workers(client: distributed.Client, address: str) -> Build:
     theirs: dict[str, Any] = client.run(this_build, on_error="return")
     if not theirs:
         raise ClusterError(
-            f"no workers are connected to the Dask scheduler at {address}: start them with "
-            f"'dask worker {address}' on each machine"
+            # TRANSLATORS: {command} is the command that starts a worker, 'dask worker ...'.
+            _(
+                "no workers are connected to the Dask scheduler at {address}: start them with "
+                "{command} on each machine"
+            ).format(address=address, command=f"'dask worker {address}'")
         )
     for worker, build in sorted(theirs.items()):
         if not isinstance(build, Build):
-            raise ClusterError(f"the worker at {worker} cannot run thebes: {_first_line(build)}")
+            raise ClusterError(
+                _("the worker at {worker} cannot run thebes: {reason}").format(
+                    worker=worker, reason=_first_line(build)
+                )
+            )
         differences = mine.differences(build)
         if differences:
             raise ClusterError(_differs_line(worker, mine, differences))
@@ -223,11 +240,12 @@ def _checked_workers(client: distributed.Client, address: str) -> Build:
 
 
 def _differs_line(worker: str, mine: Build, differences: Sequence[str]) -> str:
-    return (
-        f"the worker at {printable(worker)} runs another thebes ({', '.join(differences)}) "
-        f"than this one ({mine.version}): the same seeds give the same games only with the "
-        "same thebes on every machine"
-    )
+    # TRANSLATORS: {differences} is "version 1.2, other code" or the like.
+    return _(
+        "the worker at {worker} runs another thebes ({differences}) than this one "
+        "({version}): the same seeds give the same games only with the same thebes on every "
+        "machine"
+    ).format(worker=printable(worker), differences=", ".join(differences), version=mine.version)
 
 
 def _games(
@@ -300,8 +318,11 @@ def _results(
             error = future.exception()
             if isinstance(error, distributed.KilledWorker):
                 raise ClusterError(
-                    f"the game of seed {seed} was given up: every worker that ran it was lost "
-                    "(distributed.scheduler.allowed-failures)"
+                    # TRANSLATORS: {setting} is Dask's setting, not translated.
+                    _(
+                        "the game of seed {seed} was given up: every worker that ran it was "
+                        "lost ({setting})"
+                    ).format(seed=seed, setting="distributed.scheduler.allowed-failures")
                 )
             if isinstance(error, WorkerDiffers):
                 raise ClusterError(str(error))

@@ -23,6 +23,7 @@ from thebes.bots import bot_level
 from thebes.catalog.components import Catalog
 from thebes.catalog.loading import default_catalog
 from thebes.errors import EXIT_USAGE, ThebesError
+from thebes.language import _, pgettext
 from thebes.records.gamefile import dump_record
 from thebes.rules import NO_VARIANTS, Variants
 from thebes.safeio.invocation import pip_install_command
@@ -60,8 +61,11 @@ def entries_for(levels: Sequence[str] | None, players: int) -> list[Entry]:
         levels = list(levels) * players
     if len(levels) != players:
         raise ValueError(
-            f"--bots names {len(levels)} levels for {players} players: "
-            "give one level per seat, or one level for all seats"
+            # TRANSLATORS: {option} is the command line's option --bots.
+            _(
+                "{option} names {count} levels for {players} players: "
+                "give one level per seat, or one level for all seats"
+            ).format(option="--bots", count=len(levels), players=players)
         )
     entries = []
     for seat, level in enumerate(levels):
@@ -200,7 +204,11 @@ def _cluster_module() -> ModuleType:
             raise  # our own bug, not a missing library
         install = pip_install_command(_cluster_requirement())
         raise ClusterUnavailable(
-            f"--scheduler needs Dask distributed (the extra thebes[cluster]): {install}"
+            # TRANSLATORS: {option} is --scheduler, {extra} thebes[cluster] and {install} the
+            # command that installs it.
+            _("{option} needs Dask distributed (the extra {extra}): {install}").format(
+                option="--scheduler", extra="thebes[cluster]", install=install
+            )
         ) from None
     return cluster
 
@@ -214,7 +222,7 @@ def _cluster_requirement() -> str:
     except metadata.PackageNotFoundError:  # run from a source tree that was never installed
         requirements = []
     for requirement in requirements:
-        wanted, _, marker = requirement.partition(";")
+        wanted, _semicolon, marker = requirement.partition(";")
         if marker.replace(" ", "").replace("'", '"') == 'extra=="cluster"':
             return wanted.strip()
     return "distributed"
@@ -310,9 +318,17 @@ def standings_lines(table: Sequence[Standing]) -> list[str]:
     """The per-bot table that ends a series in plain text, within 80 columns for bot names
     as `simulate` makes them (`random1`, `greedy2`)."""
     wide = max([3, *(len(s.entry.name) for s in table)])
+    # TRANSLATORS: the headers of `thebes simulate`'s table, each at most as wide as its
+    # column: bot (3), level (6), games (5), wins (7), win % (6), mean (5), ± std (5), and the
+    # mean VP of artifacts, exhibitions, congresses and majorities (6 each).
+    bot, level, games, wins = _("bot"), pgettext("bot", "level"), _("games"), _("wins")
+    rate_head, mean, std = _("win %"), _("mean"), _("± std")
+    categories = " ".join(
+        f"{name:>6}" for name in (_("artif."), _("exhib."), _("congr."), _("major."))
+    )
     head = (
-        f"{'bot':<{wide}} {'level':<6} {'games':>5} {'wins':>7} {'win %':>6} "
-        f"{'mean':>5} {'± std':>5}  {'artif.':>6} {'exhib.':>6} {'congr.':>6} {'major.':>6}"
+        f"{bot:<{wide}} {level:<6} {games:>5} {wins:>7} {rate_head:>6} {mean:>5} {std:>5}  "
+        + categories
     )
     lines = [head, "─" * len(head)]
     for s in table:
