@@ -22,7 +22,7 @@ from thebes.cli.parser_words import speak_argparse
 from thebes.cli.stdio import guarded
 from thebes.cli.streams import Streams
 from thebes.errors import EXIT_INTERRUPTED, EXIT_OK, ThebesError
-from thebes.language import language_code, language_of, speak_by_default
+from thebes.language import _, language_code, language_of, speak_by_default
 from thebes.safeio.text import printable
 from thebes.tui.signals import Ended, ended_by, ending_on_signals, held
 
@@ -68,7 +68,7 @@ def _run(argv: Sequence[str] | None, terminal: Terminal | None, streams: Streams
         streams.complain(printable(exc.line))
         return exc.exit_code
     except KeyboardInterrupt:
-        streams.complain("interrupted")
+        streams.complain(_("interrupted"))
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         # The reader went away (for example `| head`); nothing more to say (guarded keeps
