@@ -1,5 +1,6 @@
 """The `thebes` command line: its subcommands, their options and the handler that runs each
-subcommand (the checks of each option's value are :mod:`thebes.cli.values`).
+subcommand (the checks of each option's value are :mod:`thebes.cli.values`; the subcommands
+that look at a saved game are added by :mod:`thebes.cli.review_arguments`).
 
 :func:`thebes.cli.main` parses with :func:`build_parser` and calls
 ``args.handler(args, terminal)`` with the terminal it was handed (None: the process's own):
@@ -15,22 +16,25 @@ import what their work needs (game files, the catalog, the terminal UI) when the
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from collections.abc import Callable
 from importlib import metadata
 from typing import TYPE_CHECKING
 
-from thebes.analysis.judge import MAX_PLAYOUTS
-from thebes.analysis.judge import PLAYOUTS as DEFAULT_PLAYOUTS
 from thebes.bots import BOT_LEVELS, BUDGET_OPTION, BUDGETED, levels_described
 from thebes.cli import values
-from thebes.cli.analyze import analyze_command
-from thebes.cli.hint import hint_command
 from thebes.cli.host import host_command
 from thebes.cli.lookup import reference_command, rules_command
 from thebes.cli.play import games_command, play_command, resume_command
-from thebes.cli.replay import replay_command, watch_command
+from thebes.cli.review_arguments import (
+    add_analyze,
+    add_hint,
+    add_no_color,
+    add_replay,
+    colour_by_default,
+    example,
+)
+from thebes.cli.review_arguments import usable_cpus as usable_cpus  # analyze --jobs's default
 from thebes.cli.simulate import simulate_command
 from thebes.cli.streams import Streams
 from thebes.language import LANGUAGES, _, ngettext
@@ -76,8 +80,8 @@ def build_parser(streams: Streams | None = None) -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
-    adders = [_add_play, _add_resume, _add_host, _add_games, _add_simulate, _add_replay]
-    adders += [_add_analyze, _add_hint]
+    adders = [_add_play, _add_resume, _add_host, _add_games, _add_simulate, add_replay]
+    adders += [add_analyze, add_hint]
     for add in (*adders, _add_reference, _add_rules):
         add(commands)
     _add_language(parser)
@@ -123,14 +127,14 @@ def _add_play(commands: argparse._SubParsersAction[_Parser]) -> None:
             "the bots; the game is saved after every action. Bot levels: {levels}; "
             "--expert-budget sets the {budgeted}'s simulations a move."
         ).format(levels=levels_described(), budgeted=_budgeted()),
-        epilog=_example(
+        epilog=example(
             f"{thebes_command()} play --players Ann,Bob --bot Cleo=strong --bot Dan=greedy"
         ),
     )
     play.set_defaults(handler=play_command)
     _add_new_game(play)
     _add_at_the_table(play)
-    _add_no_color(play, _("no colours (NO_COLOR works too)"))
+    add_no_color(play, _("no colours (NO_COLOR works too)"))
 
 
 def _add_at_the_table(command: argparse.ArgumentParser) -> None:
@@ -220,11 +224,6 @@ def _budgeted() -> str:
     return _(" and ").join(sorted(BUDGETED))
 
 
-def _example(command_line: str) -> str:
-    """An epilog: an example command line, which stays as it is typed."""
-    return _("example: {command_line}").format(command_line=command_line)
-
-
 def _add_host(commands: argparse._SubParsersAction[_Parser]) -> None:
     """thebes host: a game that friends join over SSH."""
     host = commands.add_parser(
@@ -236,7 +235,7 @@ def _add_host(commands: argparse._SubParsersAction[_Parser]) -> None:
             "join with their own code. The game is kept and saved here; this terminal shows "
             "the table. See {document}."
         ).format(ssh="'ssh -p PORT NAME@HOST'", document="docs/hosting.md"),
-        epilog=_example(f"{thebes_command()} host --players Ann,Bob --bot Cleo=greedy"),
+        epilog=example(f"{thebes_command()} host --players Ann,Bob --bot Cleo=greedy"),
     )
     host.set_defaults(handler=host_command)
     _add_new_game(host)
@@ -277,7 +276,7 @@ def _add_host(commands: argparse._SubParsersAction[_Parser]) -> None:
         ).format(keys="seat, user, code, port, fingerprint"),
     )
     _add_at_the_table(host)
-    _add_no_color(host, _("no colours (NO_COLOR works too)"))
+    add_no_color(host, _("no colours (NO_COLOR works too)"))
 
 
 def _add_resume(commands: argparse._SubParsersAction[_Parser]) -> None:
@@ -300,7 +299,7 @@ def _add_resume(commands: argparse._SubParsersAction[_Parser]) -> None:
         help=_("the folder N counts in (default: where games are saved)"),
     )
     _add_at_the_table(resume)
-    _add_no_color(resume, _("no colours"))
+    add_no_color(resume, _("no colours"))
 
 
 def _add_games(commands: argparse._SubParsersAction[_Parser]) -> None:
@@ -342,7 +341,7 @@ def _add_simulate(commands: argparse._SubParsersAction[_Parser]) -> None:
             "its standard deviation, mean points per category. Game i of a run with seed S "
             "has seed S+i: {again} (with the same --bots and --rotate) plays it again exactly."
         ).format(again="'--games 1 --seed S+i'"),
-        epilog=_example(
+        epilog=example(
             f"{thebes_command()} simulate --players 2 --bots greedy,random --games 100 "
             "--rotate --jobs 2"
         ),
@@ -397,163 +396,6 @@ def _add_simulate(commands: argparse._SubParsersAction[_Parser]) -> None:
     _add_expert_budget(simulate)
 
 
-def _add_replay(commands: argparse._SubParsersAction[_Parser]) -> None:
-    """thebes replay FILE: a saved game step by step, or its table."""
-    replay = commands.add_parser(
-        "replay",
-        help=_("watch a saved game step by step, or print its score table"),
-        description=_(
-            "Replay a game file with its recorded draws, checking every action: step by "
-            "step on the game screen, or with --summary / --json its score table."
-        ),
-    )
-    replay.set_defaults(handler=replay_command)
-    _add_game_argument(replay)
-    replay.add_argument("--summary", action="store_true", help=_("print the score table"))
-    replay.add_argument("--json", action="store_true", help=_("print the scores as JSON"))
-    _add_no_color(replay, _("no colours"))
-    # Beside replay, whose viewer it is.
-    watch = commands.add_parser(
-        "watch",
-        help=_("follow a game being played in another window, read-only"),
-        description=_(
-            "Show a game being played in another process as it stands, and again after "
-            "every action saved there, until the game ends or you quit; the replay keys step "
-            "back through it. Nothing is changed: any number of windows may watch a game."
-        ),
-    )
-    watch.set_defaults(handler=watch_command)
-    _add_game_argument(watch)
-    _add_no_color(watch, _("no colours"))
-
-
-def _add_analyze(commands: argparse._SubParsersAction[_Parser]) -> None:
-    """thebes analyze FILE: what each action of a saved game was worth."""
-    analyze = commands.add_parser(
-        "analyze",
-        help=_("value every action of a saved game and say which ones cost the most"),
-        description=_(
-            "Value every action of a game file from its mover's chair, against the best "
-            "action found, in expected VP of final score margin; label the costly ones "
-            "(inaccuracy, mistake, blunder) and sum them up per player. Actions are valued "
-            "by playouts on public information only; the result depends only on the file "
-            "and --playouts, never on --jobs or the machine."
-        ),
-        epilog=_example(f"{thebes_command()} analyze game.json --save"),
-    )
-    analyze.set_defaults(handler=analyze_command)
-    _add_game_argument(analyze)
-    analyze.add_argument("--json", action="store_true", help=_("print the analysis as JSON"))
-    cpus = usable_cpus()
-    analyze.add_argument(
-        "--jobs",
-        type=values.positive,
-        default=cpus,
-        metavar="J",
-        help=_(
-            "analyse in J processes at once (default: the CPUs this process may use, "
-            "{count} here; the same result for any J)"
-        ).format(count=cpus),
-    )
-    analyze.add_argument(
-        "--playouts",
-        type=values.playouts,
-        default=DEFAULT_PLAYOUTS,
-        metavar="N",
-        help=_(
-            "playouts per action valued (default {default}; more is slower and surer, at "
-            "most {most})"
-        ).format(default=DEFAULT_PLAYOUTS, most=MAX_PLAYOUTS),
-    )
-    analyze.add_argument(
-        "--save",
-        action="store_true",
-        help=_("write the analysis beside the game as {file}, for {replay}").format(
-            file="NAME.analysis.json", replay="`thebes replay`"
-        ),
-    )
-
-
-def _add_hint(commands: argparse._SubParsersAction[_Parser]) -> None:
-    """thebes hint FILE: the hint for a position of a saved game."""
-    hint = commands.add_parser(
-        "hint",
-        help=_("the hint for a position of a saved game, as the table gives it"),
-        description=_(
-            "The judge's best actions for the player to move after N actions of a game file "
-            "(the end by default), best first by the final margin over the best rival that "
-            "player can expect, in VP, each with its standard error, the label the analysis "
-            "would give it if played, and a reason. The same position always gets the same "
-            "hint, at the table, here and in {analyze}."
-        ).format(analyze="`analyze`"),
-        epilog=_example(f"{thebes_command()} hint game.json --at 12"),
-    )
-    hint.set_defaults(handler=hint_command)
-    _add_game_argument(hint)
-    hint.add_argument(
-        "--at",
-        type=values.count,
-        metavar="N",
-        help=_("the position after N actions (default: the last, if the game is not over)"),
-    )
-    hint.add_argument("--json", action="store_true", help=_("print the hint as JSON"))
-
-
-def usable_cpus() -> int:
-    """The CPUs this process may run on: its CPU affinity where the system has one (Linux; a
-    container or `taskset` may allow fewer than the machine has), else the machine's count."""
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0)) or 1
-    return os.cpu_count() or 1
-
-
-def _add_game_argument(command: _Parser) -> None:
-    """A game file, or game N of `thebes games` (in the folder --dir names)."""
-    command.add_argument(
-        "file",
-        type=values.path_text,
-        metavar="N|FILE",
-        help=_("a game file, or game N of {games} (write ./3 for a file named 3)").format(
-            games="'thebes games'"
-        ),
-    )
-    command.add_argument(
-        "--dir",
-        type=values.path,
-        metavar="DIR",
-        help=_("the folder N counts in (default: where games are saved)"),
-    )
-
-
-def _add_reference(commands: argparse._SubParsersAction[_Parser]) -> None:
-    """thebes reference: what a player looks up during a game."""
-    reference = commands.add_parser(
-        "reference",
-        help=_("print the travel times, time wheel, cards, exhibitions and tokens"),
-    )
-    reference.set_defaults(handler=reference_command, colour=_colour_by_default())
-    reference.add_argument("--json", action="store_true", help=_("print it as JSON"))
-
-
-def _add_rules(commands: argparse._SubParsersAction[_Parser]) -> None:
-    """thebes rules [--id ID]: the rulebook."""
-    rules = commands.add_parser("rules", help=_("show the rulebook, or one rule with --id"))
-    rules.set_defaults(handler=rules_command)
-    rules.add_argument("--id", metavar="ID", help=_("show only this rule, e.g. A3 (any case)"))
-    _add_no_color(rules, _("no colours (NO_COLOR works too)"))
-
-
-def _add_no_color(command: argparse.ArgumentParser, help_line: str) -> None:
-    """--no-color, read into ``args.colour``; NO_COLOR in the environment (no-color.org)
-    turns colours off as well."""
-    command.add_argument("--no-color", dest="colour", action="store_false", help=help_line)
-    command.set_defaults(colour=_colour_by_default())
-
-
-def _colour_by_default() -> bool:
-    return not os.environ.get("NO_COLOR")
-
-
 def _add_variant(command: argparse.ArgumentParser) -> None:
     command.add_argument(
         "--variant",
@@ -566,3 +408,21 @@ def _add_variant(command: argparse.ArgumentParser) -> None:
             "{variants}; {rules} ... V5 explain them"
         ).format(all="'all'", variants=", ".join(VARIANT_NAMES), rules="`thebes rules --id V1`"),
     )
+
+
+def _add_reference(commands: argparse._SubParsersAction[_Parser]) -> None:
+    """thebes reference: what a player looks up during a game."""
+    reference = commands.add_parser(
+        "reference",
+        help=_("print the travel times, time wheel, cards, exhibitions and tokens"),
+    )
+    reference.set_defaults(handler=reference_command, colour=colour_by_default())
+    reference.add_argument("--json", action="store_true", help=_("print it as JSON"))
+
+
+def _add_rules(commands: argparse._SubParsersAction[_Parser]) -> None:
+    """thebes rules [--id ID]: the rulebook."""
+    rules = commands.add_parser("rules", help=_("show the rulebook, or one rule with --id"))
+    rules.set_defaults(handler=rules_command)
+    rules.add_argument("--id", metavar="ID", help=_("show only this rule, e.g. A3 (any case)"))
+    add_no_color(rules, _("no colours (NO_COLOR works too)"))
