@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from thebes.cli.streams import Streams
 from thebes.errors import EXIT_OK, ThebesError
+from thebes.language import _, pgettext
 from thebes.safeio.text import printable
 
 if TYPE_CHECKING:
@@ -36,7 +37,9 @@ def analyze_command(args: argparse.Namespace, handed: Terminal | None) -> int:
     game = open_game(path)
     if args.save:  # before the analysis, which can take minutes
         check_target(analysis_path(path))
-    with progress_bar(game.actions, "actions", bar=streams.errors, lines=streams.out) as advance:
+    # TRANSLATORS: the label of the progress bar while the actions of a game are analysed.
+    counted = pgettext("progress", "actions")
+    with progress_bar(game.actions, counted, bar=streams.errors, lines=streams.out) as advance:
         review = analyze(game, args.playouts, args.jobs, advance)
     if args.json:
         streams.say(json.dumps(analysis_json(review, game.names)))
@@ -46,7 +49,7 @@ def analyze_command(args: argparse.Namespace, handed: Terminal | None) -> int:
         try:
             written = save_analysis(review, game.names, analysis_path(path))
         except SaveError as exc:
-            raise AnalysisNotSaved(f"analysis not saved: {exc}") from None
+            raise AnalysisNotSaved(_("analysis not saved: {reason}").format(reason=exc)) from None
         if not args.json:
-            streams.say(f"analysis saved to {printable(str(written))}")
+            streams.say(_("analysis saved to {file}").format(file=printable(str(written))))
     return EXIT_OK

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from thebes.cli.streams import Streams
 from thebes.errors import EXIT_OK, EXIT_USAGE, ThebesError
+from thebes.language import N_, _, ngettext
 from thebes.safeio.text import printable
 
 if TYPE_CHECKING:
@@ -39,13 +40,24 @@ def hint_command(args: argparse.Namespace, handed: Terminal | None) -> int:
     session, actions = game.session, game.actions
     at: int = actions if args.at is None else args.at
     if at > actions:
-        raise NoPosition(f"--at {at}: the game has {actions} actions, so 0 to {actions}")
+        raise NoPosition(
+            ngettext(
+                "{option}: the game has {count} action, so 0 to {count}",
+                "{option}: the game has {count} actions, so 0 to {count}",
+                actions,
+            ).format(option=f"--at {at}", count=actions)
+        )
     state = session.steps[at].before if at < actions else session.state
     seat = active_seat(state)
     if seat is None:
         raise NoPosition(
-            f"the game is over after {actions} actions: nobody is to move; "
-            f"--at N names an earlier position (0 to {actions - 1})"
+            ngettext(
+                "the game is over after {count} action: nobody is to move; {option} names "
+                "an earlier position (0 to {last})",
+                "the game is over after {count} actions: nobody is to move; {option} names "
+                "an earlier position (0 to {last})",
+                actions,
+            ).format(count=actions, option="--at N", last=actions - 1)
         )
     hints = Hinter().hints(state, CANDIDATES, check=True)
     player = session.seats[seat].name
@@ -54,35 +66,52 @@ def hint_command(args: argparse.Namespace, handed: Terminal | None) -> int:
         streams.say(json.dumps(hint_json(game.path.name, at, player, hints, MEASURE)))
         return EXIT_OK
     when = date_text(state.players[seat].time)
-    lines = [f"Hint for {printable(player)} after {at} actions ({when}), best first:"]
+    lines = [
+        ngettext(
+            "Hint for {name} after {count} action ({date}), best first:",
+            "Hint for {name} after {count} actions ({date}), best first:",
+            at,
+        ).format(name=printable(player), count=at, date=when)
+    ]
     widest = max(len(h.notation) for h in hints)
     for hint in hints:
         lines.append(f"  {printable(hint.notation):<{widest}}  {value_text(hint)}")
         lines += textwrap.wrap(
             hint.reason, WIDTH, initial_indent=" " * 4, subsequent_indent=" " * 4
         )
-    lines += ["", *textwrap.wrap(MEASURE + LABELS_NOTE, WIDTH)]
+    # MEASURE is the analysis's (marked where it is written), LABELS_NOTE this command's.
+    lines += ["", *textwrap.wrap(_(MEASURE) + " " + _(LABELS_NOTE), WIDTH)]
     streams.say("\n".join(lines))
     return EXIT_OK
 
 
-LABELS_NOTE = (
-    " In brackets: how much less than the first an action is worth, measured again on"
-    " independent playouts, and the label the analysis gives it if it is played."
+LABELS_NOTE = N_(
+    "In brackets: how much less than the first an action is worth, measured again on "
+    "independent playouts, and the label the analysis gives it if it is played."
 )
+
+# The loss of an action below the best, with the label the analysis gives it if played
+# (analysis.judge.LABELS), one whole message each.
+LOSSES = {
+    "": N_("({loss} VP)"),
+    "inaccuracy": N_("({loss} VP, an inaccuracy)"),
+    "mistake": N_("({loss} VP, a mistake)"),
+    "blunder": N_("({loss} VP, a blunder)"),
+}
 
 
 def value_text(hint: Hint) -> str:
     """ "margin +4.4 ± 3.8 VP", then the loss and label where it loses: "(-6.1 VP, a
     mistake)"."""
     from thebes.analysis.hints import signed
-    from thebes.analysis.report import with_article
 
-    error = "" if hint.error == float("inf") else f" ± {hint.error:.1f}"
-    text = f"margin {signed(hint.value)}{error} VP"
+    if hint.error == float("inf"):
+        text = _("margin {value} VP").format(value=signed(hint.value))
+    else:
+        error = f"{hint.error:.1f}"
+        text = _("margin {value} ± {error} VP").format(value=signed(hint.value), error=error)
     if hint.loss > 0:
-        label = f", {with_article(hint.label)}" if hint.label else ""
-        text += f"  ({signed(-hint.loss)} VP{label})"
+        text += "  " + _(LOSSES[hint.label]).format(loss=signed(-hint.loss))
     return text
 
 

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, TextIO
 from thebes.cli.stdio import need_keys
 from thebes.cli.streams import Streams
 from thebes.errors import EXIT_OK, EXIT_USAGE, ThebesError
+from thebes.language import _
 from thebes.safeio.text import printable
 
 if TYPE_CHECKING:
@@ -87,9 +88,11 @@ def _serve(args: argparse.Namespace, terminal: Terminal, table: Table, own: int 
             door.notes = lines  # the table hides them: the host's `invites` shows them
         if args.listen in (None, *ALL_ADDRESSES):
             streams.complain(
-                f"listening on every address of this machine, port {host.port}: anyone "
-                "who can reach it may try to join; the codes keep them out "
-                "(--listen 127.0.0.1 for this machine alone)"
+                _(
+                    "listening on every address of this machine, port {port}: anyone who can "
+                    "reach it may try to join; the codes keep them out ({option} for this "
+                    "machine alone)"
+                ).format(port=host.port, option="--listen 127.0.0.1")
             )
         stop = threading.Event()
         bots = threading.Thread(target=table.run_bots, args=(stop,), daemon=True)
@@ -114,12 +117,20 @@ def _serve(args: argparse.Namespace, terminal: Terminal, table: Table, own: int 
 def invite_lines(invites: Invites, port: int, print_: str, address: str) -> list[str]:
     """What the host passes on: per seat the command and code, the spectators' too, and the
     host key's fingerprint that `ssh` shows when it first meets this host."""
-    lines = ["Friends join from their terminals (each line to its player alone):"]
+    lines = [_("Friends join from their terminals (each line to its player alone):")]
     for invite in invites.all():
-        who = "Spectators" if invite.seat is None else printable(invites.seat_names[invite.seat])
+        seat = invite.seat
+        who = _("Spectators") if seat is None else printable(invites.seat_names[seat])
         command = f"ssh -p {port} {_user_argument(invite.user)}@{address}"
-        lines.append(f"  {who}: {command}   code: {invite.code}")
-    lines.append(f"ssh asks them to trust this host's key: its fingerprint is {print_}")
+        # TRANSLATORS: an invite: who joins (a player's name, or "Spectators"), the ssh
+        # command line they type, and the code they give as the password.
+        line = _("{who}: {command}   code: {code}")
+        lines.append("  " + line.format(who=who, command=command, code=invite.code))
+    lines.append(
+        _("ssh asks them to trust this host's key: its fingerprint is {fingerprint}").format(
+            fingerprint=print_
+        )
+    )
     return lines
 
 
@@ -156,7 +167,11 @@ def _own_seat(play: str | None, names: list[str], people: list[int]) -> int | No
         if names[seat].casefold() == play.strip().casefold():
             return seat
     choices = ", ".join(names[seat] for seat in people)
-    raise HostSetupError(f"--play {printable(play)}: no person's seat of that name ({choices})")
+    raise HostSetupError(
+        _("{option}: no person's seat of that name ({names})").format(
+            option=f"--play {printable(play)}", names=choices
+        )
+    )
 
 
 @contextmanager
@@ -167,7 +182,7 @@ def _game(args: argparse.Namespace, terminal: Terminal) -> Iterator[tuple[Sessio
     if args.resume is not None:
         given = (args.players, args.bot, args.save, args.expert_budget)
         if any(given) or args.seed is not None:
-            raise HostSetupError("--resume hosts the saved game as it is: no other game options")
+            raise HostSetupError(_("--resume hosts the saved game as it is: no other game options"))
         with saved_game(Path(args.resume)) as game:
             yield game
         return

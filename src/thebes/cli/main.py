@@ -22,12 +22,14 @@ from thebes.cli.parser_words import speak_argparse
 from thebes.cli.stdio import guarded
 from thebes.cli.streams import Streams
 from thebes.errors import EXIT_INTERRUPTED, EXIT_OK, ThebesError
-from thebes.language import language_code, language_of, speak_by_default
+from thebes.language import _, language_code, language_of, speak_by_default
 from thebes.safeio.text import printable
 from thebes.tui.signals import Ended, ended_by, ending_on_signals, held
 
 if TYPE_CHECKING:
     from thebes.tui.terminal import Terminal
+
+NO_BREAK_SPACES = "\u00a0\u202f"
 
 
 def main(argv: Sequence[str] | None = None, terminal: Terminal | None = None) -> int:
@@ -72,10 +74,10 @@ def _run_in_language(arguments: list[str], terminal: Terminal | None, streams: S
     try:
         return handler(args, terminal)
     except ThebesError as exc:
-        streams.complain(printable(exc.line))
+        streams.complain(_printable_line(exc.line))
         return exc.exit_code
     except KeyboardInterrupt:
-        streams.complain("interrupted")
+        streams.complain(_("interrupted"))
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         # The reader went away (for example `| head`); nothing more to say (guarded keeps
@@ -97,9 +99,18 @@ def language_asked(arguments: Sequence[str]) -> str | None:
     return asked
 
 
+def _printable_line(line: str) -> str:
+    """``line`` with its unprintable characters escaped (:func:`printable`), save the
+    no-break spaces a translation puts where a line must not break (French writes one
+    before a colon)."""
+    if line.isprintable():
+        return line
+    return "".join(char if char in NO_BREAK_SPACES else printable(char) for char in line)
+
+
 def _say_ended(ended: Ended, streams: Streams) -> int:
     """One line for a signal that ended the command, where the terminal can still take it:
     after a hangup it cannot, and that is no error."""
     with contextlib.suppress(OSError, ValueError):
-        streams.complain(printable(ended.line), flush=True)
+        streams.complain(_printable_line(ended.line), flush=True)
     return ended.exit_code

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from thebes.cli.stdio import need_keys
 from thebes.cli.streams import Streams
 from thebes.errors import EXIT_OK
+from thebes.language import _
 from thebes.safeio.text import printable
 
 if TYPE_CHECKING:
@@ -59,9 +60,13 @@ def resume_command(args: argparse.Namespace, handed: Terminal | None) -> int:
     number, game = pick_game(choice, args.dir or games_folder(), default_catalog())
     if choice is not None and Path(choice).exists():
         # A number always means the list; say so when a file of that name is here too.
-        Streams(handed).complain(f"{choice} is game {choice} of the list; ./{choice} is the file")
+        Streams(handed).complain(
+            _("{number} is game {number} of the list; ./{number} is the file").format(number=choice)
+        )
     with terminal_for(handed, colour=args.colour) as terminal:
-        terminal.say(f"Game {number}: {printable(str(game.file.path))}")
+        terminal.say(
+            _("Game {number}: {file}").format(number=number, file=printable(str(game.file.path)))
+        )
         resume_game(terminal, game.file.path, fast=args.fast, review=not args.no_review)
     return EXIT_OK
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from thebes.cli.stdio import need_keys
 from thebes.cli.streams import Streams
 from thebes.errors import EXIT_OK
+from thebes.language import _, ngettext, pgettext
 from thebes.safeio.text import MAX_NAME, padded, printable
 
 if TYPE_CHECKING:
@@ -38,7 +39,11 @@ def replay_command(args: argparse.Namespace, handed: Terminal | None) -> int:
         analysis = saved_analysis(path, session)  # NAME.analysis.json, if it is there
         if analysis.refused is not None:  # said here too: it stays once the replay is left
             where = printable(str(analysis.path))
-            Streams(handed).complain(f"analysis {where} {printable(analysis.refused)}")
+            # TRANSLATORS: the analysis file and why it is not used ("was edited: ...").
+            said = _("analysis {file} {reason}").format(
+                file=where, reason=printable(analysis.refused)
+            )
+            Streams(handed).complain(said)
         with terminal_for(handed, colour=args.colour) as terminal:
             ReplayViewer(session, terminal, analysis=analysis).run()
         return EXIT_OK
@@ -84,29 +89,44 @@ def chosen_file(args: argparse.Namespace) -> Path:
 def summary_table(path: Path, session: Session, result: GameResult) -> str:
     """The score table of `replay --summary`; an unfinished game names who leads, not
     winners. Names and the path are printed without control codes."""
-    seed = "no seed" if session.seed is None else f"seed {session.seed}"
+    seed = _("no seed") if session.seed is None else _("seed {seed}").format(seed=session.seed)
     actions = len(session.steps)
-    played = f"after {actions} action{'' if actions == 1 else 's'}"
-    status = "final" if session.is_over else f"{played}, unfinished"
-    columns = ("artifacts", "exhibit.", "congress", "majority")
+    if session.is_over:
+        # TRANSLATORS: the state of a game in replay --summary: it is over.
+        status = pgettext("game", "final")
+    else:
+        status = ngettext(
+            "after {count} action, unfinished", "after {count} actions, unfinished", actions
+        ).format(count=actions)
+    # TRANSLATORS: the score table's column heads, 9 characters at most: the VP for
+    # artifacts, exhibitions, congresses and the majorities of specialized knowledge.
+    columns = (
+        pgettext("score table", "artifacts"),
+        pgettext("score table", "exhibit."),
+        pgettext("score table", "congress"),
+        pgettext("score table", "majority"),
+    )
     lines = [f"{printable(str(path))}  {seed}  ({status})"]
     if session.variants:  # as the screen's title names them
         from thebes.tui.screen import variants_label
 
         lines.append(variants_label(session.variants, short=False))
-    lines.append(
-        f"{'player':<{NAME_WIDTH}} " + " ".join(f"{c:>9}" for c in columns) + f" {'total':>6}"
-    )
+    player, total = pgettext("score table", "player"), pgettext("score table", "total")
+    lines.append(f"{player:<{NAME_WIDTH}} " + " ".join(f"{c:>9}" for c in columns) + f" {total:>6}")
     for name, s in zip(result.players, result.scores, strict=True):
         lines.append(
             f"{padded(printable(name), NAME_WIDTH)} {s.artifacts:>9} {s.exhibitions:>9} "
             f"{s.congresses:>9} {s.majorities:>9} {s.total:>6}"
         )
     if session.is_over:
-        lines.append(f"winners: {', '.join(map(printable, result.winners))}")
+        winners = ", ".join(map(printable, result.winners))
+        lines.append(_("winners: {names}").format(names=winners))
     else:
-        lines.append(f"unfinished; in the lead now: {', '.join(map(printable, result.leaders))}")
+        leaders = ", ".join(map(printable, result.leaders))
+        lines.append(_("unfinished; in the lead now: {names}").format(names=leaders))
     hints = session.hints_used()
     if hints:  # who took actions after a hint, as the final table says it
-        lines.append("hints: " + ", ".join(f"{printable(n)} {c}" for n, c in hints.items()))
+        # TRANSLATORS: who took actions after a hint: "hints: Ann 2, Bob 1".
+        counts = ", ".join(f"{printable(n)} {c}" for n, c in hints.items())
+        lines.append(_("hints: {counts}").format(counts=counts))
     return "\n".join(lines)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from thebes.cli.streams import Streams
 from thebes.errors import EXIT_ERROR, EXIT_OK, EXIT_USAGE, ThebesError
+from thebes.language import _, ngettext
 from thebes.safeio.text import printable
 
 if TYPE_CHECKING:
@@ -57,14 +58,15 @@ def simulate_command(args: argparse.Namespace, handed: Terminal | None) -> int:
         raise SeriesRefused(str(exc)) from None
     if args.seed + args.games - 1 > MAX_SEED:
         # Game i has seed S+i: every one must fit in a game file.
-        raise SeriesRefused(f"the last game's seed would pass {MAX_SEED}")
+        raise SeriesRefused(_("the last game's seed would pass {most}").format(most=MAX_SEED))
     save_dir: Path | None = args.save_dir
     if save_dir is not None:
         try:
             save_dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             where = printable(str(save_dir))
-            raise GameFilesNotSaved(f"cannot use {where} for game files: {exc.strerror}") from None
+            refused = _("cannot use {folder} for game files: {reason}")
+            raise GameFilesNotSaved(refused.format(folder=where, reason=exc.strerror)) from None
     variants = Variants.from_names(args.variant)
     series = Series(
         tuple(entries), args.games, args.seed, args.rotate, save_dir, variants, args.expert_budget
@@ -88,14 +90,24 @@ def simulate_command(args: argparse.Namespace, handed: Terminal | None) -> int:
     ):
 
         def show(result: GameResult) -> None:
-            streams.say(f"seed {result.seed:<{seed_width}d}  {_score_line(result)}", flush=True)
+            # TRANSLATORS: a game of a series: its seed, then each player's score.
+            line = _("seed {seed}  {scores}").format(
+                seed=f"{result.seed:<{seed_width}d}", scores=_score_line(result)
+            )
+            streams.say(line, flush=True)
 
         table = series_standings(entries, unsaved.said(games), show)
     streams.say()
     for line in standings_lines(table):
         streams.say(line)
     if unsaved.count:
-        raise GameFilesNotSaved(f"{unsaved.count} of {args.games} game files not saved")
+        raise GameFilesNotSaved(
+            ngettext(
+                "{count} of {total} game file not saved",
+                "{count} of {total} game files not saved",
+                args.games,
+            ).format(count=unsaved.count, total=args.games)
+        )
     return EXIT_OK
 
 

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from thebes.cli.streams import Streams
 from thebes.errors import EXIT_IO_ERROR, EXIT_NO_INPUT, EXIT_OK, ThebesError
+from thebes.language import _
 from thebes.safeio import standins
 
 if TYPE_CHECKING:
@@ -55,7 +56,7 @@ def need_keys(handed: Terminal | None) -> None:
     """InputClosed if the command is to read keys from the process's standard input and
     that is closed (checked before anything is started or changed)."""
     if handed is None and sys.stdin is None:
-        raise InputClosed("cannot read standard input: it is closed")
+        raise InputClosed(_("cannot read standard input: it is closed"))
 
 
 class _Output(io.TextIOWrapper):
@@ -67,7 +68,8 @@ class _Output(io.TextIOWrapper):
 
     def write(self, text: str) -> int:
         if self.failure is None and self.closed_at_start and text:
-            raise self._failed(OSError(errno.EBADF, "it is closed"))
+            # TRANSLATORS: why standard output cannot be written: "...: it is closed".
+            raise self._failed(OSError(errno.EBADF, _("it is closed")))
         try:
             return super().write(text)
         except OSError as exc:
@@ -142,7 +144,8 @@ def guarded(run: Callable[[], int]) -> int:
     if out.failure.errno == errno.EPIPE:
         return EXIT_OK  # the reader has what it wanted (`| head`): nothing to say
     reason = out.failure.strerror or str(out.failure)
-    Streams(None).complain(f"cannot write to standard output: {reason}", flush=True)
+    said = _("cannot write to standard output: {reason}").format(reason=reason)
+    Streams(None).complain(said, flush=True)
     return EXIT_IO_ERROR
 
 

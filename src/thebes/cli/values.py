@@ -12,7 +12,7 @@ from pathlib import Path
 
 from thebes.analysis.judge import MAX_PLAYOUTS
 from thebes.bots import BUDGET_OPTION, bot_level
-from thebes.language import LANGUAGES, NAMES, language_code
+from thebes.language import LANGUAGES, NAMES, _, language_code
 from thebes.rules import VARIANT_NAMES
 from thebes.safeio.text import shown, whole_number
 
@@ -25,7 +25,9 @@ def language(text: str) -> str:
     if code is None:
         spoken = ", ".join(f"{code} ({NAMES[code]})" for code in LANGUAGES)
         raise argparse.ArgumentTypeError(
-            f"thebes does not speak {_quoted(text)} (it speaks {spoken})"
+            _("thebes does not speak {language} (it speaks {languages})").format(
+                language=_quoted(text), languages=spoken
+            )
         )
     return code
 
@@ -38,7 +40,9 @@ def variant_names(text: str) -> tuple[str, ...]:
         return VARIANT_NAMES
     if name not in VARIANT_NAMES:
         raise argparse.ArgumentTypeError(
-            f"no variant {_quoted(text)} (variants: {', '.join(VARIANT_NAMES)}, or all)"
+            _("no variant {name} (variants: {variants}, or {all})").format(
+                name=_quoted(text), variants=", ".join(VARIANT_NAMES), all=ALL_VARIANTS
+            )
         )
     return (name,)
 
@@ -47,9 +51,11 @@ def positive(text: str) -> int:
     # ASCII digits only: int() would also take "٣" (and "²" crashed it elsewhere).
     value = whole_number(text)
     if value is None:
-        raise argparse.ArgumentTypeError(f"{_quoted(text)} is not a whole number")
+        raise argparse.ArgumentTypeError(_not_a_number(text))
     if value < 1:
-        raise argparse.ArgumentTypeError(f"needs at least 1, not {value}")
+        raise argparse.ArgumentTypeError(
+            _("needs at least {least}, not {value}").format(least=1, value=value)
+        )
     return value
 
 
@@ -57,28 +63,32 @@ def count(text: str) -> int:
     """A whole number, 0 or more (ASCII digits only, as :func:`positive`)."""
     value = whole_number(text)
     if value is None:
-        raise argparse.ArgumentTypeError(f"{_quoted(text)} is not a whole number")
+        raise argparse.ArgumentTypeError(_not_a_number(text))
     return value
 
 
 def port(text: str) -> int:
     value = whole_number(text, digits=5)
     if value is None or not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"{_quoted(text)} is not a port (0 to 65535)")
+        raise argparse.ArgumentTypeError(
+            _("{text} is not a port ({least} to {most})").format(
+                text=_quoted(text), least=0, most=65535
+            )
+        )
     return value
 
 
 def playouts(text: str) -> int:
     value = positive(text)
     if value > MAX_PLAYOUTS:
-        raise argparse.ArgumentTypeError(f"at most {MAX_PLAYOUTS}, not {value}")
+        raise argparse.ArgumentTypeError(_at_most(MAX_PLAYOUTS, value))
     return value
 
 
 def expert_budget(text: str) -> int:
     value = positive(text)
     if value > BUDGET_OPTION.most:
-        raise argparse.ArgumentTypeError(f"at most {BUDGET_OPTION.most}, not {value}")
+        raise argparse.ArgumentTypeError(_at_most(BUDGET_OPTION.most, value))
     return value
 
 
@@ -89,11 +99,21 @@ def seed(text: str) -> int:
     negative = text.strip().startswith("-")
     value = whole_number(text.strip().removeprefix("-"), digits=len(str(MAX_SEED)))
     if value is None:
-        raise argparse.ArgumentTypeError(f"{_quoted(text)} is not a whole number")
+        raise argparse.ArgumentTypeError(_not_a_number(text))
     signed = -value if negative else value
     if not MIN_SEED <= signed <= MAX_SEED:
-        raise argparse.ArgumentTypeError(f"a seed is from {MIN_SEED} to {MAX_SEED}")
+        raise argparse.ArgumentTypeError(
+            _("a seed is from {least} to {most}").format(least=MIN_SEED, most=MAX_SEED)
+        )
     return signed
+
+
+def _not_a_number(text: str) -> str:
+    return _("{text} is not a whole number").format(text=_quoted(text))
+
+
+def _at_most(most: int, value: int) -> str:
+    return _("at most {most}, not {value}").format(most=most, value=value)
 
 
 def _quoted(text: str) -> str:
@@ -104,7 +124,7 @@ def path_text(text: str) -> str:
     """A path as given; an empty one is refused (Path("") is the current folder, where
     nobody asked to read or write)."""
     if not text:
-        raise argparse.ArgumentTypeError("an empty path names no file or folder")
+        raise argparse.ArgumentTypeError(_("an empty path names no file or folder"))
     return text
 
 
@@ -112,7 +132,7 @@ def address(text: str) -> str:
     """A scheduler's address, checked by Dask when it is reached; an empty one is refused
     here (to Dask it means a cluster of its own on this machine)."""
     if not text.strip():
-        raise argparse.ArgumentTypeError("an empty address names no scheduler")
+        raise argparse.ArgumentTypeError(_("an empty address names no scheduler"))
     return text.strip()
 
 
