@@ -21,6 +21,7 @@ os.environ.pop("LANGUAGE", None)
 if os.environ.get("LC_ALL"):
     os.environ["LC_ALL"] = "C.UTF-8"
 os.environ["LC_MESSAGES"] = "C.UTF-8"
+os.environ.pop("THEBES_PLAIN", None)  # the full screen, unless a test asks for plain mode
 
 
 @pytest.fixture

@@ -138,8 +138,16 @@ def _add_play(commands: argparse._SubParsersAction[_Parser]) -> None:
 
 
 def _add_at_the_table(command: argparse.ArgumentParser) -> None:
-    """How a table at this terminal plays out: bots' pauses and the end's review."""
+    """How a table at this terminal plays out: bots' pauses, the end's review, plain mode."""
     command.add_argument("--fast", action="store_true", help=_("no pause after a bot's move"))
+    command.add_argument(
+        "--plain",
+        action="store_true",
+        help=_(
+            "plain mode: the table in lines, for a screen reader (THEBES_PLAIN=1 works too): "
+            "no redraws, each event a line, numbered menus, the position told on request"
+        ),
+    )
     command.add_argument(
         "--no-review",
         action="store_true",

@@ -52,9 +52,13 @@ def host_command(args: argparse.Namespace, handed: Terminal | None) -> int:
     """Host a game until it is over, or a signal or Ctrl-C ends it."""
     if not args.json:
         need_keys(handed)
+    from thebes.cli.play import plain
     from thebes.tui.terminal import terminal_for
 
-    with terminal_for(handed, colour=args.colour) as terminal, _game(args, terminal) as game:
+    with (
+        terminal_for(handed, colour=args.colour, plain=plain(args)) as terminal,
+        _game(args, terminal) as game,
+    ):
         session, lock = game
         table = hosted_table(session, lock, fast=args.fast)
         table.discard_if_empty = args.resume is None

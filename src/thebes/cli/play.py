@@ -4,6 +4,7 @@ games to go on with. The terminal UI plays them; this reads the options."""
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -17,6 +18,13 @@ if TYPE_CHECKING:
     from thebes.tui.terminal import Terminal
 
 
+def plain(args: argparse.Namespace) -> bool:
+    """Plain mode: --plain, or THEBES_PLAIN in the environment."""
+    from thebes.tui.terminal import plain_asked
+
+    return bool(args.plain) or plain_asked(os.environ)
+
+
 def play_command(args: argparse.Namespace, handed: Terminal | None) -> int:
     """A new game (SaveError and SetupError say why it cannot start)."""
     need_keys(handed)
@@ -24,7 +32,7 @@ def play_command(args: argparse.Namespace, handed: Terminal | None) -> int:
     from thebes.tui.launch import start_game
     from thebes.tui.terminal import terminal_for
 
-    with terminal_for(handed, colour=args.colour) as terminal:
+    with terminal_for(handed, colour=args.colour, plain=plain(args)) as terminal:
         start_game(
             terminal,
             names=args.players,
@@ -54,7 +62,7 @@ def resume_command(args: argparse.Namespace, handed: Terminal | None) -> int:
 
     choice: str | None = args.game
     if choice is not None and not is_game_number(choice):
-        with terminal_for(handed, colour=args.colour) as terminal:
+        with terminal_for(handed, colour=args.colour, plain=plain(args)) as terminal:
             resume_game(terminal, Path(choice), fast=args.fast, review=not args.no_review)
         return EXIT_OK
     number, game = pick_game(choice, args.dir or games_folder(), default_catalog())
@@ -63,7 +71,7 @@ def resume_command(args: argparse.Namespace, handed: Terminal | None) -> int:
         Streams(handed).complain(
             _("{number} is game {number} of the list; ./{number} is the file").format(number=choice)
         )
-    with terminal_for(handed, colour=args.colour) as terminal:
+    with terminal_for(handed, colour=args.colour, plain=plain(args)) as terminal:
         terminal.say(
             _("Game {number}: {file}").format(number=number, file=printable(str(game.file.path)))
         )

@@ -10,7 +10,9 @@ import threading
 from collections.abc import Sequence
 from dataclasses import replace
 
+from thebes.language import current_language, speaking
 from thebes.table.authority import Table
+from thebes.tui.plain import PlainGame
 from thebes.tui.table import TerminalGame
 from thebes.tui.terminal import Terminal
 
@@ -34,7 +36,7 @@ class TerminalDoor:
         terminal's input ends. A second terminal for a seat takes it over from the first."""
         if not host:
             terminal = replace(terminal, pager=False)  # `less` runs at the host's terminal only
-        game = TerminalGame(
+        game = table_at(terminal)(
             self.table,
             terminal,
             hosted=True,
@@ -47,7 +49,8 @@ class TerminalDoor:
         watcher = threading.Thread(target=_watch_gone, args=(game, finished), daemon=True)
         watcher.start()
         try:
-            game.run()
+            with speaking(terminal.language or current_language()):
+                game.run()
         except (EOFError, OSError):
             pass  # the connection dropped: the game is saved, the seat waits
         finally:
@@ -56,6 +59,11 @@ class TerminalDoor:
     def disconnected(self, seat: int) -> None:
         """The connection of ``seat`` dropped: its terminal's table ends, and says so."""
         self.table.dropped(seat)
+
+
+def table_at(terminal: Terminal) -> type[TerminalGame]:
+    """The table a terminal shows: the screen's, or in lines (plain mode)."""
+    return PlainGame if terminal.plain else TerminalGame
 
 
 def _watch_gone(game: TerminalGame, finished: threading.Event) -> None:

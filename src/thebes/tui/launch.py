@@ -26,8 +26,8 @@ from thebes.table.games import (
     saved_game,
     seats_from,
 )
+from thebes.tui.door import table_at
 from thebes.tui.prompting import prompt_session
-from thebes.tui.table import TerminalGame
 from thebes.tui.terminal import Terminal
 
 
@@ -218,7 +218,7 @@ def _run(table: Table, terminal: Terminal, lock: GameLock, *, fast: bool, review
     screen. ``review`` False: the end shows no skill (:mod:`thebes.table.ending`)."""
     if not review:
         leave_out_skill(table)
-    game = TerminalGame(table, terminal, fast=fast)
+    game = table_at(terminal)(table, terminal, fast=fast)
     notice = lock.notice()
     if notice is not None:
         terminal.console.print(notice, soft_wrap=True)

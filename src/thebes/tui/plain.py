@@ -30,7 +30,7 @@ from thebes.rules import Action, Dig, GameState, active_seat, scores, winners
 from thebes.table.ending import balance_of, end_balance
 from thebes.table.news import Departure
 from thebes.table.places import Ending
-from thebes.tui.asking import QuitGame
+from thebes.tui.asking import QuitGame, is_yes
 from thebes.tui.commands import COMMANDS, Commands
 from thebes.tui.final import balance_lines
 from thebes.tui.line_reading import LineReader, PlainPrompt
@@ -353,7 +353,7 @@ class PlainGame(TerminalGame):
         if answer is None:
             return False
         answer = answer.strip().lower()
-        return answer in (_("y"), _("yes"), "y", "yes") or (default and not answer)
+        return is_yes(answer) or (default and not answer)
 
     def _confirm_quit(self) -> None:
         if self.hosted and (self.gone.is_set() or self.place.ended is not None):
@@ -362,7 +362,7 @@ class PlainGame(TerminalGame):
             answer = self.reader.read(self._who() + self._quit_question() + " ")
         except (KeyboardInterrupt, EOFError):
             answer = "y"  # Ctrl-C or Ctrl-D at the question leaves
-        if (answer or "").strip().lower() in (_("y"), _("yes"), "y", "yes"):
+        if is_yes((answer or "").strip().lower()):
             if self.hosted and self.place.host:
                 self.table.close(but=self.place)
             raise QuitGame

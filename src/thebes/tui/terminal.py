@@ -13,9 +13,9 @@ from __future__ import annotations
 import os
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TextIO
 
 from prompt_toolkit.application import AppSession, create_app_session
@@ -75,6 +75,10 @@ class Terminal:
     # A hosted table's terminal elsewhere (an SSH connection): what it shows never names
     # the host's paths or how the host runs thebes
     remote: bool = False
+    # Lines only, for a screen reader or a terminal that keeps every line (--plain,
+    # THEBES_PLAIN, TERM=dumb): thebes.tui.plain
+    plain: bool = False
+    language: str | None = None  # what it speaks (None: the process's language)
 
     @property
     def input(self) -> Input:
@@ -113,10 +117,18 @@ class Terminal:
             console.show_cursor(True)
 
 
+def plain_asked(environ: Mapping[str, str]) -> bool:
+    """Whether the environment asks for plain mode: THEBES_PLAIN set, but to 0 or nothing."""
+    return environ.get("THEBES_PLAIN", "").strip() not in ("", "0")
+
+
 @contextmanager
-def process_terminal(*, colour: bool) -> Iterator[Terminal]:
+def process_terminal(*, colour: bool, plain: bool = False) -> Iterator[Terminal]:
     """The terminal this process runs at: standard output and error, the keys of standard
-    input (redirected keys are typed in), the size of the terminal."""
+    input (redirected keys are typed in), the size of the terminal; ``plain``: in lines,
+    with no pager (a pager redraws its screen), as at a terminal that cannot move its
+    cursor (TERM=dumb)."""
+    plain = plain or os.environ.get("TERM") == "dumb"
     # Markup and emoji codes are off: every string is shown as it is (a player named
     # "[bold]" or ":smile:" keeps the name they typed). Where no stream is a terminal the
     # console is given the size the layout is drawn for (rich would take 80x25).
@@ -131,9 +143,9 @@ def process_terminal(*, colour: bool) -> Iterator[Terminal]:
     )
     stdin = sys.stdin
     interactive = stdin is not None and stdin.isatty()
-    pager = console.is_terminal
+    pager = console.is_terminal and not plain
     with _keyboard() as prompts:
-        yield Terminal(console, prompts, _size, colour, sys.stderr, interactive, pager)
+        yield Terminal(console, prompts, _size, colour, sys.stderr, interactive, pager, plain=plain)
 
 
 def _terminal_size() -> tuple[int, int] | None:
@@ -224,10 +236,13 @@ def _output_without_cpr() -> Output:
 
 
 @contextmanager
-def terminal_for(handed: Terminal | None, *, colour: bool) -> Iterator[Terminal]:
-    """The terminal a command was handed, else this process's own (built only then)."""
+def terminal_for(
+    handed: Terminal | None, *, colour: bool, plain: bool = False
+) -> Iterator[Terminal]:
+    """The terminal a command was handed, else this process's own (built only then);
+    ``plain``: in lines (the handed one too)."""
     if handed is not None:
-        yield handed
+        yield replace(handed, plain=True, pager=False) if plain else handed
         return
-    with process_terminal(colour=colour) as terminal:
+    with process_terminal(colour=colour, plain=plain) as terminal:
         yield terminal
