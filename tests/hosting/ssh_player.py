@@ -90,13 +90,20 @@ class Client:
 
     @classmethod
     async def join(
-        cls, host: HostProcess, user: str, code: str, size: tuple[int, int] = (80, 24)
+        cls,
+        host: HostProcess,
+        user: str,
+        code: str,
+        size: tuple[int, int] = (80, 24),
+        env: dict[str, str] | None = None,
     ) -> Client:
         conn = await asyncssh.connect(
             "127.0.0.1", host.port, username=user, password=code,
             known_hosts=None, client_keys=None, agent_path=None, preferred_auth="password",
         )  # fmt: skip
-        process = await conn.create_process(term_type="xterm-256color", term_size=size)
+        process = await conn.create_process(
+            term_type="xterm-256color", term_size=size, env=env or {}
+        )
         return cls(conn, process)
 
     def since(self) -> str:

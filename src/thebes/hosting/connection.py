@@ -31,8 +31,8 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 from rich.console import Console, ConsoleDimensions
 
 from thebes.hosting.guard import Limits
-from thebes.language import N_, _, ngettext
-from thebes.tui.terminal import Terminal, clamped
+from thebes.language import N_, _, language_of, ngettext
+from thebes.tui.terminal import Terminal, clamped, plain_asked
 
 if TYPE_CHECKING:
     from thebes.hosting.server import Seating
@@ -41,6 +41,8 @@ if TYPE_CHECKING:
 # bytes in UTF-8, which a pipe takes whole or not at all (PIPE_BUF), so no character is cut.
 PIECE = 1024
 # TRANSLATORS: {command} is the command to join with, as typed ("ssh -t").
+# The client's variables that choose its language, as gettext reads them.
+LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 NO_PTY = N_("thebes needs a terminal: join with `{command}`, from a terminal.")
 
 
@@ -198,6 +200,14 @@ def colour_system(term: str, environment: dict[str, str]) -> str | None:
     return "256" if "256" in term else "standard"
 
 
+def client_language(environment: dict[str, str]) -> str | None:
+    """The language the client's locale asks for, when its SSH client sends one (OpenSSH
+    sends LANG and LC_* where its configuration says SendEnv); None: the host's."""
+    if not any(environment.get(name) for name in LOCALE_VARIABLES):
+        return None
+    return language_of(environment)
+
+
 class Connection(PromptToolkitSSHSession):
     """One SSH session of a player or spectator who proved who they are."""
 
@@ -248,7 +258,8 @@ class Connection(PromptToolkitSSHSession):
         """The channel as a terminal: rich draws at the client's window size in the colours
         its TERM has, prompt_toolkit reads the keys and draws its prompt there."""
         term = chan.get_terminal_type() or ""
-        colours = colour_system(term, dict(chan.get_environment()))
+        environment = dict(chan.get_environment())
+        colours = colour_system(term, environment)
 
         def window() -> tuple[int, int]:
             columns, rows, _pixels_wide, _pixels_high = chan.get_terminal_size()
@@ -272,7 +283,16 @@ class Connection(PromptToolkitSSHSession):
         )
         prompts = AppSession(input=keys, output=output)
         return Terminal(
-            console, prompts, window, colours is not None, file, True, pager=False, remote=True
+            console,
+            prompts,
+            window,
+            colours is not None,
+            file,
+            True,
+            pager=False,
+            remote=True,
+            plain=plain_asked(environment) or term == "dumb",
+            language=client_language(environment),
         )
 
     def _attach(self, terminal: Terminal) -> None:

@@ -30,8 +30,20 @@ from thebes.language import _
 from thebes.safeio.text import printable
 from thebes.tui.terminal import Terminal
 
-# The environment variables a session keeps from its client (the colours it shows).
-ENVIRONMENT = frozenset({b"NO_COLOR", b"COLORTERM", b"LANG", b"LC_ALL", b"LC_CTYPE"})
+# The environment variables a session keeps from its client: the colours it shows, the
+# language it speaks, plain mode.
+ENVIRONMENT = frozenset(
+    {
+        b"NO_COLOR",
+        b"COLORTERM",
+        b"LANG",
+        b"LANGUAGE",
+        b"LC_ALL",
+        b"LC_CTYPE",
+        b"LC_MESSAGES",
+        b"THEBES_PLAIN",
+    }
+)
 SERVER_THREAD = "thebes-host"
 # How long closing waits for the tables to let go of their terminals, and the thread to end.
 CLOSING_WAIT = 5.0

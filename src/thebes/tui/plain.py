@@ -251,13 +251,15 @@ class PlainGame(TerminalGame):
 
     def _draw(self, menu: list[MenuEntry], prompt: FormattedText | None = None) -> None:
         log = self.talk.log
-        for line in log[self.told :]:
+        new = log[self.told :]
+        for line in new:
             self._line(line)
         self.told = len(log)
         message = self.talk.message
         if message is not None and message is not self.told_message:
-            self._line(message.plain)
             self.told_message = message
+            if message.plain not in new:  # news is in the log and on the message line
+                self._line(message.plain)
         if menu and self.menu_for is not self.game.state:
             self.menu_for = self.game.state
             self._tell_menu(menu)
