@@ -19,6 +19,7 @@ from prompt_toolkit.formatted_text import FormattedText, fragment_list_width
 from rich.cells import cell_len
 
 from thebes.language import _, pgettext
+from thebes.records.spoken_notation import say_action
 from thebes.rules import Action
 from thebes.safeio.text import printable
 from thebes.table.authority import Table
@@ -91,8 +92,9 @@ class Asking:
         """The player's line, or "" when the prompt was left to redraw (what was typed so
         far comes back as the next prompt's text)."""
         game = self.game
-        words = [game.notation(a) for a in legal] + list(COMMANDS)
-        meta = {game.notation(a): action_label(game.state, a) for a in legal}
+        regions = game.catalog.regions
+        words = [say_action(a, regions) for a in legal] + list(COMMANDS)
+        meta = {say_action(a, regions): action_label(game.state, a) for a in legal}
         remote = self.remote  # no path of the host's named at a remote terminal
         meta.update((name, command.help_at(remote=remote)) for name, command in COMMANDS.items())
         completer = WordCompleter(words, sentence=True, meta_dict=meta)
@@ -256,7 +258,9 @@ class Asking:
         if self._agrees(asked, default=True):
             return action
         self.talk.say(
-            _("Not played: {action}. Nothing has changed.").format(action=game.notation(action))
+            _("Not played: {action}. Nothing has changed.").format(
+                action=say_action(action, game.catalog.regions)
+            )
         )
         return None
 

@@ -32,7 +32,7 @@ from thebes.catalog.components import (
 )
 from thebes.language import _, ngettext, place_name
 from thebes.records.narration import card_name
-from thebes.records.notation import format_action
+from thebes.records.spoken_notation import say_action
 from thebes.rules import (
     RENEW_WEEKS,
     Action,
@@ -141,7 +141,7 @@ def _entry(state: GameState, number: int, actions: tuple[Action, ...]) -> MenuEn
 
 def _unplayable(state: GameState, number: int) -> MenuEntry:
     action: Action = Exchange() if number == EXCHANGE_NUMBER else TakeCard(number - 1)
-    verb = "exchange" if number == EXCHANGE_NUMBER else f"take {number}"  # the notation
+    verb = say_action(action, state.catalog.regions)  # the notation, in the player's words
     why = why_illegal(state, action)
     if why is None:
         # TRANSLATORS: a menu entry that cannot be played; {action} is the notation
@@ -229,7 +229,7 @@ def short_label(state: GameState, action: Action) -> str:
             # display); {action} is the notation "renew", not translated.
             return _("{action} display: {weeks} wk").format(action="renew", weeks=cost)
         case Dig():
-            action_text = format_action(action, catalog.regions)
+            action_text = say_action(action, catalog.regions)
             return _("{action}: {weeks} wk").format(action=action_text, weeks=cost)
         case _:
             assert_never(action)
@@ -238,7 +238,7 @@ def short_label(state: GameState, action: Action) -> str:
 def action_label(state: GameState, action: Action) -> str:
     """The action in words with its full cost, e.g. "take 2: shovel in London — 5 weeks"."""
     catalog = state.catalog
-    text = format_action(action, catalog.regions)
+    text = say_action(action, catalog.regions)
     cost = action_cost(state, action)
     travel = 0 if action.zeppelin else _travel(state, action)
     if action.zeppelin:

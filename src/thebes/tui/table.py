@@ -25,8 +25,9 @@ from rich.text import Text
 from thebes.analysis.hints import Hinter
 from thebes.bots import Player
 from thebes.language import _, place_name
-from thebes.records.notation import NotationError, parse_dig_site
+from thebes.records.notation import NotationError
 from thebes.records.session import Session
+from thebes.records.spoken_notation import read_action, read_dig_site, say_action
 from thebes.rules import Action, Dig, why_illegal
 from thebes.safeio.text import printable
 from thebes.table.authority import PAUSE_SECONDS, Table
@@ -222,7 +223,9 @@ class TerminalGame(Asking, TableDrawing):
             # Shrunk while the action was chosen or confirmed: nothing is played at a
             # terminal that cannot show what it did.
             self.talk.warn(
-                _("Not played: {action}; the terminal shrank.").format(action=game.notation(action))
+                _("Not played: {action}; the terminal shrank.").format(
+                    action=say_action(action, game.catalog.regions)
+                )
             )
         elif action is not None:
             self._play(action)
@@ -299,10 +302,10 @@ class TerminalGame(Asking, TableDrawing):
             return None
         game = self.game
         try:
-            site = parse_dig_site(text, game.catalog.regions)
+            site = read_dig_site(text, game.catalog.regions)
             if site is not None:
                 return self._confirmed(self._plan_at(legal, *site))
-            action = game.parse(text)
+            action = read_action(text, game.catalog.regions)
         except NotationError as exc:
             # TRANSLATORS: {problem} says what is wrong with the line typed, {suggestion}
             # is a sentence that offers a command ("" if none is near).
