@@ -82,25 +82,25 @@ class Commands:
             remote = self.terminal.remote
             self._page(help_view(session.variants, hints=session.hints_enabled, remote=remote))
 
-    def _rules(self, _: str) -> None:
+    def _rules(self, _argument: str) -> None:
         self._page(Group(rulebook(), reference_tables(self.session.catalog)))
 
-    def _log(self, _: str) -> None:
+    def _log(self, _argument: str) -> None:
         log = self.talk.log
         shown = Group(*(Text(line) for line in log)) if log else Text("Nothing yet.")
         page(self.terminal, shown, at_end=True)  # the newest last, in view first
 
-    def _board(self, _: str) -> None:
+    def _board(self, _argument: str) -> None:
         self._page(panels.board(self.session.state, self.colours))
 
-    def _players(self, _: str) -> None:
+    def _players(self, _argument: str) -> None:
         width = self.terminal.console.width
         self._page(panels.tableaux(self.session.state, self.colours, width=width))
 
-    def _bags(self, _: str) -> None:
+    def _bags(self, _argument: str) -> None:
         self._page(panels.bags(self.session.state))
 
-    def _hint(self, _: str) -> None:
+    def _hint(self, _argument: str) -> None:
         """Work out the hint for the player to move and keep it for the screen (asked again
         in the same position, it is not worked out again). The game does not change; the
         record will mark the player's next action as hinted. Ctrl-C while it is worked out
@@ -129,7 +129,7 @@ class Commands:
             self.talk.hint = None
             self.talk.warn("No hint: the game changed meanwhile. Ask again.")
 
-    def _undo(self, _: str) -> None:
+    def _undo(self, _argument: str) -> None:
         """Take back the last action of a person (and the bots' after it); another person's
         only if they say yes (asked at their terminal; at one keyboard, here)."""
         refused = self.at.table.undo(self.at.place)
@@ -209,7 +209,7 @@ class Commands:
             f"{shown_path(path)} exists and is not this game's save file. Replace it? [y/N]"
         )
 
-    def _quit(self, _: str) -> None:
+    def _quit(self, _argument: str) -> None:
         self.at._confirm_quit()
 
     def _say(self, argument: str) -> None:
@@ -258,7 +258,7 @@ class Commands:
             return number - 1 if 1 <= number <= len(names) else None
         return names.index(word.lower()) if word.lower() in names else None
 
-    def _invites(self, _: str) -> None:
+    def _invites(self, _argument: str) -> None:
         at = self.at
         if not at.hosted:
             self.talk.warn(

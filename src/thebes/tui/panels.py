@@ -80,7 +80,7 @@ def board(state: GameState, colours: Sequence[str], *, rule: bool = True) -> Ren
     table.add_column("here", no_wrap=True)
     table.add_column("roads to", no_wrap=True)
     symbols = marks([p.name for p in state.players])
-    neighbours: list[list[str]] = [[] for _ in catalog.locations]
+    neighbours: list[list[str]] = [[] for _location in catalog.locations]
     for a, b in catalog.edges:
         neighbours[a].append(catalog.locations[b][:3])
         neighbours[b].append(catalog.locations[a][:3])
@@ -268,7 +268,7 @@ def _paired_exhibitions(state: GameState) -> Table:
     one; the regions as on the display's tiles)."""
     catalog = state.catalog
     grid = Table.grid(padding=(0, 3))
-    for _ in range(2):
+    for _column in range(2):
         grid.add_column(no_wrap=True, overflow="ellipsis")
     cells = []
     for slot, card_id in enumerate(state.exhibitions):
@@ -343,7 +343,7 @@ def tableau_height(state: GameState, width: int, *, rule: bool = True) -> int:
     rule = rule and width >= 100
     column = _tableau_column(len(state.players), width, rule)
     rows = 1 + rule
-    for _, cells in _tableau_rows(state):
+    for _label, cells in _tableau_rows(state):
         rows += max(
             len(_wrapped(cell.plain if isinstance(cell, Text) else cell, column)) for cell in cells
         )
