@@ -40,6 +40,7 @@ from thebes.tui.evaluation import (
     analyze_command,
     evaluation_chart_lines,
     jump_message,
+    label_word,
     no_jump_message,
     refusal_text,
     serious_after,
@@ -89,7 +90,7 @@ class ReplayViewer:
         self.keys = ANALYSIS_KEYS if self.moves else KEYS
         self.position = 0  # actions shown as done: 0 = the start, len(steps) = the end
         # The first screen with an analysis says what its labels judge.
-        self.message: str | None = NOT_LUCK if self.moves else None
+        self.message: str | None = _(NOT_LUCK) if self.moves else None
         if analysis is not None and analysis.refused is not None:
             self.message = refusal_text(analysis.path, analysis.refused)
         self.page: Page = "board"  # a chart or the help instead of the board, until a key
@@ -402,7 +403,8 @@ def judged(events: Sequence[Told], moves: Sequence[MoveReview]) -> list[Told]:
     shown = list(events)
     if shown and len(moves) >= len(shown) and moves[len(shown) - 1].label:
         last = shown[-1]
-        shown[-1] = replace(last, when=f"{last.when} {moves[len(shown) - 1].label}:")
+        label = label_word(moves[len(shown) - 1].label)
+        shown[-1] = replace(last, when=f"{last.when} {label}:")
     return shown
 
 
