@@ -490,7 +490,7 @@ def bags(state: GameState, *, rule: bool = True) -> RenderableType:
     steady = state.variants.steady_digs
     table = _panel_table(_("Bags"), rule=rule)
     table.add_column(pgettext("table heading", "site"), no_wrap=True, justify="left")
-    columns = (
+    columns: tuple[str, ...] = (
         pgettext("table heading", "artifacts by VP 1-7"),
         # TRANSLATORS: a column heading: victory points
         pgettext("table heading", "VP"),

@@ -336,12 +336,12 @@ class ReplayViewer:
             position=self.position, total=self.total
         )
         if self.page == "help":
-            head = Text(_("Replay — keys and commands"), style="bold")
-            lines = [head, *self._help_lines(width)]
+            lines = [Text(_("Replay — keys and commands"), style="bold")]
+            lines += self._help_lines(width)
         elif self.page == "evaluation":
             # TRANSLATORS: {where} is "▲ marks action 12 of 80"
-            head = _("Replay — how each action was judged; {where}").format(where=where)
-            lines = [Text(head, style="bold")]
+            heading = _("Replay — how each action was judged; {where}").format(where=where)
+            lines = [Text(heading, style="bold")]
             lines += [fit_line(Text(_(NOT_LUCK), style="dim"), width)]
             lines += self._evaluation_lines(width)
         else:
