@@ -190,9 +190,7 @@ class TableDrawing:
     def _say_where_saved(self, lead: str) -> None:
         # The sentence wraps between words; the command has a line of its own, printed
         # whole (the terminal folds it) so that it can be copied as it is.
-        lines = self._where_saved()
-        if lines and lead:
-            lines[0] = f"{lead} {lines[0]}"
+        lines = self._where_saved(lead)
         if lines:
             self.console.print(Text(lines[0]))
         for line in lines[1:]:
