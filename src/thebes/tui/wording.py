@@ -64,6 +64,42 @@ def illegal_line(why: NotLegal, state: GameState) -> str:
                 "the exhibition needs {need} {region} artifacts, {name} has {have}",
                 why.need,
             ).format(need=why.need, region=region, name=name, have=why.have)
+        case (
+            Illegal.NO_ZEPPELIN
+            | Illegal.ZEPPELIN_NO_USE
+            | Illegal.NO_REGION
+            | Illegal.PERMIT_STILL_VALID
+            | Illegal.PERMIT_USED
+            | Illegal.NO_SPECIAL_PERMIT
+            | Illegal.NO_LEGEND
+            | Illegal.NO_ASSISTANT
+            | Illegal.NO_SHOVEL
+            | Illegal.ASSISTANTS_NOT_LONE
+            | Illegal.SHOVELS_NOT_LONE
+            | Illegal.LEGEND_NEEDED
+            | Illegal.NO_KNOWLEDGE
+        ):
+            return _wanting_line(why, state, name, region)
+        case Illegal.DIG_WEEKS_OUT_OF_RANGE:
+            return _("a dig lasts 1 to {most} weeks, not {weeks}").format(
+                most=WHEEL_SIZE, weeks=why.weeks
+            )
+        case Illegal.DIG_DRAWS_NOTHING:
+            return ngettext(
+                "with {knowledge} knowledge a dig of {weeks} week draws no token; "
+                "it needs at least {need} weeks",
+                "with {knowledge} knowledge a dig of {weeks} weeks draws no token; "
+                "it needs at least {need} weeks",
+                why.weeks,
+            ).format(knowledge=why.knowledge, weeks=why.weeks, need=why.need)
+        case _:
+            assert_never(why.kind)
+
+
+def _wanting_line(why: NotLegal, state: GameState, name: str, region: str) -> str:
+    """:func:`illegal_line` for what a player lacks: a card, a permit, knowledge."""
+    catalog = state.catalog
+    match why.kind:
         case Illegal.NO_ZEPPELIN:
             return _("{name} has no zeppelin").format(name=name)
         case Illegal.ZEPPELIN_NO_USE:
@@ -110,20 +146,8 @@ def illegal_line(why: NotLegal, state: GameState) -> str:
             return _(
                 "{name} has no specialized knowledge of {region} (books or its legend)"
             ).format(name=name, region=region)
-        case Illegal.DIG_WEEKS_OUT_OF_RANGE:
-            return _("a dig lasts 1 to {most} weeks, not {weeks}").format(
-                most=WHEEL_SIZE, weeks=why.weeks
-            )
-        case Illegal.DIG_DRAWS_NOTHING:
-            return ngettext(
-                "with {knowledge} knowledge a dig of {weeks} week draws no token; "
-                "it needs at least {need} weeks",
-                "with {knowledge} knowledge a dig of {weeks} weeks draws no token; "
-                "it needs at least {need} weeks",
-                why.weeks,
-            ).format(knowledge=why.knowledge, weeks=why.weeks, need=why.need)
         case _:
-            assert_never(why.kind)
+            raise ValueError(f"not a lack: {why.kind}")
 
 
 def illegal_short(why: NotLegal, state: GameState) -> str:
