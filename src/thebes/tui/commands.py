@@ -145,34 +145,27 @@ class Commands:
         word = argument.strip().lower()
         answer = {"on": True, "off": False}.get(word)
         if answer is None:
-            if session.confirm_enabled:
-                # TRANSLATORS: {on} and {off} are the commands as typed ("confirm on")
-                said = _("Confirmation is on; type '{on}' or '{off}'.")
-            else:
+            # TRANSLATORS: {on} and {off} are the commands as typed ("confirm on")
+            said = _("Confirmation is on; type '{on}' or '{off}'.")
+            if not session.confirm_enabled:
                 # TRANSLATORS: {on} and {off} are the commands as typed ("confirm on")
                 said = _("Confirmation is off; type '{on}' or '{off}'.")
             said = said.format(on="confirm on", off="confirm off")
-            if word:
-                # TRANSLATORS: {command} is "confirm", {on} and {off} the words typed after it
-                wrong = _("'{command}' takes {on} or {off}, not '{typed}'. {said}")
-                self.talk.warn(
-                    wrong.format(
-                        command="confirm", on="on", off="off", typed=argument.strip(), said=said
-                    )
-                )
-            else:
-                self.talk.say(said)
+            # TRANSLATORS: {command} is "confirm", {on} and {off} the words typed after it
+            wrong = _("'{command}' takes {on} or {off}, not '{typed}'. {said}")
+            typed = {"command": "confirm", "on": "on", "off": "off", "typed": argument.strip()}
+            self.talk.warn(wrong.format(said=said, **typed)) if word else self.talk.say(said)
             return
         self.at.table.set_confirm(self.at.place, answer)
         if self.at.hosted:
-            if answer:
-                self.talk.say(_("Confirmation on at this terminal."))
-            else:
-                self.talk.say(_("Confirmation off at this terminal."))
-        elif answer:
-            self.talk.say(_("Confirmation on: an action chosen by number is shown first."))
+            on, off = (
+                _("Confirmation on at this terminal."),
+                _("Confirmation off at this terminal."),
+            )
         else:
-            self.talk.say(_("Confirmation off: a number plays its action at once."))
+            on = _("Confirmation on: an action chosen by number is shown first.")
+            off = _("Confirmation off: a number plays its action at once.")
+        self.talk.say(on if answer else off)
 
     def _save(self, argument: str) -> None:
         """``save`` (to the autosave file) or ``save PATH``. As with `--save`, a missing
@@ -209,17 +202,18 @@ class Commands:
             self.talk.warn(refusal_line(refused or Refused(Refusal.NO_FILE), session))
             return
         self.own_files.add(written)
-        if made is not None and moved:
+        said = _("Saved to {path}; from now on it is saved there after every action.")
+        if made is not None:
             said = _(
                 "Saved to {path} (the folder {folder} was made); from now on it is saved there "
                 "after every action."
             )
-        elif made is not None:
-            said = _("Saved to {path} (the folder {folder} was made).")
-        elif moved:
-            said = _("Saved to {path}; from now on it is saved there after every action.")
-        else:
-            said = _("Saved to {path}.")
+        if not moved:
+            said = (
+                _("Saved to {path} (the folder {folder} was made).")
+                if made
+                else _("Saved to {path}.")
+            )
         self.talk.say(said.format(path=target, folder=made))
 
     def _may_replace(self, path: str | Path) -> bool:
@@ -242,15 +236,13 @@ class Commands:
 
     def _say(self, argument: str) -> None:
         if not self.at.hosted:
-            # TRANSLATORS: {command} is the command typed ("say"), {host} the command line
-            # that hosts a game
+            # TRANSLATORS: {command} as typed ("say"); {host}: the command line that hosts
             said = _(
                 "'{command}' is for hosted games ('{host}'): it writes a line on "
                 "every player's terminal. Here everyone sees this one."
             )
             self.talk.warn(said.format(command="say", host=thebes_command("host")))
         elif not argument.strip():
-            # TRANSLATORS: {command} is the command as typed ("say TEXT")
             said = _("{command}: the text goes to everyone at the table.")
             self.talk.warn(said.format(command="say TEXT"))
         else:
@@ -261,8 +253,7 @@ class Commands:
     def _bot(self, argument: str) -> None:
         at = self.at
         if not at.hosted:
-            # TRANSLATORS: {command} is the command typed ("bot SEAT LEVEL"), {host} the
-            # command line that hosts a game
+            # TRANSLATORS: {command} as typed; {host}: the command line that hosts a game
             said = _(
                 "'{command}' is for the host of a hosted game ('{host}'): "
                 "it puts a bot in the seat of a player who left."
@@ -273,8 +264,7 @@ class Commands:
             self.talk.warn(_("Only the host puts a bot in a seat."))
             return
         words = argument.split()
-        # TRANSLATORS: {command} is typed as it is ("bot SEAT LEVEL"); SEAT and LEVEL are the
-        # words in it; {levels} the bots' levels as typed
+        # TRANSLATORS: {command} and its SEAT and LEVEL as typed; {levels}: bot levels as typed
         usage = _("Type {command}: SEAT a number or a name, LEVEL one of {levels}.").format(
             command="bot SEAT LEVEL", levels=", ".join(BOT_LEVELS)
         )
@@ -283,7 +273,6 @@ class Commands:
             return
         seat = self._seat_named(words[0])
         if seat is None:
-            # TRANSLATORS: {seat} is what was typed, {usage} how the command is typed
             no_seat = _("No seat {seat}. {usage}")
             self.talk.warn(no_seat.format(seat=shown(clipped(words[0])), usage=usage))
             return
@@ -301,8 +290,7 @@ class Commands:
     def _invites(self, _argument: str) -> None:
         at = self.at
         if not at.hosted:
-            # TRANSLATORS: {command} is the command typed ("invites"), {host} the command line
-            # that hosts a game
+            # TRANSLATORS: {command} as typed ("invites"); {host}: the command line that hosts
             said = _(
                 "'{command}' is for the host of a hosted game ('{host}'): it "
                 "shows how friends join, and their codes."
@@ -387,14 +375,12 @@ COMMANDS: Mapping[str, Command] = {
         ),
         Command(
             "confirm",
-            # TRANSLATORS: the help's list of commands; 'confirm off' and 'confirm on' are
-            # typed as they are
+            # TRANSLATORS: the help's list of commands; 'confirm off/on' are typed as they are
             N_("'confirm off': a number plays at once; 'confirm on': shown to confirm first"),
             Commands._confirm,
         ),
         Command(
             "save",
-            # TRANSLATORS: the help's list of commands; {command} is typed as it is ("save PATH")
             N_("save now (the game also saves itself after every action); '{command}' for a copy"),
             Commands._save,
             typed="save PATH",
@@ -415,7 +401,6 @@ COMMANDS: Mapping[str, Command] = {
         ),
         Command(
             "bot",
-            # TRANSLATORS: the help's list of commands; {command} is typed as it is
             N_("'{command}': the host puts a bot in a seat whose player left"),
             Commands._bot,
             typed="bot SEAT LEVEL",
@@ -443,13 +428,10 @@ def help_view(variants: Variants, *, hints: bool = True, remote: bool = False) -
     renew = ", renew" if variants.renew_anywhere else ""
     commands = {name: command.help_at(remote=remote) for name, command in COMMANDS.items()}
     if not hints:
-        # TRANSLATORS: the help's line for the command hint; {option} is typed as it is
         commands["hint"] = _("off for this game: it was started with {option}").format(
             option="--no-hints"
         )
-    # TRANSLATORS: the help: the keys (z, 1z, Enter, n, Esc) stay as they are; {confirm} is
-    # a command ("confirm off"), {examples} actions in the notation, {planner} a command
-    # ("dig Egypt")
+    # TRANSLATORS: keys z, 1z, Enter, n, Esc stay; {confirm}, {planner}: commands as typed
     actions = _(
         "A menu number picks that action (add z to go by zeppelin: 1z) and shows it with "
         "its cost first: Enter plays it, n or Esc goes back ('{confirm}' stops asking). "
@@ -466,8 +448,7 @@ def help_view(variants: Variants, *, hints: bool = True, remote: bool = False) -
         Text(actions),
     ]
     if hints:
-        # TRANSLATORS: the help: {hint} and {key} are typed as they are ("hint", "?"),
-        # {games} and {no_hints} are command lines
+        # TRANSLATORS: {hint}, {key} typed as they are ("hint", "?"); {games}, {no_hints}: commands
         about_hints = _(
             "{hint} (or {key}) works from what every player can see, as the analysis judges; "
             "the record notes each action taken after a hint, and the final table and "
@@ -481,15 +462,13 @@ def help_view(variants: Variants, *, hints: bool = True, remote: bool = False) -
         )
         parts.append(Text(about_hints))
     if variants.renew_anywhere:
-        # TRANSLATORS: the help: {command} is typed as it is ("renew"), {variant} a variant's
-        # name as typed
+        # TRANSLATORS: {command} typed as it is ("renew"); {variant}: a variant's name as typed
         about_renew = _(
             "{command} (menu {number}): discard the four display cards and draw four new "
             "ones where you stand, {weeks} weeks (variant {variant})."
         ).format(command="renew", number=RENEW_NUMBER, weeks=RENEW_WEEKS, variant="renew-anywhere")
         parts.append(Text(about_renew))
     if variants:
-        # TRANSLATORS: the help: {command} is typed as it is ("rules")
         variants_head = _("Variants in play ('{command}' explains them, at V1-V5):")
         parts.append(Text(variants_head.format(command="rules"), style="bold"))
         rows = [(f"{variant_id(name)} {name}", VARIANT_SUMMARIES[name]) for name in variants.names]
