@@ -22,6 +22,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from thebes.analysis.timeline import Timeline, session_timeline
+from thebes.language import N_, _
 from thebes.records.view import GameView
 from thebes.rules import time_of, week_of, year_of
 from thebes.tui import panels
@@ -29,10 +30,12 @@ from thebes.tui import panels
 PLOT_ROWS = 11  # the top VP in tenths: the 0, middle and top labels fall on whole rows
 MAX_WIDTH = 160  # a 2-player game has 156 weeks: wider would only stretch the marks
 MIN_COLUMNS = 12
-TITLE = "Scores over the game"
+TITLE = N_("Scores over the game")
 SHARED = "*"  # two or more players in one cell
-SHARED_NOTE = f"{SHARED} level"
-END_LABEL = "end"
+# TRANSLATORS: a chart's legend: {mark} marks two or more players level in one cell
+SHARED_NOTE = N_("{mark} level")  # shown as _(SHARED_NOTE).format(mark=SHARED)
+# TRANSLATORS: a chart's axis label under its last column, the end square (a short word)
+END_LABEL = N_("end")
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,8 +145,10 @@ def score_chart_lines(
     at = None if now is None else column_of(times, now)
     plot = Plot(values, columns, top, _ticks(timeline, times), at, rows=rows)
     symbols = chart_marks(names)
-    lines = [Text(TITLE, style="bold").append(" — VP by year and week; ", style="dim")]
-    lines[0].append(SHARED_NOTE)
+    lines = [
+        Text(_(TITLE), style="bold").append(" — " + _("VP by year and week") + "; ", style="dim")
+    ]
+    lines[0].append(_(SHARED_NOTE).format(mark=SHARED))
     lines += plot_lines(plot, symbols, [f"bold {colour}" for colour in colours])
     lines += _legend(timeline.points[-1].totals, names, symbols, colours, width)
     return fitted(lines)
@@ -205,7 +210,7 @@ def _ticks(timeline: Timeline, times: list[int]) -> dict[int, str]:
         time = time_of(year, 1)
         ticks[column_of(times, time)] = str(year)
     if week_of(timeline.end) == 1:
-        ticks[column_of(times, timeline.end)] = END_LABEL
+        ticks[column_of(times, timeline.end)] = _(END_LABEL)
     return ticks
 
 
@@ -243,7 +248,7 @@ def _legend(
         entry = panels.player_text(symbols[seat], colours[seat])
         entry.append(" ")
         entry.append_text(panels.player_text(name, colours[seat]))
-        entry.append(f" {final[seat]} VP")
+        entry.append(" " + _("{points} VP").format(points=final[seat]))
         gap = "   " if line.plain else ""
         if line.plain and cell_len(line.plain) + len(gap) + cell_len(entry.plain) > width:
             lines.append(line)

@@ -15,6 +15,7 @@ from rich.text import Text
 
 from thebes.analysis.hints import Hinter
 from thebes.bots import BOT_LEVELS
+from thebes.language import N_, _
 from thebes.records.notation import VERBS
 from thebes.rules import (
     RENEW_WEEKS,
@@ -82,25 +83,25 @@ class Commands:
             remote = self.terminal.remote
             self._page(help_view(session.variants, hints=session.hints_enabled, remote=remote))
 
-    def _rules(self, _: str) -> None:
+    def _rules(self, _argument: str) -> None:
         self._page(Group(rulebook(), reference_tables(self.session.catalog)))
 
-    def _log(self, _: str) -> None:
+    def _log(self, _argument: str) -> None:
         log = self.talk.log
-        shown = Group(*(Text(line) for line in log)) if log else Text("Nothing yet.")
+        shown = Group(*(Text(line) for line in log)) if log else Text(_("Nothing yet."))
         page(self.terminal, shown, at_end=True)  # the newest last, in view first
 
-    def _board(self, _: str) -> None:
+    def _board(self, _argument: str) -> None:
         self._page(panels.board(self.session.state, self.colours))
 
-    def _players(self, _: str) -> None:
+    def _players(self, _argument: str) -> None:
         width = self.terminal.console.width
         self._page(panels.tableaux(self.session.state, self.colours, width=width))
 
-    def _bags(self, _: str) -> None:
+    def _bags(self, _argument: str) -> None:
         self._page(panels.bags(self.session.state))
 
-    def _hint(self, _: str) -> None:
+    def _hint(self, _argument: str) -> None:
         """Work out the hint for the player to move and keep it for the screen (asked again
         in the same position, it is not worked out again). The game does not change; the
         record will mark the player's next action as hinted. Ctrl-C while it is worked out
@@ -110,26 +111,26 @@ class Commands:
         if refused is not None:
             if refused.kind is Refusal.NOT_YOUR_TURN:
                 self.talk.warn(
-                    "A hint is for the player to move, on their turn, at their terminal."
+                    _("A hint is for the player to move, on their turn, at their terminal.")
                 )
             else:
                 self.talk.warn(refusal_line(refused, session))
             return
         state = session.state
         if self.talk.hint is None or self.talk.hint[0] is not state:
-            self.terminal.console.print(Text("Thinking… (Ctrl-C stops)", style="italic"))
+            self.terminal.console.print(Text(_("Thinking… (Ctrl-C stops)"), style="italic"))
             try:
                 hints = tuple(self.hinter.hints(state))
             except KeyboardInterrupt:
-                self.talk.say("No hint: stopped before it was worked out. Nothing has changed.")
+                self.talk.say(_("No hint: stopped before it was worked out. Nothing has changed."))
                 return
             self.talk.hint = (state, hints)
         refused = at.table.note_hint(at.place, at.game.moves)
         if refused is not None:
             self.talk.hint = None
-            self.talk.warn("No hint: the game changed meanwhile. Ask again.")
+            self.talk.warn(_("No hint: the game changed meanwhile. Ask again."))
 
-    def _undo(self, _: str) -> None:
+    def _undo(self, _argument: str) -> None:
         """Take back the last action of a person (and the bots' after it); another person's
         only if they say yes (asked at their terminal; at one keyboard, here)."""
         refused = self.at.table.undo(self.at.place)
@@ -144,20 +145,27 @@ class Commands:
         word = argument.strip().lower()
         answer = {"on": True, "off": False}.get(word)
         if answer is None:
-            now = "on" if session.confirm_enabled else "off"
-            said = f"Confirmation is {now}; type 'confirm on' or 'confirm off'."
-            if word:
-                self.talk.warn(f"'confirm' takes on or off, not '{argument.strip()}'. {said}")
-            else:
-                self.talk.say(said)
+            # TRANSLATORS: {on} and {off} are the commands as typed ("confirm on")
+            said = _("Confirmation is on; type '{on}' or '{off}'.")
+            if not session.confirm_enabled:
+                # TRANSLATORS: {on} and {off} are the commands as typed ("confirm on")
+                said = _("Confirmation is off; type '{on}' or '{off}'.")
+            said = said.format(on="confirm on", off="confirm off")
+            # TRANSLATORS: {command} is "confirm", {on} and {off} the words typed after it
+            wrong = _("'{command}' takes {on} or {off}, not '{typed}'. {said}")
+            typed = {"command": "confirm", "on": "on", "off": "off", "typed": argument.strip()}
+            self.talk.warn(wrong.format(said=said, **typed)) if word else self.talk.say(said)
             return
         self.at.table.set_confirm(self.at.place, answer)
         if self.at.hosted:
-            self.talk.say(f"Confirmation {word} at this terminal.")
-        elif answer:
-            self.talk.say("Confirmation on: an action chosen by number is shown first.")
+            on, off = (
+                _("Confirmation on at this terminal."),
+                _("Confirmation off at this terminal."),
+            )
         else:
-            self.talk.say("Confirmation off: a number plays its action at once.")
+            on = _("Confirmation on: an action chosen by number is shown first.")
+            off = _("Confirmation off: a number plays its action at once.")
+        self.talk.say(on if answer else off)
 
     def _save(self, argument: str) -> None:
         """``save`` (to the autosave file) or ``save PATH``. As with `--save`, a missing
@@ -166,20 +174,25 @@ class Commands:
         file. At a hosted table only the host saves."""
         at = self.at
         if not at.place.host:
-            self.talk.warn("Only the host saves: the game is saved on the host after every action.")
+            self.talk.warn(
+                _("Only the host saves: the game is saved on the host after every action.")
+            )
             return
         session = self.session
         target = argument or session.autosave
         if target is None:
-            self.talk.warn("This game has no save file; give one: save PATH")
+            # TRANSLATORS: {command} is the command as typed ("save PATH")
+            self.talk.warn(
+                _("This game has no save file; give one: {command}").format(command="save PATH")
+            )
             return
         try:
             if not self._may_replace(target):
-                self.talk.say(f"Not saved: {target} is left as it was.")
+                self.talk.say(_("Not saved: {path} is left as it was.").format(path=target))
                 return
             made = make_folder_for(target) if argument else None
         except SaveError as exc:
-            self.talk.warn(f"Not saved: {exc}.")
+            self.talk.warn(_("Not saved: {problem}.").format(problem=exc))
             return
         moved = bool(argument) and session.save_problem is not None
         written, refused = at.table.save(
@@ -189,10 +202,19 @@ class Commands:
             self.talk.warn(refusal_line(refused or Refused(Refusal.NO_FILE), session))
             return
         self.own_files.add(written)
-        then = "; from now on it is saved there after every action" if moved else ""
+        said = _("Saved to {path}; from now on it is saved there after every action.")
         if made is not None:
-            then = f" (the folder {made} was made){then}"
-        self.talk.say(f"Saved to {target}{then}.")
+            said = _(
+                "Saved to {path} (the folder {folder} was made); from now on it is saved there "
+                "after every action."
+            )
+        if not moved:
+            said = (
+                _("Saved to {path} (the folder {folder} was made).")
+                if made
+                else _("Saved to {path}.")
+            )
+        self.talk.say(said.format(path=target, folder=made))
 
     def _may_replace(self, path: str | Path) -> bool:
         """Whether a save may write ``path``: a new file, this game's own save file (its
@@ -205,21 +227,24 @@ class Commands:
         with contextlib.suppress(SaveError):
             if autosave is not None and save_target(autosave) == target:
                 return True
-        return self.at._agrees(
-            f"{shown_path(path)} exists and is not this game's save file. Replace it? [y/N]"
-        )
+        # TRANSLATORS: [y/N] are the keys that answer (y yes, n or Enter no)
+        question = _("{path} exists and is not this game's save file. Replace it? [y/N]")
+        return self.at._agrees(question.format(path=shown_path(path)))
 
-    def _quit(self, _: str) -> None:
+    def _quit(self, _argument: str) -> None:
         self.at._confirm_quit()
 
     def _say(self, argument: str) -> None:
         if not self.at.hosted:
-            self.talk.warn(
-                f"'say' is for hosted games ('{thebes_command('host')}'): it writes a line on "
+            # TRANSLATORS: {command} as typed ("say"); {host}: the command line that hosts
+            said = _(
+                "'{command}' is for hosted games ('{host}'): it writes a line on "
                 "every player's terminal. Here everyone sees this one."
             )
+            self.talk.warn(said.format(command="say", host=thebes_command("host")))
         elif not argument.strip():
-            self.talk.warn("say TEXT: the text goes to everyone at the table.")
+            said = _("{command}: the text goes to everyone at the table.")
+            self.talk.warn(said.format(command="say TEXT"))
         else:
             refused = self.at.table.say(self.at.place, argument)
             if refused is not None:
@@ -228,24 +253,28 @@ class Commands:
     def _bot(self, argument: str) -> None:
         at = self.at
         if not at.hosted:
-            self.talk.warn(
-                f"'bot SEAT LEVEL' is for the host of a hosted game ('{thebes_command('host')}'): "
+            # TRANSLATORS: {command} as typed; {host}: the command line that hosts a game
+            said = _(
+                "'{command}' is for the host of a hosted game ('{host}'): "
                 "it puts a bot in the seat of a player who left."
             )
+            self.talk.warn(said.format(command="bot SEAT LEVEL", host=thebes_command("host")))
             return
         if not at.place.host:
-            self.talk.warn("Only the host puts a bot in a seat.")
+            self.talk.warn(_("Only the host puts a bot in a seat."))
             return
         words = argument.split()
-        usage = (
-            f"Type bot SEAT LEVEL: SEAT a number or a name, LEVEL one of {', '.join(BOT_LEVELS)}."
+        # TRANSLATORS: {command} and its SEAT and LEVEL as typed; {levels}: bot levels as typed
+        usage = _("Type {command}: SEAT a number or a name, LEVEL one of {levels}.").format(
+            command="bot SEAT LEVEL", levels=", ".join(BOT_LEVELS)
         )
         if len(words) != 2 or words[1].lower() not in BOT_LEVELS:
             self.talk.warn(usage)
             return
         seat = self._seat_named(words[0])
         if seat is None:
-            self.talk.warn(f"No seat {shown(clipped(words[0]))}. {usage}")
+            no_seat = _("No seat {seat}. {usage}")
+            self.talk.warn(no_seat.format(seat=shown(clipped(words[0])), usage=usage))
             return
         refused = at.table.put_bot(at.place, seat, words[1].lower())
         if refused is not None:
@@ -258,16 +287,18 @@ class Commands:
             return number - 1 if 1 <= number <= len(names) else None
         return names.index(word.lower()) if word.lower() in names else None
 
-    def _invites(self, _: str) -> None:
+    def _invites(self, _argument: str) -> None:
         at = self.at
         if not at.hosted:
-            self.talk.warn(
-                f"'invites' is for the host of a hosted game ('{thebes_command('host')}'): it "
+            # TRANSLATORS: {command} as typed ("invites"); {host}: the command line that hosts
+            said = _(
+                "'{command}' is for the host of a hosted game ('{host}'): it "
                 "shows how friends join, and their codes."
             )
+            self.talk.warn(said.format(command="invites", host=thebes_command("host")))
             return
         if not at.place.host or not at.notes:
-            self.talk.warn("Only the host sees how friends join: ask the host for your code.")
+            self.talk.warn(_("Only the host sees how friends join: ask the host for your code."))
             return
         notes = list(at.notes)
         game_file = self.session.autosave  # the host's snapshot holds it
@@ -285,9 +316,12 @@ class Command:
     what follows the name."""
 
     name: str
-    line: str  # its line in the help; "{thebes}" stands for the program as the user runs it
+    # Its line in the help, marked with N_ and translated when shown; "{thebes}" stands for
+    # the program as the user runs it, "{command}" for the command as typed (``typed``).
+    line: str
     run: Callable[[Commands, str], None]
     remote_line: str | None = None  # its line at a hosted table's remote terminal, if other
+    typed: str = ""  # what "{command}" in its line stands for
 
     @property
     def help(self) -> str:
@@ -298,8 +332,8 @@ class Command:
         """The line in the help; at a ``remote`` terminal the program is named ``thebes``,
         never by the host's path to it."""
         if remote and self.remote_line is not None:
-            return self.remote_line
-        return self.line.format(thebes=program("", remote=remote))
+            return _(self.remote_line)
+        return _(self.line).format(thebes=program("", remote=remote), command=self.typed)
 
 
 # The one list of the commands: the help, the completion and the dispatch all read it.
@@ -307,54 +341,73 @@ COMMANDS: Mapping[str, Command] = {
     command.name: command
     for command in (
         Command(
-            "help", "this list; 'help keys' explains the screen's abbreviations", Commands._help
+            "help",
+            # TRANSLATORS: the help's list of commands; {command} is typed as it is ("help keys")
+            N_("this list; '{command}' explains the screen's abbreviations"),
+            Commands._help,
+            typed="help keys",
         ),
         Command(
-            "rules", "the rulebook, then the card and token reference (paged)", Commands._rules
+            "rules", N_("the rulebook, then the card and token reference (paged)"), Commands._rules
         ),
         Command(
             "log",
-            "the whole game so far, in plain words, each action dated (paged, at the end)",
+            N_("the whole game so far, in plain words, each action dated (paged, at the end)"),
             Commands._log,
         ),
-        Command("board", "the board: locations, roads, who is where", Commands._board),
-        Command("players", "every player's cards, tokens and score", Commands._players),
-        Command("bags", "what each bag still holds", Commands._bags),
+        Command("board", N_("the board: locations, roads, who is where"), Commands._board),
+        Command("players", N_("every player's cards, tokens and score"), Commands._players),
+        Command("bags", N_("what each bag still holds"), Commands._bags),
         Command(
             "hint",
-            "the judge's 3 best actions for you now, and why ('?' too; noted in the record)",
+            # TRANSLATORS: the help's list of commands; {command} is the key typed for it ("?")
+            N_(
+                "the judge's 3 best actions for you now, and why "
+                "('{command}' too; noted in the record)"
+            ),
             Commands._hint,
+            typed="?",
         ),
         Command(
             "undo",
-            "take back the last action of a person, if it revealed nothing new (asks them)",
+            N_("take back the last action of a person, if it revealed nothing new (asks them)"),
             Commands._undo,
         ),
         Command(
             "confirm",
-            "'confirm off': a number plays at once; 'confirm on': shown to confirm first",
+            # TRANSLATORS: the help's list of commands; 'confirm off/on' are typed as they are
+            N_("'confirm off': a number plays at once; 'confirm on': shown to confirm first"),
             Commands._confirm,
         ),
         Command(
             "save",
-            "save now (the game also saves itself after every action); 'save PATH' for a copy",
+            N_("save now (the game also saves itself after every action); '{command}' for a copy"),
             Commands._save,
+            typed="save PATH",
         ),
         Command(
             "quit",
-            "leave the game (it is saved; '{thebes} resume FILE' goes on)",
+            # TRANSLATORS: the help's list of commands; '{thebes} resume FILE' is a command line
+            N_("leave the game (it is saved; '{thebes} resume FILE' goes on)"),
             Commands._quit,
-            remote_line="leave the table (your seat waits for you; the host keeps the game)",
+            remote_line=N_("leave the table (your seat waits for you; the host keeps the game)"),
         ),
-        Command("say", "'say TEXT': a line to everyone at a hosted table", Commands._say),
+        Command(
+            "say",
+            # TRANSLATORS: the help's list of commands; {command} is typed as it is ("say TEXT")
+            N_("'{command}': a line to everyone at a hosted table"),
+            Commands._say,
+            typed="say TEXT",
+        ),
         Command(
             "bot",
-            "'bot SEAT LEVEL': the host puts a bot in a seat whose player left",
+            N_("'{command}': the host puts a bot in a seat whose player left"),
             Commands._bot,
+            typed="bot SEAT LEVEL",
         ),
         Command(
             "invites",
-            "the host of a hosted table: how friends join, each seat's command and code",
+            N_("the host of a hosted table: how friends join, each seat's command and code"),
             Commands._invites,
         ),
     )
@@ -375,45 +428,60 @@ def help_view(variants: Variants, *, hints: bool = True, remote: bool = False) -
     renew = ", renew" if variants.renew_anywhere else ""
     commands = {name: command.help_at(remote=remote) for name, command in COMMANDS.items()}
     if not hints:
-        commands["hint"] = "off for this game: it was started with --no-hints"
+        commands["hint"] = _("off for this game: it was started with {option}").format(
+            option="--no-hints"
+        )
+    # TRANSLATORS: keys z, 1z, Enter, n, Esc stay; {confirm}, {planner}: commands as typed
+    actions = _(
+        "A menu number picks that action (add z to go by zeppelin: 1z) and shows it with "
+        "its cost first: Enter plays it, n or Esc goes back ('{confirm}' stops asking). "
+        "An action can be typed as the notation writes it ({examples}); "
+        "'{planner}' opens the planner."
+    ).format(
+        confirm="confirm off",
+        examples=f"take 2, exchange, dig Egypt 6 +shovel, exhibit a, retire{renew}",
+        planner="dig Egypt",
+    )
     parts: list[RenderableType] = [
-        Text("Commands (type them at any prompt):", style="bold"),
+        Text(_("Commands (type them at any prompt):"), style="bold"),
         two_columns(list(commands.items())),
-        Text(
-            "A menu number picks that action (add z to go by zeppelin: 1z) and shows it with "
-            "its cost first: Enter plays it, n or Esc goes back ('confirm off' stops asking). "
-            "An action can be "
-            "typed as the notation writes it (take 2, exchange, dig Egypt 6 +shovel, exhibit "
-            f"a, retire{renew}); 'dig Egypt' opens the planner."
-        ),
+        Text(actions),
     ]
     if hints:
-        parts.append(
-            Text(
-                "hint (or ?) works from what every player can see, as the analysis judges; "
-                "the record notes each action taken after a hint, and the final table and "
-                f"'{program('games', remote=remote)}' say who used them. "
-                f"'{program('play --no-hints', remote=remote)}' starts a game without hints."
-            )
+        # TRANSLATORS: {hint}, {key} typed as they are ("hint", "?"); {games}, {no_hints}: commands
+        about_hints = _(
+            "{hint} (or {key}) works from what every player can see, as the analysis judges; "
+            "the record notes each action taken after a hint, and the final table and "
+            "'{games}' say who used them. "
+            "'{no_hints}' starts a game without hints."
+        ).format(
+            hint="hint",
+            key="?",
+            games=program("games", remote=remote),
+            no_hints=program("play --no-hints", remote=remote),
         )
+        parts.append(Text(about_hints))
     if variants.renew_anywhere:
-        parts.append(
-            Text(
-                f"renew (menu {RENEW_NUMBER}): discard the four display cards and draw four new "
-                f"ones where you stand, {RENEW_WEEKS} weeks (variant renew-anywhere)."
-            )
-        )
+        # TRANSLATORS: {command} typed as it is ("renew"); {variant}: a variant's name as typed
+        about_renew = _(
+            "{command} (menu {number}): discard the four display cards and draw four new "
+            "ones where you stand, {weeks} weeks (variant {variant})."
+        ).format(command="renew", number=RENEW_NUMBER, weeks=RENEW_WEEKS, variant="renew-anywhere")
+        parts.append(Text(about_renew))
     if variants:
-        parts.append(Text("Variants in play ('rules' explains them, at V1-V5):", style="bold"))
+        variants_head = _("Variants in play ('{command}' explains them, at V1-V5):")
+        parts.append(Text(variants_head.format(command="rules"), style="bold"))
         rows = [(f"{variant_id(name)} {name}", VARIANT_SUMMARIES[name]) for name in variants.names]
         parts.append(two_columns(rows))
     parts += [
-        Text("Tab completes actions and commands; Ctrl-C or Ctrl-D asks to leave."),
+        Text(_("Tab completes actions and commands; Ctrl-C or Ctrl-D asks to leave.")),
         Text(
-            "Pages such as this one close with q, Enter or Esc (the arrows, PgUp, PgDn and "
-            "space scroll a long one)."
+            _(
+                "Pages such as this one close with q, Enter or Esc (the arrows, PgUp, PgDn and "
+                "space scroll a long one)."
+            )
             if remote
-            else "Pages such as this one end with q."
+            else _("Pages such as this one end with q.")
         ),
     ]
     return Group(*parts)
@@ -428,4 +496,5 @@ def did_you_mean(word: str, text: str) -> str:
     if not close:
         return ""
     rest = text.strip()[len(word) :]
-    return f" Did you mean {shown(clipped(close[0] + rest))}?"
+    # TRANSLATORS: {suggestion} is an action or command as typed, quoted
+    return " " + _("Did you mean {suggestion}?").format(suggestion=shown(clipped(close[0] + rest)))

@@ -18,6 +18,7 @@ from rich.cells import cell_len
 from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
+from thebes.language import N_, _
 from thebes.records.library import as_file_argument
 from thebes.records.view import GameView
 from thebes.safeio.invocation import thebes_command
@@ -38,7 +39,7 @@ BEGIN_SYNC, END_SYNC = "\x1b[?2026h", "\x1b[?2026l"  # synchronized output (igno
 HOME, WIPE_ROW, WIPE_BELOW = "\x1b[H", "\x1b[K", "\x1b[J"
 
 # Said while the end of the game is weighed: finding the skill takes a few seconds.
-WEIGHING = "The game is over. Weighing each player's luck and choices… (Ctrl-C skips)"
+WEIGHING = N_("The game is over. Weighing each player's luck and choices… (Ctrl-C skips)")
 
 
 class TableDrawing:
@@ -78,7 +79,11 @@ class TableDrawing:
         self, menu: list[MenuEntry], prompt: FormattedText | None, width: int, height: int
     ) -> list[RenderableType]:
         game = self.game
-        keys = [(HINT_KEY, MENU_LABEL)] if menu and game.hints_enabled else []
+        keys = (
+            [(HINT_KEY, _(MENU_LABEL).format(command="hint"))]
+            if menu and game.hints_enabled
+            else []
+        )
         # Under the screen: the menu, the message if any and the prompt, in the rows they
         # take (the events get the rest). No floor: one pushed the title off an 80x24
         # terminal whenever the menu took four rows and the events filled their panel.
@@ -117,7 +122,7 @@ class TableDrawing:
         if self.game.seed is not None and self.hosted and not self.place.host:
             # Its draws follow from the seed: whoever has it could foresee them. The host
             # chose it and knows it; the others are told the game is seeded, not the seed.
-            return "Thebes — seeded game (its seed is the host's)"
+            return _("Thebes — seeded game (its seed is the host's)")
         return game_title(self.game)
 
     def _rows_below(self, prompt: FormattedText | None, width: int) -> int:
@@ -149,7 +154,7 @@ class TableDrawing:
 
     def _planner_head(self) -> RenderableType:
         """Over the planner: the title and the standings, as on the game screen."""
-        width, _ = self.size()
+        width, _height = self.size()
         state = self.game.state
         info = ScreenInfo(self._title(), self._colours(), "", [])
         return Group(
@@ -164,7 +169,7 @@ class TableDrawing:
         # The chart before the table, both in the terminal's rows with where the game is
         # saved under them: the final table is what the players look for.
         below = self._where_saved_rows(width)
-        self.console.print(Text(WEIGHING))
+        self.console.print(Text(_(WEIGHING)))
         try:
             balance = end_balance(self.table)
         except KeyboardInterrupt:  # Ctrl-C skips the skill, never the end
@@ -176,7 +181,7 @@ class TableDrawing:
 
     def _where_saved_rows(self, width: int) -> int:
         """The rows :meth:`_say_where_saved` takes at ``width`` columns."""
-        lines = self._where_saved("The game")
+        lines = self._where_saved()
         if not lines:
             return 0
         first = len(Text(lines[0]).wrap(self.console, width))
@@ -185,34 +190,47 @@ class TableDrawing:
     def _say_where_saved(self, lead: str) -> None:
         # The sentence wraps between words; the command has a line of its own, printed
         # whole (the terminal folds it) so that it can be copied as it is.
-        lines = self._where_saved(f"{lead} The game".strip())
+        lines = self._where_saved(lead)
         if lines:
             self.console.print(Text(lines[0]))
         for line in lines[1:]:
             self.console.print(Text(line), soft_wrap=True)
 
-    def _where_saved(self, lead: str) -> list[str]:
+    def _where_saved(self, lead: str = "") -> list[str]:
         """Where the game is saved and the command that goes on with it (or why it could
-        not be saved), each sentence starting with ``lead`` ("The game"): nothing when the
-        game has no file, or at a terminal that is not the host's."""
+        not be saved), whole sentences: nothing when the game has no file, or at a terminal
+        that is not the host's. ``lead``, a sentence of its own, goes before the first;
+        "The game", the subject these sentences once took from their caller, is theirs now
+        (a translation needs the whole sentence), so it adds nothing."""
+        if lead == "The game":
+            lead = ""
+        lines = self._saved_sentences()
+        if lines and lead:
+            lines[0] = f"{lead} {lines[0]}"
+        return lines
+
+    def _saved_sentences(self) -> list[str]:
         game = self.game
         path = game.autosave
         if path is None:
             return []
         if self.table.discard_if_empty and not game.steps:
-            return [f"{lead} is not kept: nothing was played."]
+            return [_("The game is not kept: nothing was played.")]
         if game.save_problem is not None:
-            return [f"{lead} could not be saved: {game.save_problem}."]
+            return [_("The game could not be saved: {problem}.").format(problem=game.save_problem)]
         if not game.is_over:
             command = f"{self.resume_command} {as_file_argument(path)}"
-            go_on = f"'{thebes_command(command)}' goes on with it."
+            # TRANSLATORS: {command} is a command line that resumes the game
+            go_on = _("'{command}' goes on with it.").format(command=thebes_command(command))
         else:
-            go_on = f"'{thebes_command('replay ' + printable(str(path)))}' shows it again."
-        return [f"{lead} is saved in {shown_path(path)}.", go_on]
+            command = thebes_command("replay " + printable(str(path)))
+            # TRANSLATORS: {command} is a command line that replays the game
+            go_on = _("'{command}' shows it again.").format(command=command)
+        return [_("The game is saved in {path}.").format(path=shown_path(path)), go_on]
 
 
 def game_title(game: GameView) -> str:
     """The screen's title: a seeded game says so (whoever has the seed foresees draws)."""
     if game.seed is None:
         return "Thebes"
-    return f"Thebes — seeded game, seed {game.seed}"
+    return _("Thebes — seeded game, seed {seed}").format(seed=game.seed)

@@ -35,6 +35,7 @@ from thebes.analysis.game_review import GameReview, analysis_path, summarize
 from thebes.analysis.judge import LABEL_NAMES
 from thebes.analysis.luck import Luck
 from thebes.analysis.move_review import MoveReview
+from thebes.language import N_, _, ngettext, pgettext
 from thebes.records.library import as_file_argument
 from thebes.records.session import Session
 from thebes.safeio.invocation import thebes_command
@@ -43,6 +44,7 @@ from thebes.tui import panels
 from thebes.tui.chart import (
     MAX_WIDTH,
     MIN_COLUMNS,
+    SHARED,
     SHARED_NOTE,
     Plot,
     axis_lines,
@@ -66,12 +68,29 @@ SERIOUS = ("blunder", "mistake")  # the moves m and M jump between
 NOTE_MARKS = {"blunder": "×", "mistake": "?", "inaccuracy": "·"}
 MINUS = "−"  # U+2212
 TICK_STEPS = (5, 10, 20, 25, 50, 100, 200)
-CHART_TITLE = "Expected final scores"
+CHART_TITLE = N_("Expected final scores")
 BLOCKS = " ▁▂▃▄▅▆▇█"  # a bar's row filled by eighths
 BAND_LABEL = 12  # a band's label: the mark and name, under them the score at ▲
 # Said wherever labels and margins are shown: a lucky dig can be a blunder, an unlucky one good.
-NOT_LUCK = "Labels judge the choice by its expected result, not by the luck of the draw."
-LUCK_AND_SKILL = "Skill: what the labelled actions cost. Luck: draws beyond the expected. VP."
+NOT_LUCK = N_("Labels judge the choice by its expected result, not by the luck of the draw.")
+LUCK_AND_SKILL = N_("Skill: what the labelled actions cost. Luck: draws beyond the expected. VP.")
+
+
+def label_word(label: str) -> str:
+    """A label of the analysis (its identifier, "blunder") in the reader's words."""
+    match label:
+        case "blunder":
+            return pgettext("analysis label", "blunder")
+        case "mistake":
+            return pgettext("analysis label", "mistake")
+        case "inaccuracy":
+            return pgettext("analysis label", "inaccuracy")
+        case "good":
+            return pgettext("analysis label", "good")
+        case "unsure":
+            # TRANSLATORS: a loss too close to the playouts' noise to label
+            return pgettext("analysis label", "unsure")
+    return label
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +120,10 @@ def saved_analysis(game: Path, session: Session) -> SavedAnalysis:
     except AnalysisRefused as refused:
         reason = str(refused)
         if refused.again:
-            reason += f"; `{analyze_command(game)}` writes it again"
+            # TRANSLATORS: {reason} is why the analysis file is not used ("was edited: ...")
+            reason = _("{reason}; `{command}` writes it again").format(
+                reason=reason, command=analyze_command(game)
+            )
         return SavedAnalysis(path, refused=reason, game=game)
 
 
@@ -115,34 +137,45 @@ def about_analysis(analysis: SavedAnalysis | None) -> str:
     """What the help says of the analysis: what its lines mean, or why there is none."""
     if analysis is not None and analysis.review is not None:
         count = analysis.review.playouts
-        return (
-            f"Analysis: {printable(analysis.path.name)}, {count} playout"
-            f"{'s' if count > 1 else ''} a move. Each step's line labels its action blunder, "
-            "mistake, inaccuracy or good (unsure: a loss too close to the playouts' noise to "
-            "label), with the VP it lost; in brackets the better action and the expected "
-            f"final margin over the best rival, in VP. {NOT_LUCK}"
-        )
+        about = ngettext(
+            "Analysis: {file}, {count} playout a move. Each step's line labels its action "
+            "blunder, mistake, inaccuracy or good (unsure: a loss too close to the playouts' "
+            "noise to label), with the VP it lost; in brackets the better action and the "
+            "expected final margin over the best rival, in VP.",
+            "Analysis: {file}, {count} playouts a move. Each step's line labels its action "
+            "blunder, mistake, inaccuracy or good (unsure: a loss too close to the playouts' "
+            "noise to label), with the VP it lost; in brackets the better action and the "
+            "expected final margin over the best rival, in VP.",
+            count,
+        ).format(file=printable(analysis.path.name), count=count)
+        return f"{about} {_(NOT_LUCK)}"
     command = analyze_command(None if analysis is None else analysis.game)
     if analysis is not None and analysis.refused is not None:
         said = refusal_text(analysis.path, analysis.refused)
-        return (
-            f"{said} It is not shown."
-            if command in said
-            else (f"{said} It is not shown; `{command}` writes a new one.")
+        if command in said:
+            # TRANSLATORS: {said} is a sentence on why the analysis file is not used
+            return _("{said} It is not shown.").format(said=said)
+        # TRANSLATORS: {said} is a sentence on why the analysis file is not used
+        return _("{said} It is not shown; `{command}` writes a new one.").format(
+            said=said, command=command
         )
     name = "NAME.analysis.json" if analysis is None else printable(analysis.path.name)
-    return (
-        f"No analysis: `{command}` writes one beside the game "
-        f"({name}); "
+    # TRANSLATORS: {command} is the command line that writes the analysis, {file} its file
+    return _(
+        "No analysis: `{command}` writes one beside the game ({file}); "
         "the replay then says how good each action was."
-    )
+    ).format(command=command, file=name)
 
 
 def refusal_text(path: Path, reason: str) -> str:
     """The one line naming the analysis file ``path`` and why it is not shown: ``Analysis
     g.analysis.json was edited: ...``. Text from the file is shown as typed, never as
     markup (the line is a plain Text)."""
-    return f"Analysis {printable(path.name)} {printable(reason)}."
+    # TRANSLATORS: {file} is the analysis file's name, {reason} why it is not used, in the
+    # words of the analysis ("was edited: ...")
+    return _("Analysis {file} {reason}.").format(
+        file=printable(path.name), reason=printable(reason)
+    )
 
 
 def signed(vp: float) -> str:
@@ -153,15 +186,21 @@ def signed(vp: float) -> str:
 def verdict(move: MoveReview) -> Text:
     """How good ``move`` was, e.g. ``mistake, −4.6 VP (better: take 2, +2.1)``; only the
     label's word is coloured."""
-    better = f"better: {printable(move.best)}, {signed(move.best_value)}"
-    lost = f", {signed(-move.loss)} VP ({better})"
+    # TRANSLATORS: the better action as typed in the notation, and its expected margin
+    better = _("better: {action}, {value}").format(
+        action=printable(move.best), value=signed(move.best_value)
+    )
+    # TRANSLATORS: after a label: the VP an action lost, then "(better: take 2, +2.1)"
+    lost = ", " + _("{loss} VP ({better})").format(loss=signed(-move.loss), better=better)
+    good = label_word("good")
     if move.label:
-        return Text().append(move.label, style=LABEL_STYLES[move.label]).append(lost)
+        word = label_word(move.label)
+        return Text().append(word, style=LABEL_STYLES[move.label]).append(lost)
     if round(move.loss, 1) == 0 or move.best == move.action:
-        return Text().append("good", style=GOOD_STYLE).append(f" ({signed(move.value)})")
+        return Text().append(good, style=GOOD_STYLE).append(f" ({signed(move.value)})")
     if move.unsure:
-        return Text().append(UNSURE, style="bold").append(lost)
-    return Text().append("good", style=GOOD_STYLE).append(lost)
+        return Text().append(label_word(UNSURE), style="bold").append(lost)
+    return Text().append(good, style=GOOD_STYLE).append(lost)
 
 
 def step_line(
@@ -180,7 +219,7 @@ def step_line(
     a word). The name is the game's, shown as typed."""
     line = Text(f"{number}: {player} — {action}", style="bold")
     if hinted:
-        line.append(" (taken after seeing a hint)")
+        line.append(" " + _("(taken after seeing a hint)"))
     if move is not None:
         line.append(" — ")
         line.append_text(verdict(move))
@@ -192,13 +231,18 @@ def step_line(
 def step_luck(luck: Luck, number: int, names: Sequence[str]) -> str:
     """The luck of the draws of action ``number``, whose it is: "luck: Ann +3.1 at the
     dig, Bob −0.4 at a card" ("" for an action that drew nothing)."""
-    where = {"dig": "at the dig", "card": "at a card"}
+    # TRANSLATORS: a player's luck at a draw: "Ann +3.1 at the dig"
+    at_dig = _("{name} {luck} at the dig")
+    # TRANSLATORS: a player's luck at a draw: "Bob −0.4 at a card"
+    at_card = _("{name} {luck} at a card")
     parts = [
-        f"{printable(names[e.seat])} {signed(e.luck)} {where[e.kind]}"
+        (at_dig if e.kind == "dig" else at_card).format(
+            name=printable(names[e.seat]), luck=signed(e.luck)
+        )
         for e in luck.events
         if e.action == number
     ]
-    return f"luck: {', '.join(parts)}" if parts else ""
+    return _("luck: {players}").format(players=", ".join(parts)) if parts else ""
 
 
 # ------------------------------------------------------------------ jumps
@@ -218,18 +262,30 @@ def serious_before(moves: Sequence[MoveReview], position: int) -> int | None:
 def jump_message(moves: Sequence[MoveReview], number: int) -> str:
     """Where action ``number`` (a blunder or mistake) stands among them."""
     serious = [m.number for m in moves if m.label in SERIOUS]
-    return f"Blunder or mistake {serious.index(number) + 1} of {len(serious)} · m next · M previous"
+    # TRANSLATORS: the keys m and M stay as they are
+    return _("Blunder or mistake {number} of {count} · m next · M previous").format(
+        number=serious.index(number) + 1, count=len(serious)
+    )
 
 
 def no_jump_message(moves: Sequence[MoveReview], position: int, *, forward: bool) -> str:
     """Why m (``forward``) or M goes nowhere from ``position``."""
     if not any(m.label in SERIOUS for m in moves):
         count = sum(m.label == "inaccuracy" for m in moves)
-        inaccuracies = f"{count} inaccuracy" if count == 1 else f"{count} inaccuracies"
-        return f"The analysis finds no blunder or mistake ({inaccuracies})."
+        return ngettext(
+            "The analysis finds no blunder or mistake ({count} inaccuracy).",
+            "The analysis finds no blunder or mistake ({count} inaccuracies).",
+            count,
+        ).format(count=count)
     if forward:
-        return f"No blunder or mistake after action {position} (M goes back)."
-    return f"No blunder or mistake before action {position} (m goes forward)."
+        # TRANSLATORS: M is the key that goes back to the previous one
+        return _("No blunder or mistake after action {number} (M goes back).").format(
+            number=position
+        )
+    # TRANSLATORS: m is the key that goes on to the next one
+    return _("No blunder or mistake before action {number} (m goes forward).").format(
+        number=position
+    )
 
 
 # ------------------------------------------------------------------ chart and summary
@@ -245,13 +301,13 @@ def evaluation_chart_lines(
     """Every player's expected final score after each action (x: the action's number), a
     labelled move's mark (:data:`NOTE_MARKS`) in place of its mover's, and a ▲ on the axis
     at action ``position``, in at most ``width`` columns."""
-    title = Text(CHART_TITLE, style="bold").append(" — VP by action; ", style="dim")
-    title.append("  ".join(f"{mark} {label}" for label, mark in NOTE_MARKS.items()))
+    title = Text(_(CHART_TITLE), style="bold").append(" — " + _("VP by action") + "; ", style="dim")
+    title.append(_marks_legend())
     if not moves:
-        return fitted([title, Text("No action to chart.")])
+        return fitted([title, Text(_("No action to chart."))])
     if len(names) > 2:
         return fitted(band_chart_lines(moves, names, colours, width, position))
-    title.append(f"  {SHARED_NOTE}")
+    title.append(f"  {_(SHARED_NOTE).format(mark=SHARED)}")
     top = top_of(max(max(m.scores) for m in moves))
     # Not from 0: the expected scores of a game stay in a band, which the rows spread out.
     bottom = bottom_of(min(min(m.scores) for m in moves), top)
@@ -289,9 +345,12 @@ def band_chart_lines(
     for move in sorted(moves, key=lambda m: -LABEL_NAMES.index(m.label) if m.label else 1):
         if move.label and move.player in seats:
             notes[column_of(numbers, move.number), seats[move.player]] = NOTE_MARKS[move.label]
-    title = Text(CHART_TITLE, style="bold").append(" — VP by action", style="dim")
-    legend = Text(f"bars from {bottom} to {top} VP; the number: at ▲; ")
-    legend.append("  ".join(f"{mark} {label}" for label, mark in NOTE_MARKS.items()))
+    title = Text(_(CHART_TITLE), style="bold").append(" — " + _("VP by action"), style="dim")
+    # TRANSLATORS: the legend of the bars: the number under a name is its score at ▲
+    legend = Text(
+        _("bars from {bottom} to {top} VP; the number: at ▲; ").format(bottom=bottom, top=top)
+    )
+    legend.append(_marks_legend())
     lines = [title, legend]
     for seat, name in enumerate(names):
         style = f"bold {colours[seat]}"
@@ -308,6 +367,11 @@ def band_chart_lines(
         lines += [upper, lower]
     now = column_of(numbers, position) if position else None
     return lines + axis_lines(_ticks(numbers, columns), columns, now, BAND_LABEL - 1)
+
+
+def _marks_legend() -> str:
+    """ "× blunder  ? mistake  · inaccuracy": what the marks on the chart say."""
+    return "  ".join(f"{mark} {label_word(label)}" for label, mark in NOTE_MARKS.items())
 
 
 def _eighths(value: float, bottom: int, top: int) -> int:
@@ -346,19 +410,25 @@ def summary_lines(
     """A table: each player's mark and name, moves, mean loss, label counts, skill (what
     the labelled actions cost) and ``luck`` (what the draws brought beyond the expected)."""
     marks = chart_marks(names)
-    name_width = max(len("player"), *(cell_len(name) for name in names))
-    header = "moves  mean loss blund. mist. inacc.  skill   luck"
-    lines = [Text(f"  {'player':<{name_width}}  {header}", style="dim")]
+    # TRANSLATORS: a table's column heading: the player's name
+    player = pgettext("table heading", "player")
+    name_width = max(cell_len(player), *(cell_len(name) for name in names))
+    # TRANSLATORS: a table's headings, each as wide as its column and right-aligned over it:
+    # moves 5, mean loss 9, blund. 6, mist. 5, inacc. 6, skill 6, luck 6 (one space between)
+    header = _("moves  mean loss blund. mist. inacc.  skill   luck")
+    lines = [Text(f"  {player}{' ' * (name_width - cell_len(player))}  {header}", style="dim")]
     for seat, name in enumerate(names):
         summary = summarize(name, moves)
         line = panels.player_text(marks[seat], colours[seat]).append(" ")
         line.append_text(panels.player_text(name, colours[seat]))
         line.append(" " * (name_width - cell_len(name) + 2))
         counts = [summary.labels[label] for label in LABEL_NAMES]
+        mean_loss = _("{points} VP").format(points=f"{summary.mean_loss:>6.1f}")
         line.append(
-            f"{summary.moves:>5}  {summary.mean_loss:>6.1f} VP {counts[0]:>6} {counts[1]:>5} "
+            f"{summary.moves:>5}  {mean_loss} "
+            f"{counts[0]:>6} {counts[1]:>5} "
             f"{counts[2]:>6} {signed(summary.skill):>6} {signed(luck[seat]):>6}"
         )
         lines.append(line)
-    lines.append(Text(LUCK_AND_SKILL, style="dim"))
+    lines.append(Text(_(LUCK_AND_SKILL), style="dim"))
     return fitted(lines)

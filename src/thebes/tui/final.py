@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from thebes.analysis.hints import signed
+from thebes.language import _, pgettext, place_name
 from thebes.records.view import GameView
 from thebes.rules import GameState, scores, winners
 from thebes.table.ending import Balance
@@ -39,21 +40,40 @@ def final_view(
     ``hints``, the actions each player took after a hint, if anyone did, and each player's
     luck and skill (``balance``)."""
     narrow = width < WIDE_TABLE_WIDTH
-    table = Table(title="Final scores", title_justify="left", title_style="bold")
+    table = Table(title=_("Final scores"), title_justify="left", title_style="bold")
     if narrow:  # no edges nor dividers: their columns go to the names and majorities
         table.box, table.show_edge = box.SIMPLE_HEAD, False
     # Narrow: a region's initial and its points with no space (G5 E3, as books GCEPM), so
     # that a wrapped cell never parts a region from its points.
-    regions = [r[0] if narrow else r + " " for r in state.catalog.regions]
-    columns = ("player", "artifacts", "exhibit.", "congress", "major.", "total")
+    names_shown = [place_name(r) for r in state.catalog.regions]
+    regions = [r[0] if narrow else r + " " for r in names_shown]
+    # TRANSLATORS: the final table's column headings (short where the terminal is narrow)
+    columns = (
+        pgettext("table heading", "artifacts"),
+        pgettext("table heading", "exhibit."),
+        pgettext("table heading", "congress"),
+        pgettext("table heading", "major."),
+        pgettext("table heading", "total"),
+    )
     if not narrow:
-        columns = ("player", "artifacts", "exhibitions", "congresses", "majorities", "total")
+        # TRANSLATORS: the final table's column headings
+        columns = (
+            pgettext("table heading", "artifacts"),
+            pgettext("table heading", "exhibitions"),
+            pgettext("table heading", "congresses"),
+            pgettext("table heading", "majorities"),
+            pgettext("table heading", "total"),
+        )
+    # A long name goes on over more lines, never cut.
+    table.add_column(pgettext("table heading", "player"), justify="left", overflow="fold")
     for column in columns:
-        if column == "player":  # a long name goes on over more lines, never cut
-            table.add_column(column, justify="left", overflow="fold")
-        else:
-            table.add_column(column, justify="right")
-    table.add_column("won" if narrow else "majorities won", justify="left")
+        table.add_column(column, justify="right")
+    if narrow:
+        # TRANSLATORS: the final table's last column: the regions whose majorities a player won
+        won_heading = pgettext("table heading", "won")
+    else:
+        won_heading = pgettext("table heading", "majorities won")
+    table.add_column(won_heading, justify="left")
     best = winners(state)
     for seat, (player, score) in enumerate(zip(state.players, scores(state), strict=True)):
         won = ", ".join(f"{regions[r]}{vp}" for r, vp in enumerate(score.majority_by_region) if vp)
@@ -70,12 +90,16 @@ def final_view(
             won or "-",
         )
     names = [state.players[i].name for i in best]
-    verdict = f"{names[0]} wins!" if len(names) == 1 else f"A shared win: {', '.join(names)}."
+    if len(names) == 1:
+        verdict = _("{name} wins!").format(name=names[0])
+    else:
+        verdict = _("A shared win: {names}.").format(names=", ".join(names))
     lines: list[RenderableType] = [table, Text(verdict, style="bold")]
     if state.variants:
         lines.append(Text(variants_label(state.variants, short=False).capitalize()))
     if hints:
-        lines.append(Text(f"Hints: {hints_label(hints)}"))
+        # TRANSLATORS: the actions each player took after a hint: "Hints: Ann 3, Bob 1"
+        lines.append(Text(_("Hints: {players}").format(players=hints_label(hints))))
     if balance is not None:
         lines += balance_lines(balance, colours)
     return Group(*lines)
@@ -85,9 +109,9 @@ def balance_lines(balance: Balance, colours: Sequence[str]) -> list[Text]:
     """Each player's luck and skill, a line each under a line that says what they are:
     "  Ann  luck +6.2 (digs +5.0, cards +1.2)  skill -3.1"."""
     skill = balance.skill
-    head = "Luck: draws beyond the expected. Skill: choices' cost against the best. In VP:"
+    head = _("Luck: draws beyond the expected. Skill: choices' cost against the best. In VP:")
     if skill is None:
-        head = "Luck: what the draws brought beyond the expected, in VP:"
+        head = _("Luck: what the draws brought beyond the expected, in VP:")
     widest = max(cell_len(name) for name in balance.names)
     lines = [Text(head)]
     for seat, name in enumerate(balance.names):
@@ -95,9 +119,12 @@ def balance_lines(balance: Balance, colours: Sequence[str]) -> list[Text]:
         line.append_text(panels.player_text(name, colours[seat]))
         line.append(" " * (widest - cell_len(name)))
         digs, cards = signed(balance.digs[seat]), signed(balance.cards[seat])
-        line.append(f"  luck {signed(balance.luck[seat])} (digs {digs}, cards {cards})")
+        # TRANSLATORS: a player's luck in VP, and how much of it came at digs and at cards
+        luck = _("luck {luck} (digs {digs}, cards {cards})")
+        line.append("  " + luck.format(luck=signed(balance.luck[seat]), digs=digs, cards=cards))
         if skill is not None:
-            line.append(f"  skill {signed(skill[seat])}")
+            # TRANSLATORS: a player's skill in VP (what their choices cost, against the best)
+            line.append("  " + _("skill {skill}").format(skill=signed(skill[seat])))
         lines.append(line)
     return lines
 

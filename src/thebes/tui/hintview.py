@@ -19,18 +19,23 @@ from rich.padding import Padding
 from rich.text import Text
 
 from thebes.analysis.hints import Hint, signed
+from thebes.language import N_, _
 from thebes.tui.linecap import end_with_ellipsis
 
 HINT_KEY = "?"  # typed for `hint`, and listed so in the menu
-MENU_LABEL = "hint: the 3 best actions"
+# TRANSLATORS: a menu line beside the key "?"; {command} is the command typed for it
+MENU_LABEL = N_("{command}: the 3 best actions")
 REASON_INDENT = 4  # under the action, leaving 76 columns of reason at 80
 
 
 def hint_title(player: Text) -> Text:
     """ "Hint for Ann (noted in the record): by expected margin over the best rival"."""
-    title = Text("Hint for ", style="bold")
+    # TRANSLATORS: {player} is the player's name
+    words = _("Hint for {player} (noted in the record): by expected margin over the best rival")
+    before, _between, after = words.partition("{player}")
+    title = Text(before, style="bold")
     title.append_text(player)
-    title.append(" (noted in the record): by expected margin over the best rival", style="bold")
+    title.append(after, style="bold")
     return title
 
 
@@ -40,7 +45,9 @@ def stands(hint: Hint, *, short: bool = False) -> str:
     error = "" if hint.error == float("inf") else f"{hint.error:.1f}"
     if short:
         return f"{signed(hint.value)} ±{error}" if error else signed(hint.value)
-    return f"margin {signed(hint.value)}{f' ± {error}' if error else ''} VP"
+    if error:
+        return _("margin {value} ± {error} VP").format(value=signed(hint.value), error=error)
+    return _("margin {value} VP").format(value=signed(hint.value))
 
 
 def hint_panel(hints: Sequence[Hint], player: Text, width: int, rows: int) -> RenderableType:

@@ -9,9 +9,10 @@ people is shown with every control code written out.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import assert_never
 
+from thebes.language import N_, _
 from thebes.records.blockers import Blocker
 from thebes.records.session import Seat
 from thebes.records.view import GameView
@@ -39,10 +40,11 @@ from thebes.table.places import Ending
 from thebes.table.refusals import Refusal, Refused
 from thebes.tui.wording import blocker_line
 
+# Translated where shown: _(ENDINGS[ending]).
 ENDINGS = {
-    Ending.TAKEN_OVER: "Your seat was taken over from elsewhere.",
-    Ending.DROPPED: "The connection dropped; the seat waits for you.",
-    Ending.CLOSED: "The host ended the table; the game is saved on the host.",
+    Ending.TAKEN_OVER: N_("Your seat was taken over from elsewhere."),
+    Ending.DROPPED: N_("The connection dropped; the seat waits for you."),
+    Ending.CLOSED: N_("The host ended the table; the game is saved on the host."),
 }
 
 
@@ -54,55 +56,70 @@ def news_line(news: News, seats: Sequence[Seat], reader: frozenset[int]) -> str 
         case ActionPlayed():
             return None
         case TakenBack(asker=asker, taken=taken, to_play=to_play):
-            what = ", then ".join(_taken(t) for t in taken)
-            who = names[to_play] if to_play is not None else "nobody"
+            what = _then(_taken(t) for t in taken)
+            who = names[to_play] if to_play is not None else _("nobody")
             if asker in reader:
-                return f"Took back {what}. {who} to play."
-            return f"{names[asker]} took back {what}. {who} to play."
+                # TRANSLATORS: {what} is "Ann's 'take 2'" (several joined with ", then ")
+                return _("Took back {what}. {who} to play.").format(what=what, who=who)
+            return _("{asker} took back {what}. {who} to play.").format(
+                asker=names[asker], what=what, who=who
+            )
         case UndoAsked(asker=asker, owner=owner, taken=taken, seconds=seconds):
             if owner in reader:
                 return None  # the question itself is asked there
             if asker in reader:
-                return (
-                    f"Asked {names[owner]}; waiting up to {seconds:.0f} seconds for their answer…"
+                return _("Asked {owner}; waiting up to {seconds} seconds for their answer…").format(
+                    owner=names[owner], seconds=f"{seconds:.0f}"
                 )
-            return f"{names[asker]} asks {names[owner]} to take back {_taken(taken[0])}."
+            return _("{asker} asks {owner} to take back {what}.").format(
+                asker=names[asker], owner=names[owner], what=_taken(taken[0])
+            )
         case UndoDeclined(asker=asker, owner=owner, why=why):
             return _declined(names, asker, owner, why, reader)
         case Arrived(seat=seat, how=how):
             if seat is None:
-                return "A spectator joined the table."
+                return _("A spectator joined the table.")
             if how is Arrival.JOINED:
-                return f"{names[seat]} joined the table."
+                return _("{name} joined the table.").format(name=names[seat])
             if how is Arrival.RETURNED:
-                return f"{names[seat]} is back at the table."
-            return f"{names[seat]} took the seat over from another terminal."
+                return _("{name} is back at the table.").format(name=names[seat])
+            return _("{name} took the seat over from another terminal.").format(name=names[seat])
         case Departed(seat=seat, how=how):
             if seat is None:
-                return "A spectator left the table."
+                return _("A spectator left the table.")
             if how is Departure.DROPPED:
-                return f"{names[seat]}'s connection dropped; the seat waits for {names[seat]}."
-            return f"{names[seat]} left the table; the seat waits for {names[seat]}."
+                return _("{name}'s connection dropped; the seat waits for {name}.").format(
+                    name=names[seat]
+                )
+            return _("{name} left the table; the seat waits for {name}.").format(name=names[seat])
         case Said(speaker=speaker, text=text):
+            said = printable(text)
             if speaker.seat is not None:
-                who = names[speaker.seat]
-            else:
-                who = "The host" if speaker.host else "A spectator"
-            return f"{who} says: {printable(text)}"
+                # TRANSLATORS: {text} is a line typed by a player
+                return _("{name} says: {text}").format(name=names[speaker.seat], text=said)
+            if speaker.host:
+                return _("The host says: {text}").format(text=said)
+            return _("A spectator says: {text}").format(text=said)
         case BotSeated(seat=seat, level=level):
-            article = "an" if level[0] in "aeiou" else "a"
-            return f"The host put {article} {level} bot in {names[seat]}'s seat."
+            if level[0] in "aeiou":
+                # TRANSLATORS: {level} is the bot's level as typed (random, greedy, expert...)
+                said = _("The host put an {level} bot in {name}'s seat.")
+            else:
+                # TRANSLATORS: {level} is the bot's level as typed (random, greedy, expert...)
+                said = _("The host put a {level} bot in {name}'s seat.")
+            return said.format(level=level, name=names[seat])
         case SaveFailed(problem=problem):
-            return (
-                f"Not saved: {printable(problem)}. The game goes on and is saved again after "
-                "the next action; 'save PATH' saves it elsewhere."
-            )
+            # TRANSLATORS: {command} is the command as typed ("save PATH")
+            return _(
+                "Not saved: {problem}. The game goes on and is saved again after "
+                "the next action; '{command}' saves it elsewhere."
+            ).format(problem=printable(problem), command="save PATH")
         case SaveMoved(problem=problem):
-            return f"Not overwritten: {printable(problem)}."
+            return _("Not overwritten: {problem}.").format(problem=printable(problem))
         case SavedAgain(where=where):
-            return f"Saved again in {printable(str(where))}."
+            return _("Saved again in {path}.").format(path=printable(str(where)))
         case TableClosed():
-            return ENDINGS[Ending.CLOSED]
+            return _(ENDINGS[Ending.CLOSED])
         case _:
             assert_never(news)
 
@@ -114,9 +131,11 @@ def log_lines(news: News, seats: Sequence[Seat]) -> list[str]:
         case ActionPlayed() | UndoAsked():
             return []
         case TakenBack(taken=taken):
-            return [f"Undo: {_taken(t)} is taken back." for t in reversed(taken)]
+            # TRANSLATORS: {what} is "Ann's 'take 2'"
+            undo = _("Undo: {what} is taken back.")
+            return [undo.format(what=_taken(t)) for t in reversed(taken)]
         case SaveFailed(problem=problem):
-            return [f"Not saved: {printable(problem)}."]
+            return [_("Not saved: {problem}.").format(problem=printable(problem))]
         case _:
             line = news_line(news, seats, frozenset())
             return [line] if line is not None else []
@@ -131,7 +150,7 @@ def refusal_line(refused: Refused, game: GameView) -> str:
     """Why the table did not do what was asked, in one sentence (the session's reasons
     worded by :func:`~thebes.tui.wording.blocker_line`)."""
     names = [printable(s.name) for s in game.seats]
-    seat = names[refused.seat] if refused.seat is not None else "nobody"
+    seat = names[refused.seat] if refused.seat is not None else _("nobody")
     match refused.detail:
         case Blocker():
             detail = blocker_line(refused.detail, game.seats, game.catalog.regions)
@@ -143,38 +162,52 @@ def refusal_line(refused: Refused, game: GameView) -> str:
             assert_never(refused.detail)
     kind = refused.kind
     if kind is Refusal.CLOSED:
-        return "Not played: the table is closed."
+        return _("Not played: the table is closed.")
     if kind is Refusal.STALE:
-        return "Not played: the game changed before your action arrived. Look again."
+        return _("Not played: the game changed before your action arrived. Look again.")
     if kind is Refusal.NOT_YOUR_TURN:
-        return f"Not played: it is {seat}'s turn."
+        return _("Not played: it is {name}'s turn.").format(name=seat)
     if kind is Refusal.NOT_LEGAL:
-        return "Not played: not legal now."
+        return _("Not played: not legal now.")
     if kind is Refusal.SPECTATOR:
-        return "Spectators take nothing back."
+        return _("Spectators take nothing back.")
     if kind is Refusal.HOST_ONLY:
-        return "Only the host does that."
+        return _("Only the host does that.")
     if kind is Refusal.ALREADY_BOT:
-        return f"{seat}'s seat is played by a bot already."
+        return _("{name}'s seat is played by a bot already.").format(name=seat)
     if kind is Refusal.OWNER_ABSENT:
-        return f"Nothing taken back: {seat} is not at the table to agree."
+        return _("Nothing taken back: {name} is not at the table to agree.").format(name=seat)
     if kind is Refusal.OWNER_BUSY:
-        return f"Nothing taken back: {seat} is being asked something already."
+        return _("Nothing taken back: {name} is being asked something already.").format(name=seat)
     if kind is Refusal.UNDO_BLOCKED:
-        return f"Cannot undo: {detail}."
+        # TRANSLATORS: {reason} is why, without its first capital ("undo is turned off...")
+        return _("Cannot undo: {reason}.").format(reason=detail)
     if kind is Refusal.HINT_BLOCKED:
         return f"{detail[:1].upper()}{detail[1:]}."
     if kind is Refusal.NO_FILE:
-        return "This game has no save file; give one: save PATH"
+        # TRANSLATORS: {command} is the command as typed ("save PATH")
+        return _("This game has no save file; give one: {command}").format(command="save PATH")
     if kind is Refusal.NOT_SAVED:
-        return f"Not saved: {detail}."
+        return _("Not saved: {problem}.").format(problem=detail)
     if kind is Refusal.SAY_TOO_FAST:
-        return "Not said: one line a second, please."
+        return _("Not said: one line a second, please.")
     assert_never(kind)
 
 
 def _taken(taken: TakenAction) -> str:
-    return f"{printable(taken.player)}'s '{printable(taken.action)}'"
+    # TRANSLATORS: an action taken back: {action} is as typed in the notation ("take 2")
+    return _("{player}'s '{action}'").format(
+        player=printable(taken.player), action=printable(taken.action)
+    )
+
+
+def _then(parts: Iterable[str]) -> str:
+    """Actions one after another: "A, then B, then C"."""
+    joined = ""
+    for part in parts:
+        # TRANSLATORS: actions taken back one after another ("Ann's 'take 2', then ...")
+        joined = _("{earlier}, then {later}").format(earlier=joined, later=part) if joined else part
+    return joined
 
 
 def _declined(
@@ -182,13 +215,15 @@ def _declined(
 ) -> str:
     who = names[owner]
     if why is NotTaken.REFUSED:
-        return f"Nothing taken back: {who} did not agree."
+        return _("Nothing taken back: {name} did not agree.").format(name=who)
     if why is NotTaken.EXPIRED:
         if owner in reader and asker not in reader:
-            return f"You did not answer in time: nothing of yours is taken back for {names[asker]}."
-        return f"Nothing taken back: {who} did not answer in time."
+            return _(
+                "You did not answer in time: nothing of yours is taken back for {name}."
+            ).format(name=names[asker])
+        return _("Nothing taken back: {name} did not answer in time.").format(name=who)
     if why is NotTaken.CHANGED:
-        return "Nothing taken back: the game changed meanwhile."
+        return _("Nothing taken back: the game changed meanwhile.")
     if why is NotTaken.GONE:
-        return f"Nothing taken back: {who} left the table."
+        return _("Nothing taken back: {name} left the table.").format(name=who)
     assert_never(why)

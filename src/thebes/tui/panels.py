@@ -15,16 +15,12 @@ from rich.table import Table
 from rich.text import Text
 
 from thebes.catalog.components import (
-    DISPLAY_SLOTS,
-    EXHIBITION_LETTERS,
     REGION_COUNT,
-    Catalog,
     TokenKind,
 )
-from thebes.catalog.kinds import KINDS, CardKind
+from thebes.language import N_, _, pgettext, place_name
 from thebes.rules import (
     END_TIME,
-    NO_CARD,
     WEEKS_PER_YEAR,
     GameState,
     PlayerState,
@@ -40,7 +36,15 @@ from thebes.rules import (
     year_of,
 )
 
-SCORE_PARTS_LABEL = "VP = a+e+c+m"
+# The display's cards and exhibitions are drawn in thebes.tui.cards, named here as ever.
+from thebes.tui.cards import display as display
+from thebes.tui.cards import exhibition_rows as exhibition_rows
+from thebes.tui.cards import face_up_line as face_up_line
+from thebes.tui.cards import short_card_name as short_card_name
+
+# TRANSLATORS: a row label of the tableaux (16 columns at most): the score is the sum of
+# artifacts, exhibitions, congresses and majorities (their initials)
+SCORE_PARTS_LABEL = N_("VP = a+e+c+m")
 LABEL_WIDTH = 16  # the longest row label: "general, legends"
 TABLEAU_MIN_COLUMN = 14  # "G✓ C✓ E✓ P✓ M✓", "99=50+12+15+22"
 SITE_MARK = "◆"
@@ -73,20 +77,28 @@ def board(state: GameState, colours: Sequence[str], *, rule: bool = True) -> Ren
     seat = active_seat(state)
     mover = state.players[seat] if seat is not None else None
     # A Text, not a str: a name is shown as typed, never read as markup.
-    title = Text(f"Board{'' if mover is None else ' — weeks from ' + mover.name}")
+    if mover is None:
+        title = Text(_("Board"))
+    else:
+        # TRANSLATORS: the board's title: the weeks column counts the journeys from {name}
+        title = Text(_("Board — weeks from {name}").format(name=mover.name))
     table = _panel_table(title, rule=rule)
-    table.add_column("location", no_wrap=True)
-    table.add_column("wk", justify="right")
-    table.add_column("here", no_wrap=True)
-    table.add_column("roads to", no_wrap=True)
+    table.add_column(pgettext("table heading", "location"), no_wrap=True)
+    # TRANSLATORS: a narrow column heading: weeks
+    table.add_column(pgettext("table heading", "wk"), justify="right")
+    # TRANSLATORS: a column heading: the players standing at the location
+    table.add_column(pgettext("table heading", "here"), no_wrap=True)
+    table.add_column(pgettext("table heading", "roads to"), no_wrap=True)
     symbols = marks([p.name for p in state.players])
-    neighbours: list[list[str]] = [[] for _ in catalog.locations]
+    neighbours: list[list[str]] = [[] for _location in catalog.locations]
     for a, b in catalog.edges:
-        neighbours[a].append(catalog.locations[b][:3])
-        neighbours[b].append(catalog.locations[a][:3])
+        neighbours[a].append(place_name(catalog.locations[b])[:3])
+        neighbours[b].append(place_name(catalog.locations[a])[:3])
     for index, name in enumerate(catalog.locations):
         mark = SITE_MARK if index >= catalog.city_count else CITY_MARK
-        label = Text(f"{mark} {name}", style="bold" if mover and mover.location == index else "")
+        label = Text(
+            f"{mark} {place_name(name)}", style="bold" if mover and mover.location == index else ""
+        )
         weeks = "" if mover is None else str(journey(catalog, mover, index, False))
         here = Text(" ").join(
             player_text(symbols[i], colours[i])
@@ -164,13 +176,13 @@ def time_track(state: GameState, colours: Sequence[str]) -> RenderableType:
             stacks.setdefault(player.time, []).append(stacked)
     depth = max((len(s) for s in stacks.values()), default=0)
     columns = track_weeks(state)
-    scale = Text("week ")
+    scale = Text(_track_label())
     for time in columns:
         week = 0 if time is None else week_of(time)
         scale.append(YEAR_TURN if time is None else str(week % 10) if week % 5 == 0 else "·")
     lines = [scale]
     for level in range(depth):
-        line = Text("     ")
+        line = Text(" " * len(_track_label()))
         for time in columns:
             stack = [] if time is None else stacks.get(time, [])
             if time is None:
@@ -187,132 +199,30 @@ def _track_title(state: GameState, columns: Sequence[int | None]) -> Text:
     """ "Time track — year 1901", and across a year's end the next year named above the line
     where it begins ("│1902")."""
     first, last = marker_years(state)
-    title = Text(f"Time track — year {first}", style="bold")
+    title = Text(_("Time track — year {year}").format(year=first), style="bold")
     if first == last:
         return title
-    turn = len("week ") + columns.index(None)
+    turn = len(_track_label()) + columns.index(None)
     if turn > len(title):
         title.append(" " * (turn - len(title)) + f"{YEAR_TURN}{last}", style="bold")
     else:
-        title.append(f", {last} from {YEAR_TURN}", style="bold")
+        # TRANSLATORS: after "Time track — year 1901": the next year begins at the line {mark}
+        title.append(_(", {year} from {mark}").format(year=last, mark=YEAR_TURN), style="bold")
     return title
 
 
-def _tile(head: str, detail: str) -> Text:
-    text = Text(head, style="bold")
-    text.append("\n" + detail)
-    return text
-
-
-def short_card_name(catalog: Catalog, card_id: int) -> str:
-    """A display card in at most 14 characters: "Egy book 3", "general 2", "shovel"."""
-    card = catalog.card(card_id)
-    return KINDS[card.kind].short.format(
-        region=catalog.regions[card.region][:3] if card.region >= 0 else "",
-        value=card.value,
-        size=card.size,
-    )
-
-
-def display(state: GameState, *, paired: bool = False) -> RenderableType:
-    """The four display cards, the exhibitions a-c and the piles, as compact tiles;
-    ``paired`` (the compact layout), two exhibitions to a row in short words."""
-    catalog = state.catalog
-    cards = Table.grid(padding=(0, 2))
-    tiles = []
-    for slot in range(DISPLAY_SLOTS):
-        card_id = state.display[slot]
-        if card_id == NO_CARD:
-            tiles.append(_tile(f"{slot + 1} (empty)", ""))
-            continue
-        card = catalog.card(card_id)
-        where = f"  {catalog.locations[card.city]} · {card.weeks} wk"
-        tiles.append(_tile(f"{slot + 1} {short_card_name(state.catalog, card_id)}", where))
-    cards.add_row(*tiles)
-    deck = state.deck
-    reserve = f", reserve {deck.reserve.size}" if deck.reserve else ""
-    title = Text("Cards", style="bold")
-    title.append(f"   draw pile {deck.draw_size}{reserve}, discard {len(deck.discard)}", "dim")
-    if not state.exhibitions:
-        title.append(" · no exhibition on show", "dim")
-    shows: list[RenderableType] = [title, cards]
-    if state.variants.card_preview:
-        shows.append(face_up_line(state))
-    if paired and len(state.exhibitions) > 1:
-        return Group(*shows, _paired_exhibitions(state))
-    for slot, card_id in enumerate(state.exhibitions):
-        card = catalog.card(card_id)
-        # Smallest count first, as the printed cards list them.
-        needs = ", ".join(
-            f"{n} {catalog.regions[r]}"
-            for n, r in sorted((n, r) for r, n in enumerate(card.requires) if n)
-        )
-        # At most 74 columns (the longest needs), as wide as the wide layout leaves beside
-        # the board: a wrapped line would push the screen past the terminal's last row.
-        line = Text(f"{EXHIBITION_LETTERS[slot]} ", style="bold", no_wrap=True, overflow="ellipsis")
-        line.append(f"{short_card_name(state.catalog, card_id)} {card.value} VP", "bold")
-        line.append(f": {catalog.locations[card.city]} {card.weeks} wk, needs {needs}")
-        shows.append(line)
-    return Group(*shows)
-
-
-def exhibition_rows(state: GameState, *, paired: bool = False) -> int:
-    """Rows the exhibitions on show take in :func:`display`."""
-    shown = len(state.exhibitions)
-    return -(-shown // 2) if paired and shown > 1 else shown
-
-
-def _paired_exhibitions(state: GameState) -> Table:
-    """The exhibitions two to a row, each in at most 37 columns, so that two fit at 80:
-    ``b 5 VP Moscow 4 wk: 1 Egy 2 Pal 3 Mes`` (the points tell a small one from a large
-    one; the regions as on the display's tiles)."""
-    catalog = state.catalog
-    grid = Table.grid(padding=(0, 3))
-    for _ in range(2):
-        grid.add_column(no_wrap=True, overflow="ellipsis")
-    cells = []
-    for slot, card_id in enumerate(state.exhibitions):
-        card = catalog.card(card_id)
-        needs = " ".join(
-            f"{n} {catalog.regions[r][:3]}"
-            for n, r in sorted((n, r) for r, n in enumerate(card.requires) if n)
-        )
-        cell = Text(f"{EXHIBITION_LETTERS[slot]} {card.value} VP", style="bold")
-        cell.append(f" {catalog.locations[card.city]} {card.weeks} wk: {needs}")
-        cells.append(cell)
-    for row in range(0, len(cells), 2):
-        grid.add_row(*cells[row : row + 2])
-    return grid
-
-
-def face_up_line(state: GameState) -> Text:
-    """V5 (card-preview): the cards face up on the draw pile, the next to be drawn first:
-    "next: Egy book 2 (London 2 wk), then general 2 (London 6 wk)"."""
-    catalog = state.catalog
-    shown = []
-    for card_id in state.deck.face_up:
-        card = catalog.card(card_id)
-        name = short_card_name(state.catalog, card_id)
-        if card.kind is CardKind.EXHIBITION:
-            name += f" {card.value} VP"
-        shown.append(f"{name} ({catalog.locations[card.city]} {card.weeks} wk)")
-    line = Text("next: ", style="bold")
-    if not shown:
-        line.append("no card face up, the draw pile is empty")
-    else:
-        line.append(", then ".join(shown))
-        if len(shown) == 1:
-            line.append(", the last card of the draw pile")
-    line.no_wrap = True
-    line.overflow = "ellipsis"
-    return line
+def _track_label() -> str:
+    """The label left of the time track's scale ("week "), and the width of its margin."""
+    # TRANSLATORS: left of the time track's scale of weeks; 5 letters at most
+    return pgettext("time track", "week") + " "
 
 
 def permits_text(state: GameState, player: PlayerState) -> Text:
     text = Text()
     for r, region in enumerate(state.catalog.regions):
         used = player.permits_used >> r & 1
-        text.append(region[0] + ("✗" if used else "✓") + " ", style="dim" if used else "")
+        initial = place_name(region)[0]
+        text.append(initial + ("✗" if used else "✓") + " ", style="dim" if used else "")
     text.rstrip()
     return text
 
@@ -326,7 +236,8 @@ def tableaux(
     lines rather than be cut: :func:`tableau_height` counts them."""
     rule = rule and width >= 100  # a divider between columns: at 80 there is no room
     table = _panel_table("", rule=rule)
-    table.add_column("Players", no_wrap=True, style="bold", min_width=LABEL_WIDTH)
+    players = pgettext("table heading", "Players")
+    table.add_column(players, no_wrap=True, style="bold", min_width=LABEL_WIDTH)
     column = _tableau_column(len(state.players), width, rule)
     for i, player in enumerate(state.players):
         heading = player_text(player.name, colours[i])
@@ -343,7 +254,7 @@ def tableau_height(state: GameState, width: int, *, rule: bool = True) -> int:
     rule = rule and width >= 100
     column = _tableau_column(len(state.players), width, rule)
     rows = 1 + rule
-    for _, cells in _tableau_rows(state):
+    for _label, cells in _tableau_rows(state):
         rows += max(
             len(_wrapped(cell.plain if isinstance(cell, Text) else cell, column)) for cell in cells
         )
@@ -372,23 +283,35 @@ def _tableau_rows(state: GameState) -> list[tuple[str, list[str | Text]]]:
     """The tableaux' rows: a label, then one cell a player."""
     catalog = state.catalog
     players = state.players
-    regions = [r[:3] for r in catalog.regions]
+    initials = "".join(place_name(r)[0] for r in catalog.regions)
     exhibited = [
-        " ".join(catalog.locations[catalog.card(c).city][:3] for c in p.exhibitions) or "-"
+        " ".join(place_name(catalog.locations[catalog.card(c).city])[:3] for c in p.exhibitions)
+        or "-"
         for p in players
     ]
+    # The row labels: 16 columns at most (LABEL_WIDTH).
     return [
-        ("books " + "".join(r[0] for r in regions), [_books(p) for p in players]),
-        ("general, legends", [_general(state, p) for p in players]),
-        ("assist shov car", [f"{p.assistants}  {p.shovels}  {p.cars}" for p in players]),
+        # TRANSLATORS: a row label of the tableaux: {regions} is the regions' initials
+        (_("books {regions}").format(regions=initials), [_books(p) for p in players]),
+        # TRANSLATORS: a row label of the tableaux (16 columns at most)
+        (_("general, legends"), [_general(state, p) for p in players]),
         (
-            "zep permit congr",
+            # TRANSLATORS: a row label of the tableaux (16 columns at most): assistants,
+            # shovels, cars, their counts under the words
+            _("assist shov car"),
+            [f"{p.assistants}  {p.shovels}  {p.cars}" for p in players],
+        ),
+        (
+            # TRANSLATORS: a row label of the tableaux (16 columns at most): zeppelins,
+            # special permits, congresses, their counts under the words
+            _("zep permit congr"),
             [f"{p.zeppelins}  {p.special_permits}  {p.congresses}" for p in players],
         ),
-        ("artifacts", [artifacts_text(state, p) for p in players]),
-        ("exhibitions", list(exhibited)),
-        ("permits", [permits_text(state, p) for p in players]),
-        (SCORE_PARTS_LABEL, [score_parts(s) for s in scores(state)]),
+        (pgettext("table heading", "artifacts"), [artifacts_text(state, p) for p in players]),
+        (pgettext("table heading", "exhibitions"), list(exhibited)),
+        # TRANSLATORS: a row label of the tableaux: the excavation permits used this year
+        (pgettext("table heading", "permits"), [permits_text(state, p) for p in players]),
+        (_(SCORE_PARTS_LABEL), [score_parts(s) for s in scores(state)]),
     ]
 
 
@@ -397,7 +320,11 @@ def _books(player: PlayerState) -> str:
 
 
 def _general(state: GameState, player: PlayerState) -> str:
-    legends = [state.catalog.regions[r][:3] for r in range(REGION_COUNT) if player.legends >> r & 1]
+    legends = [
+        place_name(state.catalog.regions[r])[:3]
+        for r in range(REGION_COUNT)
+        if player.legends >> r & 1
+    ]
     return f"{player.general}" + (f", {' '.join(legends)}" if legends else "")
 
 
@@ -410,7 +337,7 @@ def artifacts_text(state: GameState, player: PlayerState) -> str:
         if token.kind is TokenKind.ARTIFACT:
             vp[token.region] += token.value
     parts = [
-        f"{catalog.regions[r][0]}{player.artifacts[r]}/{vp[r]}"
+        f"{place_name(catalog.regions[r])[0]}{player.artifacts[r]}/{vp[r]}"
         for r in range(REGION_COUNT)
         if player.artifacts[r]
     ]
@@ -421,22 +348,35 @@ def bags(state: GameState, *, rule: bool = True) -> RenderableType:
     """What each bag still holds: artifacts by value, knowledge tokens, debris; with
     steady-digs (V1) also the debris set aside to replace the tokens kept."""
     steady = state.variants.steady_digs
-    table = _panel_table("Bags", rule=rule)
-    columns = ("site", "artifacts by VP 1-7", "VP", "books", "debris", "aside", "on site")
-    for column in columns if steady else tuple(c for c in columns if c != "aside"):
-        table.add_column(column, no_wrap=True, justify="left" if column == "site" else "right")
+    table = _panel_table(_("Bags"), rule=rule)
+    table.add_column(pgettext("table heading", "site"), no_wrap=True, justify="left")
+    columns: tuple[str, ...] = (
+        pgettext("table heading", "artifacts by VP 1-7"),
+        # TRANSLATORS: a column heading: victory points
+        pgettext("table heading", "VP"),
+        pgettext("table heading", "books"),
+        # TRANSLATORS: a column heading: the sand tokens in a bag
+        pgettext("table heading", "debris"),
+    )
+    if steady:
+        # TRANSLATORS: a column heading: the sand set aside (variant steady-digs)
+        columns += (pgettext("table heading", "aside"),)
+    # TRANSLATORS: a column heading: the first dig's bonus point still on the site
+    columns += (pgettext("table heading", "on site"),)
+    for column in columns:
+        table.add_column(column, no_wrap=True, justify="right")
     for r, region in enumerate(state.catalog.regions):
         bag = bag_contents(state, r)
         by_value = " ".join(str(n) for n in bag.artifacts_by_value[1:])
         aside = (str(debris_aside(state, r)),) if steady else ()
         table.add_row(
-            region,
+            place_name(region),
             by_value,
             str(bag.artifact_vp),
             str(bag.knowledge),
             str(bag.debris),
             *aside,
-            "1 VP" if state.site_bonus[r] else "-",
+            _("{points} VP").format(points=1) if state.site_bonus[r] else "-",
         )
     return table
 
@@ -444,7 +384,7 @@ def bags(state: GameState, *, rule: bool = True) -> RenderableType:
 def log(lines: Sequence[str], count: int) -> RenderableType:
     shown = list(lines[-count:]) if count > 0 else []
     return Group(
-        Text("Last events", style="bold"),
+        Text(_("Last events"), style="bold"),
         *(Text("  " + line, no_wrap=True, overflow="ellipsis") for line in shown),
     )
 
@@ -465,17 +405,17 @@ def standings(
     seat = active_seat(state)
     totals = [s.total for s in scores(state)]
     name_width = max(cell_len(p.name) for p in state.players)  # columns: 東 takes two
-    place_width = max(len(n) for n in state.catalog.locations)
+    place_width = max(len(place_name(n)) for n in state.catalog.locations)
     lines: list[RenderableType] = []
     if title:
-        lines.append(Text("Standings", style="bold"))
+        lines.append(Text(_("Standings"), style="bold"))
     for i, player in enumerate(state.players):
         line = Text("▶ " if i == seat else "  ", style="bold")
         padding = " " * (name_width - cell_len(player.name))
         line.append_text(player_text(f"{symbols[i]} {player.name}{padding}", colours[i]))
-        place = state.catalog.locations[player.location]
+        place = place_name(state.catalog.locations[player.location])
         line.append(f"  {date_text(player.time):<7}  {place:<{place_width}}  ")
-        line.append(f"{totals[i]:>3} VP", style="bold")
+        line.append(_("{points} VP").format(points=f"{totals[i]:>3}"), style="bold")
         line.truncate(width, overflow="ellipsis")
         lines.append(line)
     return Group(*lines)

@@ -10,13 +10,19 @@ from typing import TextIO
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
+from thebes.language import _
+
 
 @contextmanager
 def progress_bar(
-    total: int, what: str = "games", *, bar: TextIO, lines: TextIO
+    total: int, what: str | None = None, *, bar: TextIO, lines: TextIO
 ) -> Iterator[Callable[[], None]]:
     """A progress bar on ``bar`` (the run's standard error) while ``what`` are done, if it is
-    a terminal; ``lines`` is where the run prints its results."""
+    a terminal; ``lines`` is where the run prints its results. ``what`` is said in the
+    caller's words, "games" if not given."""
+    if what is None:
+        # TRANSLATORS: beside a progress bar: the games of a run done so far
+        what = _("games")
     if not bar.isatty():
         yield lambda: None
         return

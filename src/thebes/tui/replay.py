@@ -28,6 +28,7 @@ from rich.text import Text
 from thebes.analysis.luck import Luck, luck_of
 from thebes.analysis.move_review import MoveReview
 from thebes.analysis.timeline import clock
+from thebes.language import N_, _
 from thebes.records.session import Session
 from thebes.rules import GameState, active_seat, year_of
 from thebes.safeio.text import whole_number
@@ -39,6 +40,7 @@ from thebes.tui.evaluation import (
     analyze_command,
     evaluation_chart_lines,
     jump_message,
+    label_word,
     no_jump_message,
     refusal_text,
     serious_after,
@@ -58,13 +60,17 @@ MAX_SPEED = 60.0  # seconds per action in autoplay
 # Seconds in ASCII digits: float() would also take "inf", "nan" or "٣", and sleep() then fails.
 SECONDS = re.compile(r"[0-9]{1,2}(\.[0-9]{1,3})?|\.[0-9]{1,3}")
 # At most 80 columns: the line under the screen of the smallest terminal thebes takes.
-KEYS = "→ next · ← back · g N · y YEAR · a [SEC] autoplay · c chart · h help · q quit"
-ANALYSIS_KEYS = "→ ← step · g N · y YEAR · a auto · c/e charts · m/M mistakes · h help · q quit"
+# TRANSLATORS: keys line: the keys (→, ←, g, y, a, c, h, q) stay as they are; N, YEAR and SEC
+# say what is typed after them; at most 80 columns
+KEYS = N_("→ next · ← back · g N · y YEAR · a [SEC] autoplay · c chart · h help · q quit")
+# TRANSLATORS: keys line: the keys (→, ←, g, y, a, c, e, m, M, h, q) stay as they are; at
+# most 80 columns
+ANALYSIS_KEYS = N_("→ ← step · g N · y YEAR · a auto · c/e charts · m/M mistakes · h help · q quit")
 Page = Literal["board", "chart", "evaluation", "help"]
 
 
 class ReplayViewer:
-    heading = "Replay"  # the title's first word (the watch mode's is another)
+    heading = N_("Replay")  # the title's first word (the watch mode's is another)
 
     def __init__(
         self,
@@ -84,7 +90,7 @@ class ReplayViewer:
         self.keys = ANALYSIS_KEYS if self.moves else KEYS
         self.position = 0  # actions shown as done: 0 = the start, len(steps) = the end
         # The first screen with an analysis says what its labels judge.
-        self.message: str | None = NOT_LUCK if self.moves else None
+        self.message: str | None = _(NOT_LUCK) if self.moves else None
         if analysis is not None and analysis.refused is not None:
             self.message = refusal_text(analysis.path, analysis.refused)
         self.page: Page = "board"  # a chart or the help instead of the board, until a key
@@ -147,10 +153,13 @@ class ReplayViewer:
         if problem is not None:
             self.message = problem
             return True
-        typed, _, argument = text.strip().partition(" ")
+        typed, _space, argument = text.strip().partition(" ")
         command = _BY_WORD.get(typed.lower())
         if command is None:
-            self.message = f"Unknown command {typed.lower()!r}; h shows the commands."
+            # TRANSLATORS: {command} is what was typed, quoted; {key} the key for the help
+            self.message = _("Unknown command {command}; {key} shows the commands.").format(
+                command=repr(typed.lower()), key="h"
+            )
         elif page == "board" or not command.step:
             # A step from a chart or the help goes back to the board where it was.
             command.act(self, typed, argument.lower())
@@ -158,40 +167,43 @@ class ReplayViewer:
 
     # ------------------------------------------------------------ the commands
 
-    def _next(self, _: str, __: str) -> None:
+    def _next(self, _typed: str, _argument: str) -> None:
         self._go(self.position + 1)
 
-    def _back(self, _: str, __: str) -> None:
+    def _back(self, _typed: str, _argument: str) -> None:
         self._go(self.position - 1)
 
-    def _end(self, _: str, __: str) -> None:
+    def _end(self, _typed: str, _argument: str) -> None:
         self._go(self.total)
 
-    def _go_number(self, _: str, argument: str) -> None:
+    def _go_number(self, _typed: str, argument: str) -> None:
         number = whole_number(argument)
         if number is not None:
             self._go(number)
         else:
-            self.message = f"Write g and an action number from 0 to {self.total}, e.g. g 12."
+            # TRANSLATORS: {key} is the command typed ("g"), {example} an example of it
+            self.message = _(
+                "Write {key} and an action number from 0 to {last}, e.g. {example}."
+            ).format(key="g", last=self.total, example="g 12")
 
-    def _chart(self, _: str, __: str) -> None:
+    def _chart(self, _typed: str, _argument: str) -> None:
         self.page = "chart"
 
-    def _help(self, _: str, __: str) -> None:
+    def _help(self, _typed: str, _argument: str) -> None:
         self.page = "help"
 
-    def _mistake(self, typed: str, _: str) -> None:
+    def _mistake(self, typed: str, _argument: str) -> None:
         self._jump(forward=typed != "M")  # m the next, M the previous: the case is the command's
 
-    def _quit(self, _: str, __: str) -> None:
+    def _quit(self, _typed: str, _argument: str) -> None:
         self.leaving = True
 
     def _go(self, position: int) -> None:
         if position < 0:
-            self.message = "This is the start of the game."
+            self.message = _("This is the start of the game.")
         elif position > self.total:
             # Going on past the last action shows how the game went, as the game's end does.
-            self.message = "This is the end of the record."
+            self.message = _("This is the end of the record.")
             self.page = "chart"
         self.position = min(max(position, 0), self.total)
 
@@ -208,7 +220,7 @@ class ReplayViewer:
         self.position = number
         self.message = jump_message(self.moves, number)
 
-    def _evaluation(self, _: str, __: str) -> None:
+    def _evaluation(self, _typed: str, _argument: str) -> None:
         if self.moves:
             self.page = "evaluation"
         else:
@@ -219,14 +231,20 @@ class ReplayViewer:
         if self.analysis is not None and self.analysis.refused is not None:
             return refusal_text(self.analysis.path, self.analysis.refused)
         if self.analysis is not None and self.analysis.review is not None:
-            return "The game has no action yet."
+            return _("The game has no action yet.")
         game = None if self.analysis is None else self.analysis.game
-        return f"No analysis of this game: `{analyze_command(game)}` makes one."
+        # TRANSLATORS: {command} is the command line that analyses the game
+        return _("No analysis of this game: `{command}` makes one.").format(
+            command=analyze_command(game)
+        )
 
-    def _go_to_year(self, _: str, argument: str) -> None:
+    def _go_to_year(self, _typed: str, argument: str) -> None:
         year = whole_number(argument, digits=4)
         if year is None:
-            self.message = "Write y and a year, e.g. y 1902."
+            # TRANSLATORS: {key} is the command typed ("y"), {example} an example of it
+            self.message = _("Write {key} and a year, e.g. {example}.").format(
+                key="y", example="y 1902"
+            )
             return
         for position in range(self.total + 1):
             state = self.state_at(position)
@@ -234,16 +252,19 @@ class ReplayViewer:
             if seat is not None and year_of(state.players[seat].time) >= year:
                 self.position = position
                 return
-        self.message = f"The game never reaches {year}."
+        self.message = _("The game never reaches {year}.").format(year=year)
 
-    def _autoplay(self, _: str, argument: str) -> None:
+    def _autoplay(self, _typed: str, argument: str) -> None:
         argument = argument.strip()
         if argument and not SECONDS.fullmatch(argument):
-            self.message = f"Write a and the seconds per action (0 to {MAX_SPEED:g}), e.g. a 0.5."
+            # TRANSLATORS: {key} is the command typed ("a"), {example} an example of it
+            self.message = _(
+                "Write {key} and the seconds per action (0 to {most}), e.g. {example}."
+            ).format(key="a", most=f"{MAX_SPEED:g}", example="a 0.5")
             return
         speed = float(argument) if argument else DEFAULT_SPEED
         if speed > MAX_SPEED:
-            self.message = f"At most {MAX_SPEED:g} seconds per action."
+            self.message = _("At most {most} seconds per action.").format(most=f"{MAX_SPEED:g}")
             return
         try:
             while self.position < self.total:
@@ -251,7 +272,7 @@ class ReplayViewer:
                 self._draw()
                 self.sleep(speed)
         except KeyboardInterrupt:
-            self.message = "Autoplay stopped."
+            self.message = _("Autoplay stopped.")
 
     # ------------------------------------------------------------ drawing
 
@@ -262,12 +283,20 @@ class ReplayViewer:
         width, height = self.size()
         session = self.session
         state = self.state_at(self.position)
-        title = f"{self.heading} — action {self.position} of {self.total}"
+        heading = _(self.heading)
         if session.seed is not None:
-            title += f" — seed {session.seed}"
+            # TRANSLATORS: {heading} is "Replay" or "Watching"
+            title = _("{heading} — action {position} of {total} — seed {seed}").format(
+                heading=heading, position=self.position, total=self.total, seed=session.seed
+            )
+        else:
+            # TRANSLATORS: {heading} is "Replay" or "Watching"
+            title = _("{heading} — action {position} of {total}").format(
+                heading=heading, position=self.position, total=self.total
+            )
         events = judged(self.story[: self.position], self.moves)
         colours = [s.colour for s in session.seats]
-        info = ScreenInfo(title, colours, "Last events", events, commands=False)
+        info = ScreenInfo(title, colours, _("Last events"), events, commands=False)
         self.console.clear()
         notice = too_small_notice(width, height)
         if notice is not None:
@@ -291,26 +320,33 @@ class ReplayViewer:
             )
             self.console.print(line)
         else:
-            self.console.print(Text("The start of the game.", style="bold"))
+            self.console.print(Text(_("The start of the game."), style="bold"))
         self._print_message(width)
 
     def _print_message(self, width: int) -> None:
         """The last line above the prompt: the message, else the keys; always one row."""
-        line = Text(self.message or self.keys, style="" if self.message else "dim")
+        line = Text(self.message or _(self.keys), style="" if self.message else "dim")
         self.console.print(fit_line(line, width))
 
     def _draw_page(self) -> None:
         """A chart or the help, in the terminal's rows less the message and the prompt."""
         width, height = self.size()
         rows = height - 2
-        where = f"▲ marks action {self.position} of {self.total}"
+        where = _("▲ marks action {position} of {total}").format(
+            position=self.position, total=self.total
+        )
         if self.page == "help":
-            lines = [Text("Replay — keys and commands", style="bold"), *self._help_lines(width)]
+            lines = [Text(_("Replay — keys and commands"), style="bold")]
+            lines += self._help_lines(width)
         elif self.page == "evaluation":
-            lines = [Text(f"Replay — how each action was judged; {where}", style="bold")]
-            lines += [fit_line(Text(NOT_LUCK, style="dim"), width), *self._evaluation_lines(width)]
+            # TRANSLATORS: {where} is "▲ marks action 12 of 80"
+            heading = _("Replay — how each action was judged; {where}").format(where=where)
+            lines = [Text(heading, style="bold")]
+            lines += [fit_line(Text(_(NOT_LUCK), style="dim"), width)]
+            lines += self._evaluation_lines(width)
         else:
-            lines = [Text(f"Replay — the whole game; {where}", style="bold")]
+            # TRANSLATORS: {where} is "▲ marks action 12 of 80"
+            lines = [Text(_("Replay — the whole game; {where}").format(where=where), style="bold")]
             now = clock(self.state_at(self.position))
             lines += game_chart_lines(self.session, width, now)
             below = self._evaluation_lines(width) if self.moves else []
@@ -343,14 +379,15 @@ class ReplayViewer:
 
     def _help_lines(self, width: int) -> list[Text]:
         """The keys, then what the analysis is (or why there is none) and its summary."""
-        lines = [Text(f"  {c.keys:<15}{c.meaning}") for c in REPLAY_COMMANDS]
+        # The keys: those with words marked for translation (N_), the others as they are.
+        lines = [Text(f"  {_(c.keys):<15}{_(c.meaning)}") for c in REPLAY_COMMANDS]
         lines += Text(about_analysis(self.analysis)).wrap(self.console, width)
         names = [seat.name for seat in self.session.seats]
         colours = [seat.colour for seat in self.session.seats]
         summary = (
             summary_lines(self.moves, names, colours, width, self._luck()) if self.moves else []
         )
-        _, height = self.size()
+        _width, height = self.size()
         # The summary, or without its last line (what skill and luck are) where it is short.
         for shown in (summary, summary[:-1]):
             if len(lines) + len(shown) + 3 <= height:
@@ -366,7 +403,8 @@ def judged(events: Sequence[Told], moves: Sequence[MoveReview]) -> list[Told]:
     shown = list(events)
     if shown and len(moves) >= len(shown) and moves[len(shown) - 1].label:
         last = shown[-1]
-        shown[-1] = replace(last, when=f"{last.when} {moves[len(shown) - 1].label}:")
+        label = label_word(moves[len(shown) - 1].label)
+        shown[-1] = replace(last, when=f"{last.when} {label}:")
     return shown
 
 
@@ -386,8 +424,9 @@ class ReplayCommand:
 # The one list of the replay's keys and commands: the help and the dispatch both read it.
 REPLAY_COMMANDS = (
     ReplayCommand(
-        "→, n or Enter",
-        "the next action",
+        # TRANSLATORS: the replay's help, keys column (15 columns): the keys stay as they are
+        N_("→, n or Enter"),
+        N_("the next action"),
         ("", "n", "next"),
         ReplayViewer._next,
         step=True,
@@ -395,7 +434,7 @@ REPLAY_COMMANDS = (
     ),
     ReplayCommand(
         "←, p",
-        "the action before",
+        N_("the action before"),
         ("p", "prev", "back"),
         ReplayViewer._back,
         step=True,
@@ -403,43 +442,55 @@ REPLAY_COMMANDS = (
     ),
     ReplayCommand(
         "Home, End",
-        "the start, the end of the game",
+        N_("the start, the end of the game"),
         ("end",),
         ReplayViewer._end,
         bound=(("home", "g 0"), ("end", "end")),
     ),
-    ReplayCommand("g N", "go to action N", ("g", "go"), ReplayViewer._go_number),
     ReplayCommand(
-        "y YEAR",
-        "the first action of a year, e.g. y 1902",
+        # TRANSLATORS: the replay's help: g is typed as it is, N stands for a number
+        N_("g N"),
+        N_("go to action N"),
+        ("g", "go"),
+        ReplayViewer._go_number,
+    ),
+    ReplayCommand(
+        # TRANSLATORS: the replay's help: y is typed as it is, YEAR stands for a year
+        N_("y YEAR"),
+        N_("the first action of a year, e.g. y 1902"),
         ("y", "year"),
         ReplayViewer._go_to_year,
     ),
     ReplayCommand(
-        "a [SECONDS]",
-        "play on by itself, SECONDS an action (Ctrl-C stops)",
+        # TRANSLATORS: the replay's help: a is typed as it is, SECONDS stands for a number
+        N_("a [SECONDS]"),
+        N_("play on by itself, SECONDS an action (Ctrl-C stops)"),
         ("a", "auto"),
         ReplayViewer._autoplay,
     ),
     ReplayCommand(
-        "c", "the chart of the scores over the game", ("c", "chart"), ReplayViewer._chart
+        "c", N_("the chart of the scores over the game"), ("c", "chart"), ReplayViewer._chart
     ),
     ReplayCommand(
         "e",
-        "the chart of each player's expected final score (analysis)",
+        N_("the chart of each player's expected final score (analysis)"),
         ("e", "evaluation"),
         ReplayViewer._evaluation,
     ),
     ReplayCommand(
         "m, M",
-        "the next, the previous blunder or mistake (analysis)",
+        N_("the next, the previous blunder or mistake (analysis)"),
         ("m",),
         ReplayViewer._mistake,
     ),
     ReplayCommand(
-        "h", "this help (a step goes back to the board)", ("h", "help", "?"), ReplayViewer._help
+        "h",
+        N_("this help (a step goes back to the board)"),
+        ("h", "help", "?"),
+        ReplayViewer._help,
     ),
-    ReplayCommand("q", "quit", ("q", "quit", "exit"), ReplayViewer._quit),
+    # TRANSLATORS: the replay's help: what the key q does
+    ReplayCommand("q", N_("quit"), ("q", "quit", "exit"), ReplayViewer._quit),
 )
 _BY_WORD: Mapping[str, ReplayCommand] = {
     word: command for command in REPLAY_COMMANDS for word in command.words

@@ -18,6 +18,7 @@ from rich.padding import Padding
 from rich.text import Text
 
 from thebes.catalog.components import Catalog
+from thebes.language import _, ngettext
 from thebes.records.narration import card_name, narrate
 from thebes.records.session import Step
 from thebes.records.view import GameView
@@ -59,10 +60,13 @@ def told(session: GameView, step: Step, after: GameState | None = None) -> Told:
             refills.append(event)
             continue
         if len(refills) > 1:  # one sentence for a display refilled at once (an exchange)
+            # TRANSLATORS: a display slot and the card now in it: "slot 2 the car"
+            slot = _("slot {slot} the {card}")
             shown = "; ".join(
-                f"slot {r.slot + 1} the {card_name(session.catalog, r.card)}" for r in refills
+                slot.format(slot=r.slot + 1, card=card_name(session.catalog, r.card))
+                for r in refills
             )
-            sentences.append(f"The display now shows: {shown}.")
+            sentences.append(_("The display now shows: {cards}.").format(cards=shown))
         else:
             sentences += [narrate(session.catalog, names, r) for r in refills]
         refills = []
@@ -90,11 +94,17 @@ def face_up_sentence(
     up on the draw pile: the car."), or that none is left face up; cards turned up and drawn
     in the same action are told where they went (the display, an exhibition)."""
     if not after:
-        return ["No card is left face up on the draw pile."] if before else []
-    still = [f"the {card_name(catalog, card)}" for card in after if card in turned_up]
+        return [_("No card is left face up on the draw pile.")] if before else []
+    # TRANSLATORS: a card turned up on the draw pile: "the car"
+    the = _("the {card}")
+    still = [the.format(card=card_name(catalog, card)) for card in after if card in turned_up]
     if not still:
         return []
-    return [f"Turned up on the draw pile: {', then '.join(still)}."]
+    cards = still[0]
+    for card in still[1:]:
+        # TRANSLATORS: cards turned up one after another: "the car, then the shovel"
+        cards = _("{earlier}, then {later}").format(earlier=cards, later=card)
+    return [_("Turned up on the draw pile: {cards}.").format(cards=cards)]
 
 
 def _state_after(session: GameView, step: Step) -> GameState:
@@ -167,7 +177,7 @@ def story_panel(
     head = Text(title, style="bold")
     if 1 + sum(heights) <= rows:
         if not entries:
-            head.append("  (nothing yet)", style="dim")
+            head.append("  (" + _("nothing yet") + ")", style="dim")
         return _panel(head, whole)
     room = max(0, rows - 1)
     own = next((n for n, e in enumerate(entries) if e.own), None)
@@ -175,7 +185,8 @@ def story_panel(
     if own is not None and len(entries) - own > room:
         lines, left_out = _packed(entries[own:], colours, inner, measure, room)
         if left_out:
-            notes.append(f"{left_out} more")
+            # TRANSLATORS: the events panel's title: actions left out for want of room
+            notes.append(ngettext("{count} more", "{count} more", left_out).format(count=left_out))
     else:
         first = own or 0  # before the own entry: nothing (since_last_turn starts there)
         newest = heights[-1] if own is None and heights[-1] <= room else 1
@@ -184,11 +195,20 @@ def story_panel(
         shown = list(range(first, len(entries)))[-count:] if room else []
         lines = _one_each(entries, shown, whole, heights, colours, inner, room)
         if len(entries) > len(shown):
-            notes.append(f"{len(entries) - len(shown)} earlier")
+            # TRANSLATORS: the events panel's title: earlier actions left out for want of room
+            earlier = len(entries) - len(shown)
+            notes.append(
+                ngettext("{count} earlier", "{count} earlier", earlier).format(count=earlier)
+            )
     if any(all(line is not w for w in whole) for line in lines):
-        notes.append("in short")
-    where = ": type log" if log else ""
-    head.append(f"  ({', '.join(notes)}{where})", style="dim")
+        # TRANSLATORS: the events panel's title: some actions are told in one line each
+        notes.append(_("in short"))
+    said = ", ".join(notes)
+    if log:
+        # TRANSLATORS: the events panel's title: "(3 earlier, in short: type log)"; {command}
+        # is the command typed to see the whole log
+        said = _("{notes}: type {command}").format(notes=said, command="log")
+    head.append(f"  ({said})", style="dim")
     return _panel(head, lines)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 
 from thebes.catalog.components import Catalog, TokenKind
+from thebes.language import _, ngettext, pgettext, place_name
 from thebes.records.narration import card_name
 from thebes.records.notation import format_action
 from thebes.records.session import Step
@@ -36,7 +37,7 @@ def summary(catalog: Catalog, step: Step, seat: int, *, brief: bool = False) -> 
     what = ""
     found: list[int] = []
     for event in step.events:
-        what = _phrase(catalog, event, "" if brief else f" in {where}", brief) or what
+        what = _phrase(catalog, event, None if brief else place_name(where), brief) or what
         match event:
             case Travelled() if event.player == seat:
                 where = catalog.locations[event.destination]
@@ -47,38 +48,68 @@ def summary(catalog: Catalog, step: Step, seat: int, *, brief: bool = False) -> 
                 found.append(event.token)
     dug = next((e for e in step.events if isinstance(e, Dug)), None)
     if dug is not None:
-        site = catalog.regions[dug.region][: 3 if brief else None]
+        site = place_name(catalog.regions[dug.region])[: 3 if brief else None]
         # The cards spent on it, as typed: "+assistant", "+legend"...
         # (a zeppelin is said after, as for any journey)
         words = format_action(step.action, catalog.regions).split()[3:]
         spent = "".join(f" {word}" for word in words if word != "+zeppelin")
         if brief:
-            what = f"dig {site} {dug.weeks} wk: {brief_finds(catalog, found)}"
+            # TRANSLATORS: a dig in few words: "dig Egy 8 wk: 5 VP, Cre book" (wk: weeks)
+            what = _("dig {site} {weeks} wk: {finds}").format(
+                site=site, weeks=dug.weeks, finds=brief_finds(catalog, found)
+            )
         else:
-            what = f"dig {site} {dug.weeks} wk{spent} — {finds(catalog, found)}"
+            # TRANSLATORS: a dig in a phrase: "dig Egypt 8 wk +shovel — 2 artifacts (5 VP)";
+            # {spent} is the cards spent as typed in the notation (" +shovel"), or nothing
+            what = _("dig {site} {weeks} wk{spent} — {finds}").format(
+                site=site, weeks=dug.weeks, spent=spent, finds=finds(catalog, found)
+            )
     if by_zeppelin:
-        what += " (zep)" if brief else " (by zeppelin)"
+        if brief:
+            # TRANSLATORS: an action in few words, made after a journey by zeppelin
+            what = _("{action} (zep)").format(action=what)
+        else:
+            what = _("{action} (by zeppelin)").format(action=what)
     return what if brief else f"{name}: {what}"
 
 
-def _phrase(catalog: Catalog, event: Event, where: str, brief: bool) -> str:
-    """The action's own event in words; ``where`` is " in CITY", or "" when brief."""
+def _phrase(catalog: Catalog, event: Event, where: str | None, brief: bool) -> str:
+    """The action's own event in words; ``where`` is the mover's city, or None when brief."""
     match event:
         case CardTaken():
-            card = short_card_name(catalog, event.card) if brief else card_name(catalog, event.card)
-            return f"take {card}" if brief else f"take {card}{where}, {event.weeks} wk"
+            if brief:
+                # TRANSLATORS: an action in few words: "take Egy book 3"
+                return _("take {card}").format(card=short_card_name(catalog, event.card))
+            card = card_name(catalog, event.card)
+            # TRANSLATORS: an action in a phrase: "take the Egypt book 3 in London, 2 wk"
+            return _("take {card} in {city}, {weeks} wk").format(
+                card=card, city=where, weeks=event.weeks
+            )
         case DisplayExchanged():
-            city = catalog.locations[catalog.exchange_city]
-            return "exchange" if brief else f"exchange the display in {city}, {event.weeks} wk"
+            if brief:
+                return pgettext("action in few words", "exchange")
+            city = place_name(catalog.locations[catalog.exchange_city])
+            return _("exchange the display in {city}, {weeks} wk").format(
+                city=city, weeks=event.weeks
+            )
         case DisplayRenewed() if event.player >= 0:
-            return "renew" if brief else f"renew the display{where}, {event.weeks} wk"
+            if brief:
+                return pgettext("action in few words", "renew")
+            return _("renew the display in {city}, {weeks} wk").format(
+                city=where, weeks=event.weeks
+            )
         case ExhibitionHeld():
             vp = catalog.card(event.card).value
             if brief:
-                return f"exhibition {vp} VP"
-            return f"hold the {card_name(catalog, event.card)} — {vp} VP"
+                return _("exhibition {points} VP").format(points=vp)
+            # TRANSLATORS: {exhibition} is the exhibition's name ("small exhibition in Rome")
+            return _("hold the {exhibition} — {points} VP").format(
+                exhibition=card_name(catalog, event.card), points=vp
+            )
         case Retired():
-            return "retire" + (" (no other action was possible)" if event.forced else "")
+            if event.forced:
+                return _("retire (no other action was possible)")
+            return pgettext("action in few words", "retire")
     return ""
 
 
@@ -89,25 +120,46 @@ def finds(catalog: Catalog, tokens: list[int]) -> str:
     parts = []
     if artifacts:
         vp = sum(t.value for t in artifacts)
-        plural = "s" if len(artifacts) > 1 else ""
-        parts.append(f"{len(artifacts)} artifact{plural} ({vp} VP)")
-    books = Counter(catalog.regions[t.book_region] for t in kinds if t.kind is TokenKind.BOOK)
+        parts.append(
+            ngettext(
+                "{count} artifact ({points} VP)", "{count} artifacts ({points} VP)", len(artifacts)
+            ).format(count=len(artifacts), points=vp)
+        )
+    books = Counter(
+        place_name(catalog.regions[t.book_region]) for t in kinds if t.kind is TokenKind.BOOK
+    )
     for region, count in books.items():
-        parts.append(f"a {region} book" if count == 1 else f"{count} {region} books")
+        parts.append(
+            ngettext("a {region} book", "{count} {region} books", count).format(
+                region=region, count=count
+            )
+        )
     general = sum(t.kind is TokenKind.GENERAL for t in kinds)
     if general:
-        parts.append("a general book" if general == 1 else f"{general} general books")
-    return ", ".join(parts) if parts else "nothing"
+        parts.append(
+            ngettext("a general book", "{count} general books", general).format(count=general)
+        )
+    # TRANSLATORS: what a dig kept: no token but sand
+    return ", ".join(parts) if parts else pgettext("finds", "nothing")
 
 
 def brief_finds(catalog: Catalog, tokens: list[int]) -> str:
     """What a dig kept, in few words: "5 VP, Cre book, 2 gen books", or "nothing"."""
     kinds = [catalog.token(t) for t in tokens]
     artifacts = [t.value for t in kinds if t.kind is TokenKind.ARTIFACT]
-    parts = [f"{sum(artifacts)} VP"] if artifacts else []
-    books = Counter(catalog.regions[t.book_region][:3] for t in kinds if t.kind is TokenKind.BOOK)
+    parts = [_("{points} VP").format(points=sum(artifacts))] if artifacts else []
+    books = Counter(
+        place_name(catalog.regions[t.book_region])[:3] for t in kinds if t.kind is TokenKind.BOOK
+    )
     general = sum(t.kind is TokenKind.GENERAL for t in kinds)
-    for what, count in (*books.items(), ("gen", general)):
-        if count:
-            parts.append(f"{what} book" if count == 1 else f"{count} {what} books")
-    return ", ".join(parts) if parts else "nothing"
+    for region, count in books.items():
+        # TRANSLATORS: books of a region in few words: "Cre book", "2 Egy books"
+        parts.append(
+            ngettext("{region} book", "{count} {region} books", count).format(
+                region=region, count=count
+            )
+        )
+    if general:
+        # TRANSLATORS: general knowledge books in few words: "gen book", "2 gen books"
+        parts.append(ngettext("gen book", "{count} gen books", general).format(count=general))
+    return ", ".join(parts) if parts else pgettext("finds", "nothing")

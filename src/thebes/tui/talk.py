@@ -10,6 +10,7 @@ from pathlib import Path
 from rich.text import Text
 
 from thebes.analysis.hints import Hint
+from thebes.language import N_, _, place_name
 from thebes.records.view import GameView
 from thebes.rules import GameState
 from thebes.safeio.text import printable
@@ -33,14 +34,19 @@ class TableTalk:
         self.session = session
         self.colour = colour
         names = [s.name for s in session.seats]
-        everyone = ", ".join(names[:-1]) + " and " + names[-1]
-        self.log = [f"{everyone} set out from Warsaw; {names[0]} moves first."]
+        # TRANSLATORS: the players: {first} is the names but the last, with commas
+        everyone = _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
+        self.log = [
+            _("{everyone} set out from {city}; {name} moves first.").format(
+                everyone=everyone, city=place_name("Warsaw"), name=names[0]
+            )
+        ]
         for news in journal:
             self._log(news)
         self.message: Text | None = None
         self.own = False  # the message answers what was typed here, and is not drawn yet
         if keyboard and session.autosave is not None:
-            saved = SAVED.format(printable(str(session.autosave)))
+            saved = _(SAVED).format(path=printable(str(session.autosave)))
             self.log.insert(0, saved)
             # On screen in one row at 80 columns, where the events need every row: the
             # folder shortened (the log, the quit question and the farewell say it whole).
@@ -97,22 +103,23 @@ class TableTalk:
         session = self.session
         seat = session.active_seat
         if seat is None or session.seats[seat].is_bot:
-            return "Last events", story(session)
+            return _("Last events"), story(session)
         name = session.seats[seat].name
         acted = any(step.record.player == name for step in session.steps)
-        return (f"{name}'s last turn and since" if acted else "So far"), since_last_turn(
-            session, seat
-        )
+        # TRANSLATORS: a panel's title: the actions since {name}'s last turn, that one included
+        since = _("{name}'s last turn and since").format(name=name)
+        title = since if acted else _("So far")
+        return title, since_last_turn(session, seat)
 
 
-SAVED = "Saved after every action in {}."
+SAVED = N_("Saved after every action in {path}.")
 NOTICE_CELLS = 79  # an 80-column terminal's row, less the cursor's cell
 
 
 def saved_notice(path: Path) -> str:
     """Where the game is autosaved, in at most one row of 80 columns: the whole path if it
     fits, else under ``~`` for the home folder, else its last parts after ``…/``."""
-    room = NOTICE_CELLS - len(SAVED.format(""))
+    room = NOTICE_CELLS - len(_(SAVED).format(path=""))
     whole = printable(str(path))
     if len(whole) > room:
         whole = shown_path(path)
@@ -121,7 +128,7 @@ def saved_notice(path: Path) -> str:
         if len(whole) <= room or len(f"…/{part}/{parts}") > room:
             break
         parts = f"{printable(part)}/{parts}"
-    return SAVED.format(whole if len(whole) <= room else f"…/{parts}")
+    return _(SAVED).format(path=whole if len(whole) <= room else f"…/{parts}")
 
 
 def log_line(entry: Told) -> str:

@@ -16,6 +16,7 @@ import contextlib
 from pathlib import Path
 
 from thebes.catalog.components import Catalog
+from thebes.language import N_, _
 from thebes.records.gamefile import RecordError
 from thebes.records.session import Session
 from thebes.safeio.saving import Fingerprint, fingerprint
@@ -28,13 +29,15 @@ POLL_SECONDS = 0.3  # how often the file is looked at while the viewer waits
 BESIDE = 20  # the numbered files beside it looked at for the game gone on there
 CHANGED = "\x00changed:"  # a prompt's result when the file changed under it
 # At most 80 columns, as the replay's keys line.
-WATCH_KEYS = "following the game as it is saved · ← back · End newest · h help · q quit"
+# TRANSLATORS: keys line: the keys (←, End, h, q) stay as they are; at most 80 columns
+WATCH_KEYS = N_("following the game as it is saved · ← back · End newest · h help · q quit")
 
 
 class GameWatcher(ReplayViewer):
     """The game in ``path`` as it stands, drawn anew at every action saved there."""
 
-    heading = "Watching"
+    # TRANSLATORS: the title's first word while a game is watched as it is played
+    heading = N_("Watching")
 
     def __init__(self, path: Path, session: Session, catalog: Catalog, terminal: Terminal) -> None:
         super().__init__(session, terminal)
@@ -67,7 +70,7 @@ class GameWatcher(ReplayViewer):
                 elif not self._command(text):
                     return
 
-    def _file_check(self, _: object) -> None:
+    def _file_check(self, _event: object) -> None:
         app = self.prompt.app
         if not self.session.is_over and self._versions() != self.seen and not app.is_done:
             app.exit(result=CHANGED + app.current_buffer.text)
@@ -93,14 +96,18 @@ class GameWatcher(ReplayViewer):
         self.lost = session is None
         self.seen = self._versions()
         if session is None:
-            self.message = f"Cannot read the game now ({problem}); watching on."
+            self.message = _("Cannot read the game now ({problem}); watching on.").format(
+                problem=problem
+            )
             return
         following = self.position == self.total and self.page == "board"
         self.session, self.story = session, story(session)
         self.position = self.total if following else min(self.position, self.total)
         self.message = self._over() if session.is_over else None
         if moved is not None:
-            self.message = f"The game went on in {printable(str(self.path))}; watching it there."
+            self.message = _("The game went on in {path}; watching it there.").format(
+                path=printable(str(self.path))
+            )
 
     def _beside(self) -> list[Path]:
         """The files the game goes on in when its autosave finds this one changed."""
@@ -118,7 +125,8 @@ class GameWatcher(ReplayViewer):
         return None
 
     def _over(self) -> str:
-        return "The game is over; the replay keys step through it, q leaves."
+        # TRANSLATORS: q is the key that leaves
+        return _("The game is over; the replay keys step through it, {key} leaves.").format(key="q")
 
 
 def same_game(one: Session, other: Session) -> bool:

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import assert_never
 
 from thebes.catalog.components import EXHIBITION_LETTERS, EXHIBITION_SLOTS, WHEEL_SIZE
+from thebes.language import _, ngettext, place_name
 from thebes.records.blockers import Blocked, Blocker
 from thebes.records.notation import format_action
 from thebes.records.session import Seat
@@ -26,134 +27,195 @@ def illegal_line(why: NotLegal, state: GameState) -> str:
     it after "Not allowed: ", or in its own sentence)."""
     catalog = state.catalog
     name = _name(why, state)
-    region = catalog.regions[why.region] if 0 <= why.region < len(catalog.regions) else ""
+    region = (
+        place_name(catalog.regions[why.region]) if 0 <= why.region < len(catalog.regions) else ""
+    )
     match why.kind:
         case Illegal.GAME_OVER:
-            return "the game is over: every marker is on the end square"
+            return _("the game is over: every marker is on the end square")
         case Illegal.RETIRE_TOO_EARLY:
-            return (
-                f"retiring is only allowed in the last year ({LAST_YEAR}), "
-                "or with no other action left"
-            )
+            return _(
+                "retiring is only allowed in the last year ({year}), or with no other action left"
+            ).format(year=LAST_YEAR)
         case Illegal.NO_DISPLAY_SLOT:
-            return f"there is no display slot {why.slot + 1}"
+            return _("there is no display slot {slot}").format(slot=why.slot + 1)
         case Illegal.EMPTY_SLOT:
-            return f"display slot {why.slot + 1} is empty"
+            return _("display slot {slot} is empty").format(slot=why.slot + 1)
         case Illegal.NOTHING_TO_EXCHANGE:
-            return "there are no display cards to exchange"
+            return _("there are no display cards to exchange")
         case Illegal.RENEW_NOT_PLAYED:
-            return "renewing the display is the variant renew-anywhere, not played in this game"
+            # TRANSLATORS: {variant} is the variant's name as typed on the command line
+            return _(
+                "renewing the display is the variant {variant}, not played in this game"
+            ).format(variant="renew-anywhere")
         case Illegal.NOTHING_TO_RENEW:
-            return "there are no display cards to renew"
+            return _("there are no display cards to renew")
         case Illegal.TOO_FEW_WEEKS:
-            return (
-                f"it takes {why.weeks} weeks, and {name} has only {why.left} left "
-                "before the end of the game"
-            )
+            return _(
+                "it takes {weeks} weeks, and {name} has only {left} left before the end of the game"
+            ).format(weeks=why.weeks, name=name, left=why.left)
         case Illegal.NO_EXHIBITION:
-            return f"there is no exhibition in slot {_exhibition_slot(why.slot)}"
+            return _("there is no exhibition in slot {slot}").format(
+                slot=_exhibition_slot(why.slot)
+            )
         case Illegal.TOO_FEW_ARTIFACTS:
-            plural = "s" if why.need > 1 else ""
-            return (
-                f"the exhibition needs {why.need} {region} artifact{plural}, {name} has {why.have}"
-            )
-        case Illegal.NO_ZEPPELIN:
-            return f"{name} has no zeppelin"
-        case Illegal.ZEPPELIN_NO_USE:
-            return f"a zeppelin is no use: {name} is already in {catalog.locations[why.location]}"
-        case Illegal.NO_REGION:
-            return f"there is no region {why.region}"
-        case Illegal.PERMIT_STILL_VALID:
-            return f"the permit for {region} is still valid: no special permit is needed"
-        case Illegal.PERMIT_USED:
-            return (
-                f"the permit for {region} is used this year: only a special permit allows the dig"
-            )
-        case Illegal.NO_SPECIAL_PERMIT:
-            return f"the permit for {region} is used this year and {name} has no special permit"
-        case Illegal.NO_LEGEND:
-            return f"{name} has no legend of {region}"
-        case Illegal.NO_ASSISTANT:
-            return f"{name} has no assistant"
-        case Illegal.NO_SHOVEL:
-            return f"{name} has no shovel"
-        case Illegal.ASSISTANTS_NOT_LONE | Illegal.SHOVELS_NOT_LONE:
-            card = "assistant" if why.kind is Illegal.ASSISTANTS_NOT_LONE else "shovel"
-            return (
-                f"only a lone {card} can be discarded for a bonus; {name}'s {why.have} "
-                f"{card}s count without it"
-            )
-        case Illegal.LEGEND_NEEDED:
-            return f"{name} has no {region} books: the dig needs the legend of {region}"
-        case Illegal.NO_KNOWLEDGE:
-            return f"{name} has no specialized knowledge of {region} (books or its legend)"
+            return ngettext(
+                "the exhibition needs {need} {region} artifact, {name} has {have}",
+                "the exhibition needs {need} {region} artifacts, {name} has {have}",
+                why.need,
+            ).format(need=why.need, region=region, name=name, have=why.have)
+        case (
+            Illegal.NO_ZEPPELIN
+            | Illegal.ZEPPELIN_NO_USE
+            | Illegal.NO_REGION
+            | Illegal.PERMIT_STILL_VALID
+            | Illegal.PERMIT_USED
+            | Illegal.NO_SPECIAL_PERMIT
+            | Illegal.NO_LEGEND
+            | Illegal.NO_ASSISTANT
+            | Illegal.NO_SHOVEL
+            | Illegal.ASSISTANTS_NOT_LONE
+            | Illegal.SHOVELS_NOT_LONE
+            | Illegal.LEGEND_NEEDED
+            | Illegal.NO_KNOWLEDGE
+        ):
+            return _wanting_line(why, state, name, region)
         case Illegal.DIG_WEEKS_OUT_OF_RANGE:
-            return f"a dig lasts 1 to {WHEEL_SIZE} weeks, not {why.weeks}"
-        case Illegal.DIG_DRAWS_NOTHING:
-            return (
-                f"with {why.knowledge} knowledge a dig of {why.weeks} "
-                f"week{'' if why.weeks == 1 else 's'} draws no token; "
-                f"it needs at least {why.need} weeks"
+            return _("a dig lasts 1 to {most} weeks, not {weeks}").format(
+                most=WHEEL_SIZE, weeks=why.weeks
             )
+        case Illegal.DIG_DRAWS_NOTHING:
+            return ngettext(
+                "with {knowledge} knowledge a dig of {weeks} week draws no token; "
+                "it needs at least {need} weeks",
+                "with {knowledge} knowledge a dig of {weeks} weeks draws no token; "
+                "it needs at least {need} weeks",
+                why.weeks,
+            ).format(knowledge=why.knowledge, weeks=why.weeks, need=why.need)
         case _:
             assert_never(why.kind)
+
+
+def _wanting_line(why: NotLegal, state: GameState, name: str, region: str) -> str:
+    """:func:`illegal_line` for what a player lacks: a card, a permit, knowledge."""
+    catalog = state.catalog
+    match why.kind:
+        case Illegal.NO_ZEPPELIN:
+            return _("{name} has no zeppelin").format(name=name)
+        case Illegal.ZEPPELIN_NO_USE:
+            return _("a zeppelin is no use: {name} is already in {place}").format(
+                name=name, place=place_name(catalog.locations[why.location])
+            )
+        case Illegal.NO_REGION:
+            return _("there is no region {region}").format(region=why.region)
+        case Illegal.PERMIT_STILL_VALID:
+            return _("the permit for {region} is still valid: no special permit is needed").format(
+                region=region
+            )
+        case Illegal.PERMIT_USED:
+            return _(
+                "the permit for {region} is used this year: only a special permit allows the dig"
+            ).format(region=region)
+        case Illegal.NO_SPECIAL_PERMIT:
+            return _(
+                "the permit for {region} is used this year and {name} has no special permit"
+            ).format(region=region, name=name)
+        case Illegal.NO_LEGEND:
+            return _("{name} has no legend of {region}").format(name=name, region=region)
+        case Illegal.NO_ASSISTANT:
+            return _("{name} has no assistant").format(name=name)
+        case Illegal.NO_SHOVEL:
+            return _("{name} has no shovel").format(name=name)
+        case Illegal.ASSISTANTS_NOT_LONE:
+            # TRANSLATORS: {have} is two or more
+            return _(
+                "only a lone assistant can be discarded for a bonus; "
+                "{name}'s {have} assistants count without it"
+            ).format(name=name, have=why.have)
+        case Illegal.SHOVELS_NOT_LONE:
+            # TRANSLATORS: {have} is two or more
+            return _(
+                "only a lone shovel can be discarded for a bonus; "
+                "{name}'s {have} shovels count without it"
+            ).format(name=name, have=why.have)
+        case Illegal.LEGEND_NEEDED:
+            return _("{name} has no {region} books: the dig needs the legend of {region}").format(
+                name=name, region=region
+            )
+        case Illegal.NO_KNOWLEDGE:
+            return _(
+                "{name} has no specialized knowledge of {region} (books or its legend)"
+            ).format(name=name, region=region)
+        case _:
+            raise ValueError(f"not a lack: {why.kind}")
 
 
 def illegal_short(why: NotLegal, state: GameState) -> str:
     """Why an action is not legal now in the few words a menu column holds ("6 wk, only 4
     left"); typing the entry's number says it whole (:func:`illegal_line`)."""
     catalog = state.catalog
-    region = catalog.regions[why.region] if 0 <= why.region < len(catalog.regions) else ""
+    region = (
+        place_name(catalog.regions[why.region]) if 0 <= why.region < len(catalog.regions) else ""
+    )
     match why.kind:
         case Illegal.TOO_FEW_WEEKS:
-            return f"{why.weeks} wk, only {why.left} left"
+            # TRANSLATORS: a menu column; "wk" abbreviates weeks
+            return _("{weeks} wk, only {left} left").format(weeks=why.weeks, left=why.left)
         case Illegal.NOTHING_TO_EXCHANGE | Illegal.NOTHING_TO_RENEW:
-            return "no display cards"
+            return _("no display cards")
         case Illegal.EMPTY_SLOT:
             # as long as the sentence: the menu has said it so from the start
-            return f"display slot {why.slot + 1} is empty"
+            return _("display slot {slot} is empty").format(slot=why.slot + 1)
         case Illegal.GAME_OVER:
-            return "the game is over"
+            return _("the game is over")
         case Illegal.RETIRE_TOO_EARLY:
-            return f"only in {LAST_YEAR}"
+            # TRANSLATORS: a menu column: retiring is allowed only in the last year
+            return _("only in {year}").format(year=LAST_YEAR)
         case Illegal.NO_DISPLAY_SLOT:
-            return f"no slot {why.slot + 1}"
+            return _("no slot {slot}").format(slot=why.slot + 1)
         case Illegal.RENEW_NOT_PLAYED:
-            return "not in this game"
+            # TRANSLATORS: a menu column: the variant is not played in this game
+            return _("not in this game")
         case Illegal.NO_EXHIBITION:
-            return f"no exhibition {_exhibition_slot(why.slot)}"
+            return _("no exhibition {slot}").format(slot=_exhibition_slot(why.slot))
         case Illegal.TOO_FEW_ARTIFACTS:
-            return f"{why.need} {region} artifacts, {why.have} held"
+            # TRANSLATORS: a menu column: artifacts an exhibition needs, and those held
+            return _("{need} {region} artifacts, {have} held").format(
+                need=why.need, region=region, have=why.have
+            )
         case Illegal.NO_ZEPPELIN:
-            return "no zeppelin"
+            return _("no zeppelin")
         case Illegal.ZEPPELIN_NO_USE:
-            return "already there"
+            # TRANSLATORS: a menu column: the archaeologist is already at that place
+            return _("already there")
         case Illegal.NO_REGION:
-            return f"no region {why.region}"
+            return _("no region {region}").format(region=why.region)
         case Illegal.PERMIT_STILL_VALID:
-            return "permit still valid"
+            return _("permit still valid")
         case Illegal.PERMIT_USED:
-            return "permit used"
+            return _("permit used")
         case Illegal.NO_SPECIAL_PERMIT:
-            return "no special permit"
+            return _("no special permit")
         case Illegal.NO_LEGEND:
-            return "no legend"
+            return _("no legend")
         case Illegal.NO_ASSISTANT:
-            return "no assistant"
+            return _("no assistant")
         case Illegal.NO_SHOVEL:
-            return "no shovel"
+            return _("no shovel")
         case Illegal.ASSISTANTS_NOT_LONE:
-            return "not a lone assistant"
+            return _("not a lone assistant")
         case Illegal.SHOVELS_NOT_LONE:
-            return "not a lone shovel"
+            return _("not a lone shovel")
         case Illegal.LEGEND_NEEDED:
-            return "legend needed"
+            return _("legend needed")
         case Illegal.NO_KNOWLEDGE:
-            return f"no knowledge of {region}"
+            return _("no knowledge of {region}").format(region=region)
         case Illegal.DIG_WEEKS_OUT_OF_RANGE:
-            return f"1 to {WHEEL_SIZE} wk"
+            # TRANSLATORS: a menu column; "wk" abbreviates weeks
+            return _("1 to {most} wk").format(most=WHEEL_SIZE)
         case Illegal.DIG_DRAWS_NOTHING:
-            return f"at least {why.need} wk"
+            # TRANSLATORS: a menu column; "wk" abbreviates weeks
+            return _("at least {need} wk").format(need=why.need)
         case _:
             assert_never(why.kind)
 
@@ -161,34 +223,42 @@ def illegal_short(why: NotLegal, state: GameState) -> str:
 def blocker_line(blocker: Blocker, seats: Sequence[Seat], regions: tuple[str, ...]) -> str:
     """Why the session refuses, in a sentence without its first capital or full stop (the
     caller puts it after "Cannot undo: ", or makes a sentence of it)."""
-    who = printable(seats[blocker.seat].name) if blocker.seat is not None else "nobody"
+    who = printable(seats[blocker.seat].name) if blocker.seat is not None else _("nobody")
     action = printable(format_action(blocker.action, regions)) if blocker.action else ""
     match blocker.kind:
         case Blocked.HINTS_OFF:
-            return "hints are off for this game (it was started with --no-hints)"
+            return _("hints are off for this game (it was started with {option})").format(
+                option="--no-hints"
+            )
         case Blocked.GAME_OVER:
-            return "the game is over"
+            return _("the game is over")
         case Blocked.BOTS_TURN:
-            return "it is a bot's turn"
+            return _("it is a bot's turn")
         case Blocked.UNDO_OFF:
-            return "undo is turned off for this game"
+            return _("undo is turned off for this game")
         case Blocked.NOTHING_PLAYED:
-            return "nothing has been played yet"
+            return _("nothing has been played yet")
         case Blocked.CARDS_REVEALED:
-            return f"{who}'s '{action}' revealed new cards from the deck"
+            # TRANSLATORS: {action} is the action as typed in the notation ("take 2")
+            return _("{who}'s '{action}' revealed new cards from the deck").format(
+                who=who, action=action
+            )
         case Blocked.TOKENS_REVEALED:
-            return f"{who}'s '{action}' revealed tokens from the bag"
+            # TRANSLATORS: {action} is the action as typed in the notation ("dig Egypt 6")
+            return _("{who}'s '{action}' revealed tokens from the bag").format(
+                who=who, action=action
+            )
         case Blocked.NO_PERSONS_ACTION:
-            return "there is no action of a person to take back"
+            return _("there is no action of a person to take back")
         case Blocked.BOT_SEATED:
-            return f"{who}'s seat is played by a bot already"
+            return _("{who}'s seat is played by a bot already").format(who=who)
         case _:
             assert_never(blocker.kind)
 
 
 def _name(why: NotLegal, state: GameState) -> str:
     players = state.players
-    return printable(players[why.seat].name) if 0 <= why.seat < len(players) else "nobody"
+    return printable(players[why.seat].name) if 0 <= why.seat < len(players) else _("nobody")
 
 
 def _exhibition_slot(slot: int) -> str:
