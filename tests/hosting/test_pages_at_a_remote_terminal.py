@@ -13,7 +13,7 @@ import pytest
 from hosted import Attached, hosted_session, shared_table, wait_until
 from thebes.rules import NO_VARIANTS, active_seat
 from thebes.tui import commands
-from thebes.tui.commands import help_view
+from thebes.tui.help_page import help_view
 from thebes.tui.paging import BACK
 from thebes.tui.screen import render_text
 

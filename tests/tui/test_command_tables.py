@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from terminal import view
 from thebes.rules import NO_VARIANTS
-from thebes.tui.commands import COMMANDS, help_view
+from thebes.tui.commands import COMMANDS
+from thebes.tui.help_page import help_view
 from thebes.tui.replay import _BY_WORD, REPLAY_COMMANDS
 from thebes.tui.screen import render_text
 

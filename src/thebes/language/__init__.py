@@ -21,6 +21,7 @@ from thebes.language.speaking import (
     npgettext,
     pgettext,
     speak_by_default,
+    speak_here,
     speaking,
 )
 
@@ -41,5 +42,6 @@ __all__ = [
     "pgettext",
     "place_name",
     "speak_by_default",
+    "speak_here",
     "speaking",
 ]

@@ -59,6 +59,12 @@ def speaking(code: str) -> Iterator[None]:
         _speaking.reset(token)
 
 
+def speak_here(code: str) -> None:
+    """Speak ``code`` in this thread or task from now on (inside a :func:`speaking` block,
+    until it ends): a terminal's ``lang`` command."""
+    _speaking.set(code)
+
+
 def _(message: str) -> str:
     """``message`` in the current language."""
     return catalog(current_language()).gettext(message)

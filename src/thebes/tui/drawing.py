@@ -199,11 +199,7 @@ class TableDrawing:
     def _where_saved(self, lead: str = "") -> list[str]:
         """Where the game is saved and the command that goes on with it (or why it could
         not be saved), whole sentences: nothing when the game has no file, or at a terminal
-        that is not the host's. ``lead``, a sentence of its own, goes before the first;
-        "The game", the subject these sentences once took from their caller, is theirs now
-        (a translation needs the whole sentence), so it adds nothing."""
-        if lead == "The game":
-            lead = ""
+        that is not the host's. ``lead``, a sentence of its own, goes before the first."""
         lines = self._saved_sentences()
         if lines and lead:
             lines[0] = f"{lead} {lines[0]}"

@@ -9,7 +9,7 @@ from pathlib import Path
 from prompt_toolkit import PromptSession
 
 from thebes.bots import BOT_LEVELS
-from thebes.language import _, ngettext
+from thebes.language import _, current_language, ngettext, speaking
 from thebes.records.session import Session
 from thebes.rules import Variants
 from thebes.safeio.invocation import thebes_command
@@ -223,7 +223,8 @@ def _run(table: Table, terminal: Terminal, lock: GameLock, *, fast: bool, review
     if notice is not None:
         terminal.console.print(notice, soft_wrap=True)
         game.talk.say(notice)
-    game.run()
+    with speaking(current_language()):  # a `lang` typed at the table ends with the game
+        game.run()
 
 
 __all__ = [

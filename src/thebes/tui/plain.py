@@ -35,6 +35,7 @@ from thebes.tui.commands import COMMANDS, Commands
 from thebes.tui.final import balance_lines
 from thebes.tui.line_reading import LineReader, PlainPrompt
 from thebes.tui.menu import MenuEntry, action_label
+from thebes.tui.personal import own_lines
 from thebes.tui.planner import DigPlanner, option_effects, option_words, site_dig_options
 from thebes.tui.rulebook import rulebook_text
 from thebes.tui.screen import render_text
@@ -45,7 +46,6 @@ from thebes.tui.telling import (
     board_lines,
     date_words,
     dig_site_words,
-    player_lines,
     players_lines,
     weeks_words,
     where_and_when,
@@ -84,7 +84,6 @@ class PlainCommands(Commands):
         lines = [_("Commands, typed at any prompt:")]
         for name, command in COMMANDS.items():
             lines.append(f"{name}: {command.help_at(remote=remote)}")
-        lines.append(_("me: your own cards, tokens and score"))
         lines += [
             _(
                 "A menu number picks that action (add z to go by zeppelin: 1z) and asks you "
@@ -113,14 +112,7 @@ class PlainCommands(Commands):
         self._lines(bags_lines(self.session.state))
 
     def me(self, _argument: str) -> None:
-        """The position of this terminal's own player (the player to move at one keyboard)."""
-        at = self.at
-        state = self.session.state
-        seat = at.place.seat if at.hosted else active_seat(state)
-        if seat is None:
-            self._lines([_("You are watching: you hold no seat.")])
-        else:
-            self._lines(player_lines(state, seat))
+        self._lines(own_lines(self))
 
     def _hint(self, argument: str) -> None:
         super()._hint(argument)

@@ -130,7 +130,7 @@ class TerminalGame(Asking, TableDrawing):
                         over = self._run()
                 except Ended as ended:
                     # Said by `thebes` in one line once the terminal is back to what it was.
-                    ended.where = " ".join(self._where_saved("The game")) or None
+                    ended.where = " ".join(self._where_saved()) or None
                     raise
                 if over:
                     self._show_final()
@@ -439,7 +439,7 @@ class TerminalGame(Asking, TableDrawing):
     def _say_where_saved(self, lead: str) -> None:
         ended = self.place.ended
         if ended is not None:
-            self.console.print(Text(ENDINGS[ended]))
+            self.console.print(Text(_(ENDINGS[ended])))
         elif lead and self.hosted and not self.host:
             self.console.print(Text(_("You left the table; your seat waits for you.")))
         super()._say_where_saved(lead)
