@@ -17,6 +17,7 @@ from prompt_toolkit.output import DummyOutput, Output
 from rich.console import Console
 
 from helpers import CAT, GOLDEN, region
+from thebes.bots import make_bot
 from thebes.cli.main import main
 from thebes.records.session import Session, default_seats
 from thebes.table.ending import leave_out_skill
@@ -125,3 +126,17 @@ def dig_site_entry(session: Session, site: str) -> int:
         for e in menu
         if e.is_dig_site and getattr(e.actions[0], "region", None) == region(site)
     )
+
+
+def greedy_lines(seed: int) -> list[str]:
+    """The actions two greedy players take in the game of ``seed``, in the notation."""
+    session = Session(CAT, default_seats(["Ann", "Bob"]), seed)
+    bots = [make_bot("greedy", seed, seat) for seat in range(2)]
+    lines = []
+    while not session.is_over:
+        seat = session.active_seat
+        assert seat is not None
+        action = bots[seat].choose(session.state, session.legal_actions())
+        lines.append(session.notation(action))
+        session.play(action)
+    return lines

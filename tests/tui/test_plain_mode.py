@@ -10,30 +10,14 @@ from pathlib import Path
 
 from prompt_toolkit.input import create_pipe_input
 
-from helpers import CAT
-from terminal import new_session, text_terminal
-from thebes.bots import make_bot
-from thebes.records.session import Session, default_seats
+from terminal import greedy_lines, new_session, text_terminal
+from thebes.records.session import Session
 from thebes.table.authority import Table
 from thebes.table.ending import leave_out_skill
 from thebes.tui.plain import PlainGame
 
 BOX_DRAWING = re.compile("[\u2500-\u257f\u2580-\u259f]")
 PROMPT = re.compile(r"^(Ann|Bob), (week \d+ of 190\d|at the end)(, again)?: a number", re.M)
-
-
-def greedy_lines(seed: int) -> list[str]:
-    """The actions two greedy players take in the game of ``seed``, in the notation."""
-    session = Session(CAT, default_seats(["Ann", "Bob"]), seed)
-    bots = [make_bot("greedy", seed, seat) for seat in range(2)]
-    lines = []
-    while not session.is_over:
-        seat = session.active_seat
-        assert seat is not None
-        action = bots[seat].choose(session.state, session.legal_actions())
-        lines.append(session.notation(action))
-        session.play(action)
-    return lines
 
 
 def play_plain(tmp_path: Path, keys: str, seed: int = 7) -> tuple[bool, str, Session]:

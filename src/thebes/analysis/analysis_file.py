@@ -44,7 +44,7 @@ from thebes.rules import GameState, legal_actions
 from thebes.safeio.json_limits import JsonRefused, loads_bounded
 from thebes.safeio.reading import ANALYSIS_FILE, FileRefused, read_bounded_text
 from thebes.safeio.saving import SaveError, save_target, write_game_file
-from thebes.safeio.text import MAX_ACTION, MAX_NAME, clipped, printable, shown
+from thebes.safeio.text import MAX_ACTION, MAX_NAME, clipped, os_reason, printable, shown
 
 ANALYSIS_FORMAT = "thebes-analysis"
 # Version 3: each move lists the judge's candidates (version 2 files were valued by an
@@ -253,7 +253,7 @@ def _read(path: Path) -> dict[str, Any] | None:
         raise AnalysisRefused(
             # TRANSLATORS: an analysis file refused: this follows the file's name; {reason}
             # is the system's.
-            _("cannot be read: {reason}").format(reason=exc.strerror or exc)
+            _("cannot be read: {reason}").format(reason=os_reason(exc))
         ) from None
     if stat.S_ISLNK(os.lstat(path).st_mode) and not path.exists():
         target = printable(clipped(os.readlink(path), 60))

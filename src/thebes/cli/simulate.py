@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from thebes.cli.streams import Streams
 from thebes.errors import EXIT_ERROR, EXIT_OK, EXIT_USAGE, ThebesError
 from thebes.language import _, ngettext
-from thebes.safeio.text import printable
+from thebes.safeio.text import os_reason, printable
 
 if TYPE_CHECKING:
     from thebes.tournament.bot_games import GameResult
@@ -66,7 +66,7 @@ def simulate_command(args: argparse.Namespace, handed: Terminal | None) -> int:
         except OSError as exc:
             where = printable(str(save_dir))
             refused = _("cannot use {folder} for game files: {reason}")
-            raise GameFilesNotSaved(refused.format(folder=where, reason=exc.strerror)) from None
+            raise GameFilesNotSaved(refused.format(folder=where, reason=os_reason(exc))) from None
     variants = Variants.from_names(args.variant)
     series = Series(
         tuple(entries), args.games, args.seed, args.rotate, save_dir, variants, args.expert_budget

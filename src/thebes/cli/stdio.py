@@ -32,6 +32,7 @@ from thebes.cli.streams import Streams
 from thebes.errors import EXIT_IO_ERROR, EXIT_NO_INPUT, EXIT_OK, ThebesError
 from thebes.language import _
 from thebes.safeio import standins
+from thebes.safeio.text import os_reason
 
 if TYPE_CHECKING:
     from thebes.tui.terminal import Terminal
@@ -48,7 +49,7 @@ class OutputFailed(Exception):
     OSError so that no handler meant for files takes it on its way up."""
 
     def __init__(self, error: OSError) -> None:
-        super().__init__(error.strerror or str(error))
+        super().__init__(os_reason(error))
         self.error = error
 
 
@@ -143,7 +144,7 @@ def guarded(run: Callable[[], int]) -> int:
         return code
     if out.failure.errno == errno.EPIPE:
         return EXIT_OK  # the reader has what it wanted (`| head`): nothing to say
-    reason = out.failure.strerror or str(out.failure)
+    reason = os_reason(out.failure)
     said = _("cannot write to standard output: {reason}").format(reason=reason)
     Streams(None).complain(said, flush=True)
     return EXIT_IO_ERROR

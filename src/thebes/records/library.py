@@ -30,7 +30,7 @@ from thebes.records.session import Session
 from thebes.rules import scores, week_of, winners, year_of
 from thebes.safeio.invocation import thebes_command
 from thebes.safeio.saving import SaveError, save_target
-from thebes.safeio.text import printable, whole_number
+from thebes.safeio.text import os_reason, printable, whole_number
 
 # A listing replays every file it shows (a few ms each): this many keep it under a second
 # or two; the rest are counted, and `thebes games --all` shows them.
@@ -182,7 +182,7 @@ def game_files(folder: Path) -> list[ListedFile]:
         where = printable(str(folder))
         raise LibraryError(
             # TRANSLATORS: a folder of games cannot be read; {reason} is the system's.
-            _("cannot list {folder}: {reason}").format(folder=where, reason=exc.strerror or exc)
+            _("cannot list {folder}: {reason}").format(folder=where, reason=os_reason(exc))
         ) from None
     files, now = [], time.time()
     # A symbolic link to a game listed already (its file in this folder, or another link
@@ -225,7 +225,7 @@ def read_game(file: ListedFile, catalog: Catalog) -> SavedGame:
         reason = str(exc).removeprefix(f"{file.path}: ")
         return SavedGame(file, None, printable(" ".join(reason.split())))
     except OSError as exc:  # the reader reports its own; this is only a last guard
-        return SavedGame(file, None, printable(exc.strerror or str(exc)))
+        return SavedGame(file, None, printable(os_reason(exc)))
     return SavedGame(file, standing_of(session), None)
 
 

@@ -34,7 +34,7 @@ from thebes.errors import EXIT_IN_USE, ThebesError
 from thebes.language import _
 from thebes.safeio.invocation import thebes_command
 from thebes.safeio.saving import process_exists, save_target
-from thebes.safeio.text import printable
+from thebes.safeio.text import os_reason, printable
 
 try:
     import fcntl
@@ -199,7 +199,7 @@ def _acquire(lock: GameLock) -> None:
             fd = os.open(lock.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644)
         except OSError as exc:
             lock.unguarded = _("cannot make {file}: {reason}").format(
-                file=printable(str(lock.path)), reason=exc.strerror or exc
+                file=printable(str(lock.path)), reason=os_reason(exc)
             )
             return
         try:

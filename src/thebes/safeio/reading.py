@@ -17,6 +17,7 @@ import stat
 from pathlib import Path
 
 from thebes.language import N_, _, ngettext
+from thebes.safeio.text import os_reason
 
 
 class FileRefused(Exception):
@@ -58,7 +59,7 @@ def read_bounded_text(path: Path, *, limit: int, what: str) -> str:
     try:
         info = os.stat(path)
     except OSError as exc:
-        raise FileRefused(_(_CANNOT_READ[what]).format(reason=exc.strerror or exc)) from None
+        raise FileRefused(_(_CANNOT_READ[what]).format(reason=os_reason(exc))) from None
     _check_regular(info, limit, what)
     try:
         # O_NONBLOCK: if the path was swapped for a FIFO after the check, opening must not
@@ -68,7 +69,7 @@ def read_bounded_text(path: Path, *, limit: int, what: str) -> str:
             _check_regular(os.fstat(file.fileno()), limit, what)
             data = file.read(limit + 1)
     except OSError as exc:
-        raise FileRefused(_(_CANNOT_READ[what]).format(reason=exc.strerror or exc)) from None
+        raise FileRefused(_(_CANNOT_READ[what]).format(reason=os_reason(exc))) from None
     _check_size(len(data), limit, what)
     try:
         return data.decode("utf-8")

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from thebes.errors import EXIT_USAGE, ThebesError
 from thebes.language import _
-from thebes.safeio.text import printable
+from thebes.safeio.text import os_reason, printable
 
 
 class SaveError(ThebesError):
@@ -97,7 +97,7 @@ def save_target(path: str | os.PathLike[str]) -> Path:
 
 def _cannot_save(shown: str, exc: OSError) -> str:
     # TRANSLATORS: {reason} is the system's.
-    return _("cannot save to {file}: {reason}").format(file=shown, reason=exc.strerror or exc)
+    return _("cannot save to {file}: {reason}").format(file=shown, reason=os_reason(exc))
 
 
 def inside(folder: str) -> str:
@@ -121,7 +121,7 @@ def make_folder_for(path: str | os.PathLike[str]) -> Path | None:
         shown = printable(str(given))
         raise SaveError(
             _("cannot make the folder {folder}: {reason}").format(
-                folder=shown, reason=exc.strerror or exc
+                folder=shown, reason=os_reason(exc)
             )
         ) from None
     return given

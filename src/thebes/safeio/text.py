@@ -9,9 +9,10 @@ escapes, so an error message cannot retitle the window or clear the screen.
 
 from __future__ import annotations
 
+import errno
 import unicodedata
 
-from thebes.language import _
+from thebes.language import N_, _
 
 MAX_NAME = 24  # in columns: 24 letters, or 12 wide ones such as 東 or 😀
 # The longest action ("dig Mesopotamia 12" with all five options) is 64 characters; longer
@@ -110,3 +111,27 @@ def _escape(char: str) -> str:
     if code < 0x10000:
         return f"\\u{code:04x}"
     return f"\\U{code:08x}"
+
+
+def os_reason(exc: BaseException) -> str:
+    """Why the system refused a file operation, in the player's language: the common
+    reasons from the catalogs, any other as the system says it (its C library's English)."""
+    # The C library's own words (English stays as it was), for the catalogs to translate.
+    reasons = {
+        errno.ENOENT: N_("No such file or directory"),
+        errno.EACCES: N_("Permission denied"),
+        errno.EPERM: N_("Operation not permitted"),
+        errno.EISDIR: N_("Is a directory"),
+        errno.ENOTDIR: N_("Not a directory"),
+        errno.ENOSPC: N_("No space left on device"),
+        errno.EDQUOT: N_("Disk quota exceeded"),
+        errno.EROFS: N_("Read-only file system"),
+        errno.EEXIST: N_("File exists"),
+        errno.ENAMETOOLONG: N_("File name too long"),
+        errno.ELOOP: N_("Too many levels of symbolic links"),
+        errno.EMFILE: N_("Too many open files"),
+        errno.EIO: N_("Input/output error"),
+    }
+    if isinstance(exc, OSError) and exc.errno in reasons:
+        return _(reasons[exc.errno])
+    return (exc.strerror if isinstance(exc, OSError) else None) or str(exc)

@@ -1,0 +1,134 @@
+"""Every screen in German and in French at 80x24, with no English left on it: a whole game
+at the table, the same game in plain mode with every command, the pages, and the command
+line's help and output. A word is English left over when the program's English messages
+use it and the language's translations never do (tests/language/english_left.py): an
+unmarked message or an untranslated one shows up here."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+from english_left import english_left
+from prompt_toolkit.input import create_pipe_input
+
+from helpers import CAT, GOLDEN
+from terminal import greedy_lines, text_terminal
+from thebes.cli.main import main
+from thebes.language import speaking
+from thebes.records.notation import DIG_OPTIONS, VERBS
+from thebes.records.session import Session, default_seats
+from thebes.rules import NO_VARIANTS, VARIANT_NAMES
+from thebes.table.authority import Table
+from thebes.table.ending import leave_out_skill
+from thebes.tui import panels
+from thebes.tui.commands import COMMANDS
+from thebes.tui.help_page import help_view
+from thebes.tui.keyshelp import keys_view
+from thebes.tui.plain import PlainGame
+from thebes.tui.reference import reference_tables
+from thebes.tui.screen import render_text
+from thebes.tui.table import TerminalGame
+
+# What stays English on purpose: what a player types (commands, the notation's canonical
+# words and the sites' English names in its examples), and the names of the seats.
+SUBCOMMANDS = ("play", "resume", "host", "games", "simulate", "replay", "watch", "analyze")
+TYPED = frozenset(
+    [*COMMANDS, *VERBS, *DIG_OPTIONS, *CAT.regions, "keys", "back", "Ann", "Bob", "Thebes"]
+    + [*SUBCOMMANDS, "hint", "reference", "rules"]
+    + [word for name in VARIANT_NAMES for word in name.split("-")]  # --variant NAME
+    + ["seat", "user", "code", "port", "fingerprint"]  # host --json's keys
+)
+# Typed too, and left out before looking: paths (a test's folder is named after it),
+# options (--no-hints) and the command line's placeholders (PATH, NAMES).
+NOT_WORDS = re.compile(r"\S*/\S*|--[\w-]+|\b[A-Z][A-Z|]+\b")
+SEED = 7
+LANGUAGES = ["de", "fr"]
+
+
+def assert_no_english(text: str, code: str) -> None:
+    text = NOT_WORDS.sub(" ", text)
+    left = english_left(text, code, TYPED)
+    where = [text[max(0, text.find(w) - 60) : text.find(w) + 40] for w in sorted(set(left))]
+    assert not left, f"English left in {code}: {sorted(set(left))[:30]}\n" + "\n".join(where)
+
+
+def played(tmp_path: Path, keys: str, code: str, *, plain: bool) -> str:
+    session = Session(CAT, default_seats(["Ann", "Bob"]), SEED, autosave=tmp_path / "g.json")
+    out = io.StringIO()
+    with speaking(code), create_pipe_input() as pipe:
+        pipe.send_text(keys)
+        pipe.close()
+        terminal = text_terminal(out, (80, 24), pipe)
+        table = Table(session, session.lock, fast=True)
+        leave_out_skill(table)
+        view = PlainGame if plain else TerminalGame
+        view(table, terminal, fast=True).run()
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_whole_game_at_the_table(tmp_path: Path, code: str) -> None:
+    lines = greedy_lines(SEED)
+    keys = "hint\r" + "".join(f"{line}\r" for line in lines[:10]) + "1\r\r"
+    keys += "".join(f"{line}\r" for line in lines[10:])
+    assert_no_english(played(tmp_path, keys, code, plain=False), code)
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_whole_game_in_plain_mode_with_every_command(tmp_path: Path, code: str) -> None:
+    lines = greedy_lines(SEED)
+    commands = "board\rplayers\rbags\rme\rhelp\rlog\rhint\rlang\rundo\rsave\rsay hi\r"
+    keys = commands + "".join(f"{line}\r" for line in lines[:12]) + "9\r3\rn\r"
+    keys += "".join(f"{line}\r" for line in lines[12:])
+    assert_no_english(played(tmp_path, keys, code, plain=True), code)
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_pages(code: str) -> None:
+    session = Session.load(GOLDEN / "game-2p-v2.json", CAT)
+    state = session.state
+    colours = [seat.colour for seat in session.seats]
+    with speaking(code):
+        pages = [
+            help_view(NO_VARIANTS),
+            keys_view(NO_VARIANTS),
+            panels.board(state, colours),
+            panels.tableaux(state, colours, width=80),
+            panels.bags(state),
+            reference_tables(CAT),
+        ]
+        text = "\n".join(render_text(page, 80) for page in pages)
+    assert_no_english(text, code)
+
+
+COMMAND_LINES = [
+    ["--help"],
+    *([name, "--help"] for name in ("play", "resume", "host", "games", "simulate", "replay")),
+    *([name, "--help"] for name in ("watch", "analyze", "hint", "reference", "rules")),
+    ["replay", str(GOLDEN / "game-2p-v2.json"), "--summary"],
+    ["hint", str(GOLDEN / "game-2p-v2.json"), "--at", "10"],
+    ["reference"],
+    ["rules", "--id", "A3"],
+    ["play", "--players", "Ann"],
+    ["replay", "nowhere/game.json"],
+]
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_command_line(code: str, capsys: pytest.CaptureFixture[str]) -> None:
+    for arguments in COMMAND_LINES:
+        with pytest.raises(SystemExit) if "--help" in arguments else _nothing():
+            main([*arguments, "--lang", code])
+        out, err = capsys.readouterr()
+        assert_no_english(out + err, code)
+
+
+class _nothing:
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *_: object) -> None:
+        return None
