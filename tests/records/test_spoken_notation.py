@@ -73,8 +73,10 @@ def test_typed_words_of_the_language(code: str, typed: str, canonical: str) -> N
 def test_words_of_another_language_are_refused_with_the_notations_reasons() -> None:
     with speaking("en"), pytest.raises(NotationError, match="unknown action"):
         read_action("graben Ägypten 6", REGIONS)
-    with speaking("de"), pytest.raises(NotationError, match="unknown site"):
+    with speaking("de"), pytest.raises(NotationError) as refused:
         read_action("graben Atlantis 6", REGIONS)
+    assert str(refused.value).startswith("'graben Atlantis 6': unbekannte Stätte 'Atlantis'")
+    assert "Griechenland, Kreta, Ägypten" in str(refused.value)
 
 
 def test_the_planners_way_in_reads_the_players_words() -> None:

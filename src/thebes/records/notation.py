@@ -26,7 +26,7 @@ from collections.abc import Collection
 from typing import assert_never
 
 from thebes.catalog.components import DISPLAY_SLOTS, EXHIBITION_LETTERS, WHEEL_SIZE
-from thebes.language import _
+from thebes.language import _, place_name
 from thebes.rules import Action, Dig, Exchange, Exhibit, Renew, Retire, TakeCard
 from thebes.safeio.text import MAX_ACTION, clipped, printable, whole_number
 
@@ -227,4 +227,6 @@ def _region(text: str, word: str, regions: tuple[str, ...]) -> int:
         message = _("{text}: ambiguous site {given} (sites: {sites})")
     else:
         message = _("{text}: unknown site {given} (sites: {sites})")
-    raise NotationError(message.format(text=_q(text), given=_q(word), sites=", ".join(regions)))
+    raise NotationError(
+        message.format(text=_q(text), given=_q(word), sites=", ".join(map(place_name, regions)))
+    )

@@ -15,8 +15,16 @@ import unicodedata
 from collections.abc import Iterable
 
 from thebes.language import pgettext, place_name
-from thebes.records.notation import DIG_OPTIONS, VERBS, format_action, parse_action, parse_dig_site
+from thebes.records.notation import (
+    DIG_OPTIONS,
+    VERBS,
+    NotationError,
+    format_action,
+    parse_action,
+    parse_dig_site,
+)
 from thebes.rules import Action
+from thebes.safeio.text import clipped
 
 
 def spoken_words() -> dict[str, str]:
@@ -85,8 +93,16 @@ def canonical_text(text: str, regions: tuple[str, ...]) -> str:
 
 def read_action(text: str, regions: tuple[str, ...]) -> Action:
     """The action typed as ``text``, in the player's words or the canonical notation
-    (NotationError, as :func:`~thebes.records.notation.parse_action`, if it is none)."""
-    return parse_action(canonical_text(text, regions), regions)
+    (NotationError, as :func:`~thebes.records.notation.parse_action`, if it is none: its
+    message quotes what was typed)."""
+    canonical = canonical_text(text, regions)
+    try:
+        return parse_action(canonical, regions)
+    except NotationError as exc:
+        if canonical == text:
+            raise
+        typed = str(exc).replace(repr(clipped(canonical)), repr(clipped(text)), 1)
+        raise NotationError(typed) from None
 
 
 def read_dig_site(text: str, regions: tuple[str, ...]) -> tuple[int, list[str]] | None:
