@@ -27,6 +27,7 @@ from thebes.table.places import Place
 from thebes.table.snapshot import TableSnapshot
 from thebes.tui.commands import COMMANDS
 from thebes.tui.menu import MenuEntry, action_label
+from thebes.tui.palette import prompt_style
 from thebes.tui.prompting import prompt_session, question_session, shown_path, wrapped_question
 from thebes.tui.talk import TableTalk
 from thebes.tui.terminal import Terminal
@@ -266,7 +267,7 @@ class Asking:
 
     def _prompt_message(self, seat: int, again: bool) -> FormattedText:
         seat_info = self.game.seats[seat]
-        style = f"bold fg:{seat_info.colour}" if self.talk.colour else "bold"
+        style = prompt_style(seat_info.colour) if self.talk.colour else "bold"
         # After the player's name: whose turn it is again, and what may be typed.
         note = " " + _("(again: still furthest back in time)") if again else ""
         ask = " — " + _("a number, an action (Tab completes), or {command}: ").format(
@@ -283,7 +284,7 @@ class Asking:
     def _watch_message(self, seat: int) -> FormattedText:
         """The prompt of a terminal that is not to move: whose turn it is, what it may type."""
         seat_info = self.game.seats[seat]
-        style = f"bold fg:{seat_info.colour}" if self.talk.colour else "bold"
+        style = prompt_style(seat_info.colour) if self.talk.colour else "bold"
         # TRANSLATORS: after a player's name: a computer player's.
         who = " " + _("(bot)") if seat_info.is_bot else ""
         # TRANSLATORS: after a player's name ("Ann to play. ..."); {commands} are command

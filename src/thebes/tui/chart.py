@@ -26,6 +26,7 @@ from thebes.language import N_, _
 from thebes.records.view import GameView
 from thebes.rules import time_of, week_of, year_of
 from thebes.tui import panels
+from thebes.tui.palette import seat_style
 
 PLOT_ROWS = 11  # the top VP in tenths: the 0, middle and top labels fall on whole rows
 MAX_WIDTH = 160  # a 2-player game has 156 weeks: wider would only stretch the marks
@@ -149,7 +150,7 @@ def score_chart_lines(
         Text(_(TITLE), style="bold").append(" — " + _("VP by year and week") + "; ", style="dim")
     ]
     lines[0].append(_(SHARED_NOTE).format(mark=SHARED))
-    lines += plot_lines(plot, symbols, [f"bold {colour}" for colour in colours])
+    lines += plot_lines(plot, symbols, [seat_style(colour) for colour in colours])
     lines += _legend(timeline.points[-1].totals, names, symbols, colours, width)
     return fitted(lines)
 

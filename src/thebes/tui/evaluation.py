@@ -58,9 +58,15 @@ from thebes.tui.chart import (
     top_of,
 )
 from thebes.tui.linecap import cut, fit_line
+from thebes.tui.palette import BLUISH_GREEN, ORANGE, VERMILLION, YELLOW, seat_style
 
-LABEL_STYLES = {"blunder": "bold red", "mistake": "bold dark_orange", "inaccuracy": "bold yellow"}
-GOOD_STYLE = "bold green"
+# Okabe-Ito (tui.palette): told apart by colour-blind players too, and always by their words.
+LABEL_STYLES = {
+    "blunder": f"bold {VERMILLION}",
+    "mistake": f"bold {ORANGE}",
+    "inaccuracy": f"bold {YELLOW}",
+}
+GOOD_STYLE = f"bold {BLUISH_GREEN}"
 UNSURE = "unsure"
 SERIOUS = ("blunder", "mistake")  # the moves m and M jump between
 # A labelled move's mark on the chart, in place of its mover's: not a letter or a digit,
@@ -322,7 +328,7 @@ def evaluation_chart_lines(
         notes[column_of(numbers, move.number), seats[move.player]] = NOTE_MARKS[move.label]
     ticks = _ticks(numbers, columns)
     plot = Plot(values, columns, top, ticks, column_of(numbers, position), notes, bottom)
-    styles = [f"bold {colour}" for colour in colours]
+    styles = [seat_style(colour) for colour in colours]
     return fitted([title, *plot_lines(plot, chart_marks(names), styles)])
 
 

@@ -35,12 +35,13 @@ from thebes.rules import (
     week_of,
     year_of,
 )
-
-# The display's cards and exhibitions are drawn in thebes.tui.cards, named here as ever.
 from thebes.tui.cards import display as display
 from thebes.tui.cards import exhibition_rows as exhibition_rows
 from thebes.tui.cards import face_up_line as face_up_line
 from thebes.tui.cards import short_card_name as short_card_name
+
+# The display's cards and exhibitions are drawn in thebes.tui.cards, named here as ever.
+from thebes.tui.palette import seat_style
 
 # TRANSLATORS: a row label of the tableaux (16 columns at most): the score is the sum of
 # artifacts, exhibitions, congresses and majorities (their initials)
@@ -67,7 +68,7 @@ def _panel_table(title: str | Text, *, expand: bool = False, rule: bool = True) 
 
 
 def player_text(name: str, colour: str, *, short: bool = False) -> Text:
-    return Text(name[:3] if short else name, style=f"bold {colour}")
+    return Text(name[:3] if short else name, style=seat_style(colour))
 
 
 def board(state: GameState, colours: Sequence[str], *, rule: bool = True) -> RenderableType:
@@ -188,7 +189,7 @@ def time_track(state: GameState, colours: Sequence[str]) -> RenderableType:
             if time is None:
                 line.append(YEAR_TURN, style="dim")
             elif level < len(stack):
-                line.append(symbols[stack[level]], style=f"bold {colours[stack[level]]}")
+                line.append(symbols[stack[level]], style=seat_style(colours[stack[level]]))
             else:
                 line.append(" ")
         lines.append(line)

@@ -24,6 +24,7 @@ from thebes.records.session import Step
 from thebes.records.view import GameView
 from thebes.rules import CardRevealed, CardTurnedUp, GameEnded, GameState, YearTurned, date_text
 from thebes.tui.linecap import end_with_ellipsis
+from thebes.tui.palette import seat_colour
 from thebes.tui.panels import marks
 from thebes.tui.summary import summary
 
@@ -142,7 +143,7 @@ def since_last_turn(session: GameView, seat: int) -> list[Told]:
 
 def paragraph(entry: Told, colours: Sequence[str]) -> Text:
     text = Text(f"{entry.when} ", style="dim")
-    text.append(entry.text, style=colours[entry.seat] if colours else "")
+    text.append(entry.text, style=seat_colour(colours[entry.seat]) if colours else "")
     return text
 
 
@@ -150,7 +151,7 @@ def summary_line(entry: Told, colours: Sequence[str], width: int) -> Text:
     """``entry`` in one line of ``width`` cells: date, mover and what they did and found
     (its paragraph's start when it has no short form), cut with "…" if longer."""
     text = Text(f"{entry.when} ", style="dim")
-    style = colours[entry.seat] if colours else ""
+    style = seat_colour(colours[entry.seat]) if colours else ""
     text.append(entry.short or entry.text, style=style)
     return end_with_ellipsis(text, width) if text.cell_len > width else text
 
@@ -267,5 +268,5 @@ def _together(
         if n:
             text.append(" · ", style="dim")
         told = entry.brief or entry.short or entry.text
-        text.append(told, style=colours[entry.seat] if colours else "")
+        text.append(told, style=seat_colour(colours[entry.seat]) if colours else "")
     return list(text.wrap(measure, width))
