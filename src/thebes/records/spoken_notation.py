@@ -51,6 +51,21 @@ def spoken_word(word: str) -> str:
     return spoken_words()[word]
 
 
+def notation_examples(renew: bool = False) -> str:
+    """Actions as a player types them, for the help: "take 2, exchange, dig Egypt 6
+    +shovel, exhibit a, retire" in the player's words."""
+    words = spoken_words()
+    egypt = place_name("Egypt")
+    examples = [
+        f"{words['take']} 2",
+        words["exchange"],
+        f"{words['dig']} {egypt} 6 +{words['shovel']}",
+        f"{words['exhibit']} a",
+        words["retire"],
+    ]
+    return ", ".join(examples + ([words["renew"]] if renew else []))
+
+
 def folded(text: str) -> str:
     """``text`` in lower case without accents, as typed text is compared."""
     decomposed = unicodedata.normalize("NFKD", text.lower())

@@ -6,7 +6,8 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from thebes.language import _
+from thebes.language import _, place_name
+from thebes.records.spoken_notation import notation_examples, spoken_words
 from thebes.rules import RENEW_WEEKS, VARIANT_SUMMARIES, Variants
 from thebes.tui.commands import COMMANDS, program
 from thebes.tui.keyshelp import two_columns
@@ -18,7 +19,6 @@ def help_view(variants: Variants, *, hints: bool = True, remote: bool = False) -
     """The commands, how actions are typed, and the variants in play; ``hints`` False: the
     game was started with --no-hints; ``remote``: at a hosted table's remote terminal,
     where no path of the host's is named and pages close with q, Enter or Esc."""
-    renew = ", renew" if variants.renew_anywhere else ""
     commands = {name: command.help_at(remote=remote) for name, command in COMMANDS.items()}
     if not hints:
         commands["hint"] = _("off for this game: it was started with {option}").format(
@@ -32,8 +32,8 @@ def help_view(variants: Variants, *, hints: bool = True, remote: bool = False) -
         "'{planner}' opens the planner."
     ).format(
         confirm="confirm off",
-        examples=f"take 2, exchange, dig Egypt 6 +shovel, exhibit a, retire{renew}",
-        planner="dig Egypt",
+        examples=notation_examples(variants.renew_anywhere),
+        planner=f"{spoken_words()['dig']} {place_name('Egypt')}",
     )
     parts: list[RenderableType] = [
         Text(_("Commands (type them at any prompt):"), style="bold"),
@@ -59,7 +59,12 @@ def help_view(variants: Variants, *, hints: bool = True, remote: bool = False) -
         about_renew = _(
             "{command} (menu {number}): discard the four display cards and draw four new "
             "ones where you stand, {weeks} weeks (variant {variant})."
-        ).format(command="renew", number=RENEW_NUMBER, weeks=RENEW_WEEKS, variant="renew-anywhere")
+        ).format(
+            command=spoken_words()["renew"],
+            number=RENEW_NUMBER,
+            weeks=RENEW_WEEKS,
+            variant="renew-anywhere",
+        )
         parts.append(Text(about_renew))
     if variants:
         variants_head = _("Variants in play ('{command}' explains them, at V1-V5):")

@@ -26,7 +26,6 @@ from rich.text import Text
 
 from thebes.catalog.components import (
     DISPLAY_SLOTS,
-    EXHIBITION_LETTERS,
     EXHIBITION_SLOTS,
     REGION_COUNT,
 )
@@ -199,38 +198,35 @@ def short_label(state: GameState, action: Action) -> str:
     """The action in a few words with its whole cost, for the menu's columns."""
     catalog = state.catalog
     cost = action_cost(state, action)
-    # In each label, {action} is the notation ("take 2", "exhibit a"), never translated.
+    said = say_action(action, catalog.regions)
+    # In each label, {action} is the notation ("take 2", "exhibit a") in the player's words.
     match action:
         case TakeCard(slot=slot):
             card = catalog.card(state.display[slot])
             city = place_name(catalog.locations[card.city])
             # TRANSLATORS: a menu entry: "take 2: London 5 wk" (where the card is, and the
             # weeks it costs in all); {action} is the notation, not translated.
-            return _("{action}: {city} {weeks} wk").format(
-                action=f"take {slot + 1}", city=city, weeks=cost
-            )
+            return _("{action}: {city} {weeks} wk").format(action=said, city=city, weeks=cost)
         case Exchange():
-            return _("{action}: {weeks} wk").format(action="exchange", weeks=cost)
+            return _("{action}: {weeks} wk").format(action=said, weeks=cost)
         case Exhibit(slot=slot):
             card = catalog.card(state.exhibitions[slot])
-            letter = EXHIBITION_LETTERS[slot]
             city = place_name(catalog.locations[card.city])
             # TRANSLATORS: a menu entry: "exhibit a: 4 VP, Moscow 3 wk"; {action} is the
             # notation, not translated.
             return _("{action}: {points} VP, {city} {weeks} wk").format(
-                action=f"exhibit {letter}", points=card.value, city=city, weeks=cost
+                action=said, points=card.value, city=city, weeks=cost
             )
         case Retire():
             # TRANSLATORS: a menu entry: "retire (5 wk to the end)"; {action} is the
             # notation "retire", not translated.
-            return _("{action} ({weeks} wk to the end)").format(action="retire", weeks=cost)
+            return _("{action} ({weeks} wk to the end)").format(action=said, weeks=cost)
         case Renew():
             # TRANSLATORS: a menu entry: "renew display: 3 wk" (four new cards in the
             # display); {action} is the notation "renew", not translated.
-            return _("{action} display: {weeks} wk").format(action="renew", weeks=cost)
+            return _("{action} display: {weeks} wk").format(action=said, weeks=cost)
         case Dig():
-            action_text = say_action(action, catalog.regions)
-            return _("{action}: {weeks} wk").format(action=action_text, weeks=cost)
+            return _("{action}: {weeks} wk").format(action=said, weeks=cost)
         case _:
             assert_never(action)
 

@@ -26,6 +26,7 @@ from rich.text import Text
 
 from thebes.analysis.hints import Hint, signed
 from thebes.language import _, decimal, ngettext, place_name
+from thebes.records.spoken_notation import notation_examples
 from thebes.rules import Action, Dig, GameState, active_seat, scores, winners
 from thebes.table.ending import balance_of, end_balance
 from thebes.table.news import Departure
@@ -90,7 +91,7 @@ class PlainCommands(Commands):
                 "to confirm it. An empty line tells the menu again."
             ),
             _("An action can also be typed as the notation writes it: {examples}.").format(
-                examples="take 2, exchange, dig Egypt 6 +shovel, exhibit a, retire"
+                examples=notation_examples(self.session.variants.renew_anywhere)
             ),
             _("Ctrl-C or Ctrl-D asks to leave."),
         ]
