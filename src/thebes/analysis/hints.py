@@ -23,7 +23,7 @@ from typing import assert_never
 from thebes.analysis.judge import CANDIDATES, MEASURE, Judge
 from thebes.bots.greedy import ActionJudge, GreedyPlayer
 from thebes.catalog.kinds import KINDS, KindInfo
-from thebes.language import _, ngettext, pgettext, place_name
+from thebes.language import _, decimal, ngettext, pgettext, place_name
 from thebes.records.narration import card_name, card_text
 from thebes.records.notation import format_action
 from thebes.rules import (
@@ -75,9 +75,8 @@ class Hint:
 
 def signed(value: float) -> str:
     """``value`` to one decimal with its sign, "+0.0" for what rounds to nothing (never
-    "-0.0")."""
-    rounded = round(value, 1)
-    return f"{rounded if rounded else 0.0:+.1f}"
+    "-0.0"), as the player's language writes decimals."""
+    return decimal(value, 1, sign=True)
 
 
 class Hinter:
@@ -208,7 +207,7 @@ def dig_reason(state: GameState, dig: Dig) -> str:
         "{count} token: {artifacts} artifacts, {vp} VP expected",
         "{count} tokens: {artifacts} artifacts, {vp} VP expected",
         odds.tokens,
-    ).format(count=odds.tokens, artifacts=f"{odds.artifacts:.2f}", vp=f"{odds.vp:.2f}")
+    ).format(count=odds.tokens, artifacts=decimal(odds.artifacts, 2), vp=decimal(odds.vp, 2))
     if odds.bonus:
         # TRANSLATORS: {found} is "3 tokens: 1.20 artifacts, 3.40 VP expected".
         return _("{found} (the site's artifact included)").format(found=found)

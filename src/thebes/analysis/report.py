@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from thebes.analysis.game_review import GameReview, PlayerSummary
 from thebes.analysis.judge import LABEL_NAMES, LABEL_WITH_ARTICLE, LABELS, SURE, label_word
 from thebes.analysis.move_review import MoveReview
-from thebes.language import N_, _, ngettext
+from thebes.language import N_, _, decimal, ngettext
 from thebes.safeio.text import MAX_NAME, padded, printable
 
 # The columns of the labels' counts, 6 characters at most.
@@ -94,7 +94,7 @@ def move_line(move: MoveReview) -> str:
     ).format(
         number=move.number,
         action=printable(move.action),
-        loss=f"{move.loss:.1f}",
+        loss=decimal(move.loss),
         label=label,
         value=f"{move.value:+.1f}",
         best=printable(move.best),

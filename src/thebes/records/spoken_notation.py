@@ -74,15 +74,21 @@ def folded(text: str) -> str:
 
 def say_action(action: Action, regions: tuple[str, ...]) -> str:
     """``action`` in the player's words (the canonical notation in English)."""
-    words = format_action(action, regions).split()
-    spoken = [spoken_word(words[0])]
-    for word in words[1:]:
-        if word.startswith("+"):
-            spoken.append("+" + spoken_word(word[1:]))
-        elif word in regions:
-            spoken.append(place_name(word))
+    return say_notation(format_action(action, regions))
+
+
+def say_notation(text: str) -> str:
+    """An action's canonical notation in the player's words: its verb and options, and a
+    site by its printed name."""
+    words = spoken_words()
+    spoken = []
+    for at, word in enumerate(text.split()):
+        if at == 0:
+            spoken.append(words.get(word, word))
+        elif word.startswith("+"):
+            spoken.append("+" + words.get(word[1:], word[1:]))
         else:
-            spoken.append(word)
+            spoken.append(place_name(word))
     return " ".join(spoken)
 
 

@@ -35,7 +35,7 @@ from thebes.analysis.game_review import GameReview, analysis_path, summarize
 from thebes.analysis.judge import LABEL_NAMES
 from thebes.analysis.luck import Luck
 from thebes.analysis.move_review import MoveReview
-from thebes.language import N_, _, ngettext, pgettext
+from thebes.language import N_, _, decimal, ngettext, pgettext
 from thebes.records.library import as_file_argument
 from thebes.records.session import Session
 from thebes.safeio.invocation import thebes_command
@@ -389,7 +389,7 @@ def _at(moves: Sequence[MoveReview], position: int, seat: int) -> str:
     """The seat's expected final score after action ``position`` ("" before the first)."""
     if not 0 < position <= len(moves):
         return ""
-    return f"{moves[position - 1].scores[seat]:.1f}"
+    return decimal(moves[position - 1].scores[seat])
 
 
 def _label_of_mark(mark: str) -> str:

@@ -19,7 +19,8 @@ from rich.padding import Padding
 from rich.text import Text
 
 from thebes.analysis.hints import Hint, signed
-from thebes.language import N_, _
+from thebes.language import N_, _, decimal
+from thebes.records.spoken_notation import say_notation
 from thebes.tui.linecap import end_with_ellipsis
 
 HINT_KEY = "?"  # typed for `hint`, and listed so in the menu
@@ -42,7 +43,7 @@ def hint_title(player: Text) -> Text:
 def stands(hint: Hint, *, short: bool = False) -> str:
     """The value and its standard error: "margin +6.5 ± 1.2 VP", or ``short`` "+6.5 ±1.2"
     where the reason shares the row."""
-    error = "" if hint.error == float("inf") else f"{hint.error:.1f}"
+    error = "" if hint.error == float("inf") else decimal(hint.error)
     if short:
         return f"{signed(hint.value)} ±{error}" if error else signed(hint.value)
     if error:
@@ -57,7 +58,7 @@ def hint_panel(hints: Sequence[Hint], player: Text, width: int, rows: int) -> Re
     a reason left without room for its end is cut with "…"."""
     title = hint_title(player)
     title.truncate(width, overflow="ellipsis")
-    widest = max((len(h.notation) for h in hints), default=0)
+    widest = max((len(_said(h)) for h in hints), default=0)
     if 1 + 2 * len(hints) > rows:
         return Group(title, *(_one_row(hint, widest, width) for hint in hints))
     # textwrap, not rich: it breaks at spaces only, never at the no-break space that keeps
@@ -74,7 +75,7 @@ def hint_panel(hints: Sequence[Hint], player: Text, width: int, rows: int) -> Re
         shown = reason[:kept]
         if kept < len(reason):
             shown[-1] = end_with_ellipsis(shown[-1], width - REASON_INDENT)
-        lines.append(Text(f"  {hint.notation:<{widest}}  {stands(hint)}"))
+        lines.append(Text(f"  {_said(hint):<{widest}}  {stands(hint)}"))
         lines += [Padding(line, (0, 0, 0, REASON_INDENT)) for line in shown]
     return Group(*lines)
 
@@ -82,5 +83,10 @@ def hint_panel(hints: Sequence[Hint], player: Text, width: int, rows: int) -> Re
 def _one_row(hint: Hint, widest: int, width: int) -> Text:
     """An action, its score and lead and as much of its reason as ``width`` leaves (cut at
     a space: a number keeps its unit)."""
-    line = Text(f"  {hint.notation:<{widest}}  {stands(hint, short=True)}  {hint.reason}")
+    line = Text(f"  {_said(hint):<{widest}}  {stands(hint, short=True)}  {hint.reason}")
     return end_with_ellipsis(line, width) if line.cell_len > width else line
+
+
+def _said(hint: Hint) -> str:
+    """The hint's action in the player's words (the hint keeps the canonical notation)."""
+    return say_notation(hint.notation)

@@ -31,7 +31,7 @@ from thebes.catalog.components import (
 )
 from thebes.language import _, ngettext, place_name
 from thebes.records.narration import card_name
-from thebes.records.spoken_notation import say_action
+from thebes.records.spoken_notation import say_action, spoken_words
 from thebes.rules import (
     RENEW_WEEKS,
     Action,
@@ -175,8 +175,8 @@ def _wk(count: int) -> str:
 
 def _dig_label(state: GameState, digs: Sequence[Dig]) -> str:
     """ "dig Egypt: 3 wk travel + 1-12 wk" (the weeks a dig can last here)."""
-    site = state.catalog.regions[digs[0].region]
-    action = f"dig {site}"  # the notation
+    site = place_name(state.catalog.regions[digs[0].region])
+    action = f"{spoken_words()['dig']} {site}"  # the notation, in the player's words
     shortest = min(d.weeks for d in digs)
     longest = max(d.weeks for d in digs)
     if shortest == longest:
