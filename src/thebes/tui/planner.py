@@ -15,7 +15,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from thebes.language import _, ngettext, pgettext, place_name
+from thebes.language import _, decimal, ngettext, pgettext, place_name
 from thebes.records.notation import DIG_OPTIONS, dig_options, dig_with, option_named
 from thebes.records.view import GameView
 from thebes.rules import (
@@ -170,8 +170,8 @@ class DigPlanner:
                 str(row.cost),
                 str(row.tokens),
                 f"{row.chance:.0%}",
-                f"{row.artifacts:.2f}",
-                f"{row.vp:.2f}",
+                decimal(row.artifacts, 2),
+                decimal(row.vp, 2),
             )
         notes = [Text("  " + line) for line in option_effects(state, digs, options)]
         if state.site_bonus[plan.region]:
