@@ -36,6 +36,7 @@ from thebes.records.gamefile import (
     read_record,
     rules_version_problem,
 )
+from thebes.records.illegal_words import illegal_line
 from thebes.records.notation import NotationError, format_action, parse_action
 from thebes.records.played import action_record, game_record
 from thebes.rules import (
@@ -54,7 +55,6 @@ from thebes.rules import (
     Variants,
     active_seat,
     apply,
-    illegal_text,
     is_over,
     legal_actions,
     new_game,
@@ -214,7 +214,7 @@ class Session:
         seat = active_seat(before)
         if seat is None:
             over = NotLegal(Illegal.GAME_OVER)
-            raise IllegalAction(over, illegal_text(before, over))
+            raise IllegalAction(over, illegal_line(over, before))
         recorder = Recorder(self._draws(before.actions_taken))
         after, events = apply(before, action, recorder)
         record = action_record(
@@ -490,7 +490,8 @@ class Session:
             chance.check_used_up()
         except IllegalAction as exc:
             message = _("{where}: not a legal action there: {reason}")
-            raise RecordError(message.format(where=where, reason=exc)) from None
+            reason = illegal_line(exc.refusal, before)
+            raise RecordError(message.format(where=where, reason=reason)) from None
         except ImpossibleDraw as exc:
             message = _("{where}: impossible draw: {reason}")
             raise RecordError(message.format(where=where, reason=exc)) from None
