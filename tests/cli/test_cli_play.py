@@ -103,7 +103,8 @@ def test_no_color_and_the_NO_COLOR_variable(monkeypatch: pytest.MonkeyPatch) -> 
     plain = TerminalGame.at_keyboard(session, text_terminal(io.StringIO(), colour=False))
     coloured = TerminalGame.at_keyboard(session, text_terminal(io.StringIO(), colour=True))
     assert all("fg:" not in part[0] for part in plain._prompt_message(0, False))
-    assert any("fg:red" in part[0] for part in coloured._prompt_message(0, False))
+    # The first seat is red in the file, vermillion (Okabe-Ito) on screen.
+    assert any("fg:#D55E00" in part[0] for part in coloured._prompt_message(0, False))
 
 
 def test_moves_redirected_from_a_file_play_like_piped_ones(tmp_path: Path) -> None:

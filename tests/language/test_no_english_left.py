@@ -111,6 +111,8 @@ COMMAND_LINES = [
     ["replay", str(GOLDEN / "game-2p-v2.json"), "--summary"],
     ["hint", str(GOLDEN / "game-2p-v2.json"), "--at", "10"],
     ["reference"],
+    ["games", "--dir", str(GOLDEN)],
+    ["analyze", str(GOLDEN / "game-2p-v2.json"), "--playouts", "2", "--jobs", "1"],
     ["rules", "--id", "A3"],
     ["play", "--players", "Ann"],
     ["replay", "nowhere/game.json"],

@@ -13,6 +13,7 @@ from thebes.analysis.game_review import GameReview, PlayerSummary
 from thebes.analysis.judge import LABEL_NAMES, LABEL_WITH_ARTICLE, LABELS, SURE, label_word
 from thebes.analysis.move_review import MoveReview
 from thebes.language import N_, _, decimal, ngettext
+from thebes.records.spoken_notation import say_notation
 from thebes.safeio.text import MAX_NAME, padded, printable
 
 # The columns of the labels' counts, 6 characters at most.
@@ -48,9 +49,10 @@ def report_lines(review: GameReview, names: Sequence[str]) -> list[str]:
     for name in names:
         s = summaries[name]
         counts = " ".join(f"{s.labels[label]:>6}" for label in LABEL_NAMES)
-        luck = f"{s.luck:+.1f}"
-        row = f"{padded(printable(name), MAX_NAME)} {s.moves:>5} {s.mean_loss:>9.2f} {counts}"
-        lines.append(f"{row} {s.skill:>+7.1f} {luck:>7}")
+        luck = decimal(s.luck, 1, sign=True)
+        loss = decimal(s.mean_loss, 2)
+        row = f"{padded(printable(name), MAX_NAME)} {s.moves:>5} {loss:>9} {counts}"
+        lines.append(f"{row} {decimal(s.skill, 1, sign=True):>7} {luck:>7}")
     for name in names:
         lines += ["", *costliest_lines(summaries[name])]
     thresholds = ", ".join(
@@ -93,12 +95,12 @@ def move_line(move: MoveReview) -> str:
         "#{number} {action}: loses {loss} VP{label} (margin {value}; {best}: {best_value})"
     ).format(
         number=move.number,
-        action=printable(move.action),
+        action=printable(say_notation(move.action)),
         loss=decimal(move.loss),
         label=label,
-        value=f"{move.value:+.1f}",
-        best=printable(move.best),
-        best_value=f"{move.best_value:+.1f}",
+        value=decimal(move.value, 1, sign=True),
+        best=printable(say_notation(move.best)),
+        best_value=decimal(move.best_value, 1, sign=True),
     )
 
 
