@@ -15,7 +15,7 @@ from rich.text import Text
 
 from thebes.analysis.hints import Hinter
 from thebes.bots import BOT_LEVELS
-from thebes.language import N_, _
+from thebes.language import N_, _, pgettext
 from thebes.records.notation import VERBS
 from thebes.safeio.invocation import thebes_command
 from thebes.safeio.saving import SaveError, make_folder_for, save_target
@@ -423,6 +423,34 @@ def program(arguments: str, *, remote: bool) -> str:
     host's path to it, when that is how it runs), or, at a ``remote`` terminal, plainly
     ``thebes ARGUMENTS``: the host's paths are not for other terminals."""
     return f"thebes {arguments}".strip() if remote else thebes_command(arguments)
+
+
+def command_named(word: str) -> str | None:
+    """The command ``word`` names: its English name, or its word in the player's language
+    (``hilfe``, ``aide``); None if it names none."""
+    if word in COMMANDS:
+        return word
+    # TRANSLATORS: the commands typed at the table, one word each, lower case, none alike
+    # and none like an action's verb; the English ones are taken too.
+    spoken = {
+        pgettext("command", "help"): "help",
+        pgettext("command", "rules"): "rules",
+        pgettext("command", "log"): "log",
+        pgettext("command", "board"): "board",
+        pgettext("command", "players"): "players",
+        pgettext("command", "bags"): "bags",
+        pgettext("command", "hint"): "hint",
+        pgettext("command", "undo"): "undo",
+        pgettext("command", "confirm"): "confirm",
+        pgettext("command", "save"): "save",
+        pgettext("command", "quit"): "quit",
+        pgettext("command", "say"): "say",
+        pgettext("command", "bot"): "bot",
+        pgettext("command", "invites"): "invites",
+        pgettext("command", "me"): "me",
+        pgettext("command", "lang"): "lang",
+    }
+    return spoken.get(word)
 
 
 def did_you_mean(word: str, text: str) -> str:

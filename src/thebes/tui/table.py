@@ -35,7 +35,7 @@ from thebes.table.news import Departure
 from thebes.table.places import Ending
 from thebes.table.snapshot import Question, TableSnapshot
 from thebes.tui.asking import WATCHING, Asking, QuitGame
-from thebes.tui.commands import COMMANDS, Commands, did_you_mean
+from thebes.tui.commands import COMMANDS, Commands, command_named, did_you_mean
 from thebes.tui.drawing import TableDrawing, game_title
 from thebes.tui.hintview import HINT_KEY
 from thebes.tui.linecap import line_problem
@@ -275,15 +275,22 @@ class TerminalGame(Asking, TableDrawing):
     # ------------------------------------------------------------ what was typed
 
     def _read_line(self, text: str) -> tuple[str, str] | None:
-        """A typed line, stripped, and its first word in lower case; None for an empty
-        line or one refused (the reason said). The last message goes either way."""
+        """A typed line, stripped, and its first word in lower case (a command typed in the
+        player's words comes back under its English name); None for an empty line or one
+        refused (the reason said). The last message goes either way."""
         self.talk.message = None
         problem = line_problem(text)
         if problem is not None:
             self.talk.warn(problem)
             return None
         text = text.strip()
-        return (text, text.split()[0].lower()) if text else None
+        if not text:
+            return None
+        word = text.split()[0].lower()
+        named = command_named(word)
+        if named is not None and named != word:  # a command in the player's words
+            return named + text[len(word) :], named
+        return text, word
 
     def _interpret(
         self, text: str, legal: Sequence[Action], menu: list[MenuEntry]
