@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any, cast
 
 from prompt_toolkit.formatted_text import FormattedText, fragment_list_to_text, to_formatted_text
@@ -29,8 +30,6 @@ from thebes.language import _, decimal, ngettext, place_name
 from thebes.records.spoken_notation import notation_examples
 from thebes.rules import Action, Dig, GameState, active_seat, scores, winners
 from thebes.table.ending import balance_of, end_balance
-from thebes.table.news import Departure
-from thebes.table.places import Ending
 from thebes.tui.asking import QuitGame, is_yes
 from thebes.tui.commands import COMMANDS, Commands
 from thebes.tui.final import balance_lines
@@ -214,18 +213,8 @@ class PlainGame(TerminalGame):
         self.told_message = self.talk.message  # the first one is in the log already
         self.menu_for: object = None  # the position whose menu was told last
 
-    def run(self) -> bool:
-        try:
-            with self.terminal.prompting():
-                over = self._run()
-                if over:
-                    self._show_final()
-                else:
-                    self._say_where_saved(_("Game left."))
-                return over
-        finally:
-            dropped = self.gone.is_set() or self.place.ended is Ending.DROPPED
-            self.table.leave(self.place, Departure.DROPPED if dropped else Departure.QUIT)
+    def _drawn_on(self) -> AbstractContextManager[None]:
+        return nullcontext()  # no alternate screen: every line stays
 
     def _one_turn(self) -> None:
         game = self.game

@@ -18,6 +18,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Sequence
+from contextlib import AbstractContextManager
 
 from prompt_toolkit.formatted_text import FormattedText
 from rich.text import Text
@@ -126,7 +127,7 @@ class TerminalGame(Asking, TableDrawing):
         try:
             with self.terminal.prompting():
                 try:
-                    with self.terminal.full_screen():
+                    with self._drawn_on():
                         over = self._run()
                 except Ended as ended:
                     # Said by `thebes` in one line once the terminal is back to what it was.
@@ -140,6 +141,11 @@ class TerminalGame(Asking, TableDrawing):
         finally:
             dropped = self.gone.is_set() or self.place.ended is Ending.DROPPED
             self.table.leave(self.place, Departure.DROPPED if dropped else Departure.QUIT)
+
+    def _drawn_on(self) -> AbstractContextManager[None]:
+        """Where the table is drawn while it runs: the alternate screen (plain mode: the
+        terminal as it is)."""
+        return self.terminal.full_screen()
 
     def _run(self) -> bool:
         try:
