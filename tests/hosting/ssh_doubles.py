@@ -89,7 +89,7 @@ class EchoTable:
 @contextmanager
 def hosted(
     tmp_path: Path, limits: Limits | None = None, table: EchoTable | None = None
-) -> Iterator[tuple[Host, EchoTable]]:
+) -> Iterator[tuple[Host[Invites], EchoTable]]:
     """A host of the double table on 127.0.0.1, any free port."""
     table = table or EchoTable()
     invites = Invites(NAMES, table.person_seats())
@@ -98,7 +98,7 @@ def hosted(
         yield host, table
 
 
-def connect(host: Host, user: str, password: str | None = None, **options: Any) -> Any:
+def connect(host: Host[Invites], user: str, password: str | None = None, **options: Any) -> Any:
     """An asyncssh client connection to ``host`` (a coroutine), offering no key unless
     ``client_keys`` is given."""
     options.setdefault("client_keys", None)

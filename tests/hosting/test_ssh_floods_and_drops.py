@@ -17,6 +17,7 @@ from ssh_doubles import WAIT, EchoTable, connect, hosted, read_until, shell
 
 from thebes.hosting.connection import ChannelWriter
 from thebes.hosting.guard import Limits
+from thebes.hosting.invites import Invites
 from thebes.hosting.server import Host
 from thebes.tui.terminal import Terminal
 
@@ -26,8 +27,8 @@ def test_a_huge_paste_is_cut_and_a_flood_blocks_no_one(tmp_path: Path) -> None:
 
     async def flood_and_talk() -> str:
         async with (
-            connect(host, "Ann", host.invites.codes[0]) as flooder,
-            connect(host, "Bob", host.invites.codes[1]) as talker,
+            connect(host, "Ann", host.admission.codes[0]) as flooder,
+            connect(host, "Bob", host.admission.codes[1]) as talker,
         ):
             ann, bob = await shell(flooder), await shell(talker)
             await read_until(ann, "colour=True")
@@ -57,7 +58,7 @@ def test_a_client_that_vanishes_mid_prompt_is_let_go_and_the_host_goes_on(
     tmp_path: Path,
 ) -> None:
     async def vanish() -> None:
-        conn = await connect(host, "Ann", host.invites.codes[0])
+        conn = await connect(host, "Ann", host.admission.codes[0])
         process = await shell(conn)
         await read_until(process, "colour=True")
         process.stdin.write("half a li")
@@ -70,7 +71,7 @@ def test_a_client_that_vanishes_mid_prompt_is_let_go_and_the_host_goes_on(
         assert table.dropped == [0]
 
         async def back() -> str:
-            async with connect(host, "Ann", host.invites.codes[0]) as conn:
+            async with connect(host, "Ann", host.admission.codes[0]) as conn:
                 process = await shell(conn)
                 return await read_until(process, "colour=True")
 
@@ -79,7 +80,7 @@ def test_a_client_that_vanishes_mid_prompt_is_let_go_and_the_host_goes_on(
 
 def test_a_new_window_size_wakes_the_waiting_prompt(tmp_path: Path) -> None:
     async def resize() -> str:
-        async with connect(host, "Ann", host.invites.codes[0]) as conn:
+        async with connect(host, "Ann", host.admission.codes[0]) as conn:
             process = await shell(conn, (80, 24))
             await read_until(process, "colour=True")
             process.change_terminal_size(132, 43)
@@ -97,7 +98,7 @@ def test_the_host_ending_drops_every_connection_and_closes_its_port(tmp_path: Pa
 
     def client(port_of: Any) -> None:
         async def stay() -> None:
-            async with connect(port_of, "Ann", port_of.invites.codes[0]) as conn:
+            async with connect(port_of, "Ann", port_of.admission.codes[0]) as conn:
                 process = await shell(conn)
                 await read_until(process, "colour=True")
                 connected.set()
@@ -164,8 +165,8 @@ def test_what_a_table_said_last_reaches_a_slow_client_before_the_host_closes(
     # while the host closes; closed at once, the channel would drop what it had not sent.
     got: list[str] = []
 
-    async def play(host: Host, table: FarewellTable) -> None:
-        async with connect(host, "Ann", host.invites.codes[0]) as conn:
+    async def play(host: Host[Invites], table: FarewellTable) -> None:
+        async with connect(host, "Ann", host.admission.codes[0]) as conn:
             process = await conn.create_process(
                 term_type="xterm-256color", term_size=(80, 24), window=2048, max_pktsize=1024
             )

@@ -39,9 +39,11 @@ def test_silent_connections_hold_no_place_from_a_player_with_a_code(tmp_path: Pa
             for _ in range(4)  # beyond their address's share: refused or let go
         ]
         assert until(lambda: len(host.guard.strangers) == 6)
-        assert "hello Bob" in asyncio.run(joins(host, "Bob", host.invites.codes[1]))
-        spectator = host.invites.spectator_user
-        assert "hello spectator" in asyncio.run(joins(host, spectator, host.invites.spectator_code))
+        assert "hello Bob" in asyncio.run(joins(host, "Bob", host.admission.codes[1]))
+        spectator = host.admission.spectator_user
+        assert "hello spectator" in asyncio.run(
+            joins(host, spectator, host.admission.spectator_code)
+        )
         assert table.attached == [1, None]
         for sock in silent:
             sock.close()
@@ -60,7 +62,7 @@ def test_a_connection_that_does_not_log_in_is_closed_after_the_grace_time(
 
 def test_a_login_that_opens_no_session_is_closed(tmp_path: Path) -> None:
     async def no_session() -> None:
-        async with connect(host, "Ann", host.invites.codes[0]) as conn:  # as `ssh -N`
+        async with connect(host, "Ann", host.admission.codes[0]) as conn:  # as `ssh -N`
             await asyncio.wait_for(conn.wait_closed(), WAIT)
 
     with hosted(tmp_path, Limits(session_timeout=0.2)) as (host, table):
@@ -80,8 +82,8 @@ def test_wrong_guesses_from_many_addresses_never_shut_the_code_out(tmp_path: Pat
         for address in ATTACKERS:
             asyncio.run(guesses(address))
         with pytest.raises(asyncssh.PermissionDenied):  # the guessers are shut out...
-            asyncio.run(joins(host, "Bob", host.invites.codes[1], ATTACKERS[0]))
-        assert "hello Bob" in asyncio.run(joins(host, "Bob", host.invites.codes[1]))  # not Bob
+            asyncio.run(joins(host, "Bob", host.admission.codes[1], ATTACKERS[0]))
+        assert "hello Bob" in asyncio.run(joins(host, "Bob", host.admission.codes[1]))  # not Bob
         assert table.attached == [1]
 
 
@@ -89,7 +91,7 @@ def test_spectators_fill_their_own_places_not_the_players(tmp_path: Path) -> Non
     async def crowd() -> tuple[list[bool], str]:
         watching, kept = [], []
         for _ in range(4):
-            conn = await connect(host, host.invites.spectator_user, host.invites.spectator_code)
+            conn = await connect(host, host.admission.spectator_user, host.admission.spectator_code)
             try:
                 process = await shell(conn)
                 await read_until(process, "hello spectator")
@@ -97,7 +99,7 @@ def test_spectators_fill_their_own_places_not_the_players(tmp_path: Path) -> Non
                 kept.append(conn)
             except (asyncssh.Error, OSError):
                 watching.append(False)
-        seen = await joins(host, "Bob", host.invites.codes[1])
+        seen = await joins(host, "Bob", host.admission.codes[1])
         for conn in kept:
             conn.close()
         return watching, seen
@@ -110,7 +112,7 @@ def test_spectators_fill_their_own_places_not_the_players(tmp_path: Path) -> Non
 
 def test_a_seat_joined_again_lets_its_oldest_connection_go(tmp_path: Path) -> None:
     async def thrice() -> list[Any]:
-        conns = [await connect(host, "Ann", host.invites.codes[0]) for _ in range(3)]
+        conns = [await connect(host, "Ann", host.admission.codes[0]) for _ in range(3)]
         await asyncio.wait_for(conns[0].wait_closed(), WAIT)
         for conn in conns[1:]:
             conn.close()
@@ -126,7 +128,7 @@ class _Host:
 
     def __init__(self) -> None:
         self.guard = Guard(Limits(first_delay=2, most_delay=8))
-        self.invites = Invites(["Ann", "Bob"], [0, 1])
+        self.admission = Invites(["Ann", "Bob"], [0, 1])
 
 
 def test_guesses_sent_back_to_back_on_one_connection_wait_in_turn() -> None:

@@ -78,7 +78,7 @@ def test_a_session_keeps_a_bounded_environment_and_nothing_after_it_leaves(
     kept: list[int] = []
 
     async def spectate(flooding: bool) -> None:
-        user, code = host.invites.spectator_user, host.invites.spectator_code
+        user, code = host.admission.spectator_user, host.admission.spectator_code
         async with connect(host, user, code) as conn:
             env = {**ENVIRONMENT, "COLORTERM": "truecolor" * 100} if flooding else None
             process = await conn.create_process(term_type="xterm-256color", env=env)

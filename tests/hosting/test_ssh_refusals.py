@@ -13,12 +13,13 @@ import pytest
 from ssh_doubles import WAIT, connect, hosted, read_until, shell, until
 
 from thebes.hosting.guard import Limits
+from thebes.hosting.invites import Invites
 from thebes.hosting.server import Host
 
 
-def as_ann(host: Host, work: Any) -> Any:
+def as_ann(host: Host[Invites], work: Any) -> Any:
     async def run() -> Any:
-        async with connect(host, "Ann", host.invites.codes[0]) as conn:
+        async with connect(host, "Ann", host.admission.codes[0]) as conn:
             return await work(conn)
 
     return asyncio.run(run())
@@ -79,7 +80,7 @@ def test_strangers_beyond_an_address_share_are_dropped_before_they_log_in(
 ) -> None:
     async def ann(local: str) -> bool:
         try:
-            async with connect(host, "Ann", host.invites.codes[0], local_addr=(local, 0)):
+            async with connect(host, "Ann", host.admission.codes[0], local_addr=(local, 0)):
                 return True
         except (asyncssh.Error, OSError):
             return False

@@ -17,7 +17,7 @@ import contextlib
 import fcntl
 import os
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from typing import TYPE_CHECKING, Any, TextIO, cast
 
@@ -211,7 +211,7 @@ def client_language(environment: dict[str, str]) -> str | None:
 class Connection(PromptToolkitSSHSession):
     """One SSH session of a player or spectator who proved who they are."""
 
-    def __init__(self, seating: Seating, seat: int | None, limits: Limits) -> None:
+    def __init__(self, seating: Seating, seat: Hashable | None, limits: Limits) -> None:
         super().__init__(self._no_interaction, enable_cpr=False)
         self.seating, self.seat, self.limits = seating, seat, limits
         self.gone = threading.Event()

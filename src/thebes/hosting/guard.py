@@ -68,7 +68,7 @@ class Guard:
     # Who holds a place, oldest first: strangers by address, spectators, each seat's own.
     strangers: dict[Hashable, str] = field(default_factory=dict)
     spectators: dict[Hashable, None] = field(default_factory=dict)
-    seats: dict[int, dict[Hashable, None]] = field(default_factory=dict)
+    seats: dict[Hashable, dict[Hashable, None]] = field(default_factory=dict)
     # When each wrong code of the last `shut_out` seconds came, per address. A right code
     # does not wipe an address's count: the spectators' code is widely known.
     _failures: dict[str, deque[float]] = field(default_factory=dict)
@@ -87,7 +87,7 @@ class Guard:
         self.strangers[who] = address
         return None, evicted
 
-    def join(self, who: Hashable, seat: int | None) -> tuple[str | None, Hashable | None]:
+    def join(self, who: Hashable, seat: Hashable | None) -> tuple[str | None, Hashable | None]:
         """``who`` proved ``seat`` (None: a spectator): why it may not stay (or None), and
         the connection of that seat whose place it takes (to be closed), if any."""
         self.strangers.pop(who, None)

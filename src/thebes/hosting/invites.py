@@ -17,7 +17,10 @@ from __future__ import annotations
 import hmac
 import secrets
 import threading
+from collections.abc import Hashable
 from dataclasses import dataclass, field
+
+import asyncssh
 
 CONSONANTS = "bdfghjklmnprstvz"  # no c, q, w, x, y: each has a second spelling or sound
 VOWELS = "aeiou"
@@ -105,6 +108,32 @@ class Invites:
         """``key`` lets ``seat`` in from now on, unless a key is remembered for it already."""
         with self._lock:
             self.keys.setdefault(seat, key)
+
+    # What the SSH server asks of whoever lets people in (thebes.hosting.server.Admission).
+
+    passwords = True
+
+    def by_key(self, user: str, key: asyncssh.SSHKey) -> Role | None:
+        """The seat whose remembered key ``key`` is, if ``user`` names it."""
+        role = self.role(user)
+        if role is not None and role.seat is not None and self.key_fits(role.seat, key.public_data):
+            return role
+        return None
+
+    def by_code(self, user: str, code: str, offered: asyncssh.SSHKey | None) -> Role | None:
+        """What ``user`` joins as with the right ``code`` (the seat then remembers the key
+        ``offered``)."""
+        role = self.role(user)
+        if role is None or not self.code_fits(role, code):
+            return None
+        if role.seat is not None and offered is not None:
+            self.remember_key(role.seat, offered.public_data)
+        return role
+
+    @staticmethod
+    def place_of(who: Hashable) -> int | None:
+        assert isinstance(who, Role)
+        return who.seat
 
     def key_fits(self, seat: int, key: bytes) -> bool:
         with self._lock:

@@ -17,7 +17,8 @@ import asyncio
 import logging
 import threading
 import time
-from typing import Protocol
+from collections.abc import Hashable
+from typing import Any, Generic, Protocol, TypeVar
 
 import asyncssh
 from prompt_toolkit.contrib.ssh import PromptToolkitSSHServer, PromptToolkitSSHSession
@@ -25,7 +26,6 @@ from prompt_toolkit.contrib.ssh import PromptToolkitSSHServer, PromptToolkitSSHS
 from thebes.errors import ThebesError
 from thebes.hosting.connection import Connection
 from thebes.hosting.guard import Guard, Limits
-from thebes.hosting.invites import Invites, Role
 from thebes.language import _
 from thebes.safeio.text import printable
 from thebes.tui.terminal import Terminal
@@ -53,12 +53,40 @@ class HostError(ThebesError):
     """The server cannot start (the port is taken, the address is not this machine's)."""
 
 
+class Admission(Protocol):
+    """Who may come in, and as whom: a hosted game's invites (a seat's code or remembered
+    key, :class:`~thebes.hosting.invites.Invites`), or a server's accounts (any key, which
+    is the account)."""
+
+    @property
+    def passwords(self) -> bool:
+        """Whether a code may be typed as the password (else keys alone let in)."""
+        ...
+
+    def by_key(self, user: str, key: asyncssh.SSHKey) -> Hashable | None:
+        """Who the key offered for the SSH user name ``user`` proves, if anyone."""
+        ...
+
+    def by_code(self, user: str, code: str, offered: asyncssh.SSHKey | None) -> Hashable | None:
+        """Who ``code`` proves for ``user`` (``offered``: the key the client offered first,
+        to remember for next time), if anyone."""
+        ...
+
+    def place_of(self, who: Hashable) -> Hashable | None:
+        """Where ``who`` sits: the places they take in the guard's count, and what the table
+        is told of them (a hosted game's seat, None for a spectator)."""
+        ...
+
+
+AdmissionT = TypeVar("AdmissionT", bound=Admission)
+
+
 class Table(Protocol):
     """What the server needs of the hosted table (thebes.tui.door.TerminalDoor)."""
 
-    def attach(self, terminal: Terminal, seat: int | None, gone: threading.Event) -> None: ...
+    def attach(self, terminal: Terminal, who: Any, gone: threading.Event) -> None: ...
 
-    def disconnected(self, seat: int) -> None: ...
+    def disconnected(self, who: Any) -> None: ...
 
 
 class Seating:
@@ -67,15 +95,15 @@ class Seating:
     def __init__(self, table: Table) -> None:
         self.table = table
         self.sessions: set[Connection] = set()
-        self.holders: dict[int, Connection] = {}  # seat: its newest session
+        self.holders: dict[Hashable, Connection] = {}  # who: their newest session
 
     def opened(self, session: Connection) -> None:
         self.sessions.add(session)
         if session.seat is not None:
             self.holders[session.seat] = session
 
-    def attach(self, terminal: Terminal, seat: int | None, gone: threading.Event) -> None:
-        self.table.attach(terminal, seat, gone)
+    def attach(self, terminal: Terminal, who: Any, gone: threading.Event) -> None:
+        self.table.attach(terminal, who, gone)
 
     def dropped(self, session: Connection, at_table: bool) -> None:
         """``session``'s connection went: it is forgotten, and if the table was still at it
@@ -106,14 +134,14 @@ class Login(PromptToolkitSSHServer):
     """One SSH connection, from its first packet to its end: who it proves to be, and the
     one session it may then open."""
 
-    def __init__(self, host: Host) -> None:
+    def __init__(self, host: Host[Any]) -> None:
         super().__init__(self._no_interaction, enable_cpr=False)
         self.host = host
         self.conn: asyncssh.SSHServerConnection | None = None
         self.address = ""
         self.admitted = False
-        self.offered: bytes | None = None  # the first public key the client offered
-        self.joined: Role | None = None
+        self.offered: asyncssh.SSHKey | None = None  # the first key the client offered
+        self.joined: Hashable | None = None
         self.session: Connection | None = None
         self._no_session: asyncio.TimerHandle | None = None
         # Wrong codes on this connection, and when it may guess again: asyncssh drops a
@@ -156,9 +184,9 @@ class Login(PromptToolkitSSHServer):
     def auth_completed(self) -> None:
         """Logged in: the connection leaves the strangers for its seat's places (or the
         spectators'), and has a few seconds to open its session."""
-        role = self.joined
-        assert role is not None
-        refusal, evicted = self.host.guard.join(self, role.seat)
+        who = self.joined
+        assert who is not None
+        refusal, evicted = self.host.guard.join(self, self.host.admission.place_of(who))
         if refusal is not None:
             self.drop(asyncssh.DISC_TOO_MANY_CONNECTIONS, refusal)
             return
@@ -178,24 +206,19 @@ class Login(PromptToolkitSSHServer):
         return True
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        role = self.host.invites.role(username)
-        blob = key.public_data
-        if (
-            role is not None
-            and role.seat is not None
-            and self.host.invites.key_fits(role.seat, blob)
-        ):
-            self.joined = role
+        who = self.host.admission.by_key(username, key)
+        if who is not None:
+            self.joined = who
             return True
         if self.offered is None:
-            self.offered = blob
+            self.offered = key
         return False
 
     def password_auth_supported(self) -> bool:
-        return True
+        return bool(self.host.admission.passwords)
 
     async def validate_password(self, username: str, password: str) -> bool:
-        guard, invites = self.host.guard, self.host.invites
+        guard, admission = self.host.guard, self.host.admission
         loop = asyncio.get_running_loop()
         # Guesses sent back to back on one connection wait as guesses one after the other.
         await self.sleep(max(0.0, self.next_guess - loop.time()))
@@ -203,8 +226,8 @@ class Login(PromptToolkitSSHServer):
             self.next_guess = loop.time() + guard.limits.most_delay
             await self.sleep(guard.limits.most_delay)
             return False
-        role = invites.role(username)
-        if role is None or not invites.code_fits(role, password):
+        who = admission.by_code(username, password, self.offered)
+        if who is None:
             self.failures += 1
             wait = max(guard.failed(self.address), guard.delay(self.failures))
             self.next_guess = loop.time() + wait
@@ -212,9 +235,7 @@ class Login(PromptToolkitSSHServer):
             if self.failures >= guard.limits.guesses_per_connection:
                 self.drop(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, _("too many wrong codes"))
             return False
-        if role.seat is not None and self.offered is not None:
-            invites.remember_key(role.seat, self.offered)
-        self.joined = role
+        self.joined = who
         return True
 
     def session_requested(  # type: ignore[override]
@@ -226,7 +247,8 @@ class Login(PromptToolkitSSHServer):
         # The environment a client sends is kept within bounds: only the few variables the
         # table reads, each short (asyncssh would keep every one, of any size).
         chan._env = BoundedEnvironment(self.host.guard.limits)
-        self.session = Connection(self.host.seating, self.joined.seat, self.host.guard.limits)
+        place = self.host.admission.place_of(self.joined)
+        self.session = Connection(self.host.seating, place, self.host.guard.limits)
         self.host.seating.opened(self.session)
         return chan, self.session
 
@@ -244,21 +266,22 @@ class Login(PromptToolkitSSHServer):
         return False
 
 
-class Host:
-    """The server of one hosted game, listening in a thread of its own while the block
-    runs; ``port`` is the one it listens on (the one asked for, or any free one for 0)."""
+class Host(Generic[AdmissionT]):
+    """The server of one hosted game (or of a server's lobby and tables), listening in a
+    thread of its own while the block runs; ``port`` is the one it listens on (the one
+    asked for, or any free one for 0)."""
 
     def __init__(
         self,
         table: Table,
-        invites: Invites,
+        admission: AdmissionT,
         key: asyncssh.SSHKey,
         *,
         listen: str | None,
         port: int,
         limits: Limits | None = None,
     ) -> None:
-        self.invites, self.key, self.listen, self.port = invites, key, listen, port
+        self.admission, self.key, self.listen, self.port = admission, key, listen, port
         self.guard = Guard(limits or Limits())
         self.seating = Seating(table)
         self.logins: set[Login] = set()
@@ -268,7 +291,7 @@ class Host:
         self._failure: BaseException | None = None
         self._stopping: asyncio.Event | None = None
 
-    def __enter__(self) -> Host:
+    def __enter__(self) -> Host[AdmissionT]:
         _quiet_asyncssh()
         self._thread.start()
         self._ready.wait()

@@ -14,6 +14,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from thebes.bots import Player, make_bot
@@ -51,6 +52,19 @@ UNDO_WAIT_SECONDS = 30.0  # how long an undo waits for its owner's yes before it
 MAX_SAY = 200  # characters of a `say` line: a paste of a page is cut, not broadcast
 SAY_EVERY = 1.0  # ... and then one a second: a flood is refused, not queued
 PAUSE_SECONDS = 0.8  # a bot's move stays in view this long before the next one
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """Where a game stands: its position's number at this table (``moves``, which an undo
+    changes too), the actions played, the seat to move, and who is at the table."""
+
+    moves: int
+    steps: int
+    seat: int | None
+    over: bool
+    bot_to_move: bool
+    present: frozenset[int]
 
 
 class Table:
@@ -216,6 +230,25 @@ class Table:
         """Whether anything changed since ``place`` took its last snapshot."""
         return place.version != self._version or place.ended is not None
 
+    def position(self) -> Position:
+        """Where the game stands, for a clock that follows it (a server's)."""
+        with self._cond:
+            session = self.session
+            seat = session.active_seat
+            return Position(
+                moves=self._moves,
+                steps=len(session.steps),
+                seat=seat,
+                over=session.is_over,
+                bot_to_move=seat is not None and seat in self.bots,
+                present=frozenset(self._holders),
+            )
+
+    def attached(self) -> int:
+        """How many places are at the table."""
+        with self._cond:
+            return len(self._places)
+
     # ------------------------------------------------------------ acting
 
     def play(self, place: Place, action: Action, moves: int) -> Refused | None:
@@ -361,6 +394,11 @@ class Table:
         """The host puts a bot of ``level`` in ``seat`` (its person left): from now on."""
         if not place.host:
             return Refused(Refusal.HOST_ONLY)
+        return self.hand_to_bot(seat, level)
+
+    def hand_to_bot(self, seat: int, level: str) -> Refused | None:
+        """A bot of ``level`` plays ``seat`` from now on: the host put it there, or its
+        person gave the game up at a server."""
         with self._cond:
             session = self.session
             if session.seats[seat].is_bot:
