@@ -57,6 +57,10 @@ class Limits:
     pending_output: int = 1 << 20  # bytes the client has not read: then it is disconnected
     environment: int = 16  # environment variables kept a session (only those it reads)
     environment_value: int = 256  # bytes of each one kept
+    # A server, where any key is let in (as its account): logged-in connections at once in
+    # all, and from one address (0: no such bound, as at a hosted game, whose seats are few)
+    visitors: int = 0
+    visitors_per_address: int = 0
 
 
 @dataclass
@@ -69,6 +73,7 @@ class Guard:
     strangers: dict[Hashable, str] = field(default_factory=dict)
     spectators: dict[Hashable, None] = field(default_factory=dict)
     seats: dict[Hashable, dict[Hashable, None]] = field(default_factory=dict)
+    visitors: dict[Hashable, str] = field(default_factory=dict)  # a server's: their address
     # When each wrong code of the last `shut_out` seconds came, per address. A right code
     # does not wipe an address's count: the spectators' code is widely known.
     _failures: dict[str, deque[float]] = field(default_factory=dict)
@@ -90,12 +95,21 @@ class Guard:
     def join(self, who: Hashable, seat: Hashable | None) -> tuple[str | None, Hashable | None]:
         """``who`` proved ``seat`` (None: a spectator): why it may not stay (or None), and
         the connection of that seat whose place it takes (to be closed), if any."""
-        self.strangers.pop(who, None)
+        address = self.strangers.pop(who, None)
         if seat is None:
             if len(self.spectators) >= self.limits.spectators:
                 return _("too many spectators"), None
             self.spectators[who] = None
             return None, None
+        limits = self.limits
+        if limits.visitors and seat not in self.seats:
+            if sum(map(len, self.seats.values())) >= limits.visitors:
+                return _("the server is full: try again later"), None
+            from_there = sum(1 for there in self.visitors.values() if there == address)
+            if limits.visitors_per_address and from_there >= limits.visitors_per_address:
+                return _("too many connections from your address"), None
+        if limits.visitors and address is not None:
+            self.visitors[who] = address
         places = self.seats.setdefault(seat, {})
         evicted = None
         if len(places) >= self.limits.per_seat:
@@ -108,6 +122,7 @@ class Guard:
         """``who``'s connection ended: its place is free."""
         self.strangers.pop(who, None)
         self.spectators.pop(who, None)
+        self.visitors.pop(who, None)
         for seat, places in list(self.seats.items()):
             places.pop(who, None)
             if not places:

@@ -17,7 +17,7 @@ import asyncio
 import logging
 import threading
 import time
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
 import asyncssh
@@ -212,6 +212,20 @@ class Login(PromptToolkitSSHServer):
             return True
         if self.offered is None:
             self.offered = key
+        return False
+
+    def kbdint_auth_supported(self) -> bool:
+        # Where keys alone let in, a client with none is told how to make one (as the
+        # instructions of a keyboard-interactive login with no question), then refused.
+        return hasattr(self.host.admission, "without_key")
+
+    def get_kbdint_challenge(
+        self, username: str, lang: str, submethods: str
+    ) -> tuple[str, str, str, list[tuple[str, bool]]]:
+        note = getattr(self.host.admission, "without_key", lambda: "")()
+        return "", note + "\n", "", []
+
+    def validate_kbdint_response(self, username: str, responses: Sequence[str]) -> bool:
         return False
 
     def password_auth_supported(self) -> bool:

@@ -101,6 +101,29 @@ class LiveTable:
 
 
 @dataclass(frozen=True, slots=True)
+class Visitor:
+    """Who came to the server: their SSH key's fingerprint, which is their account, and the
+    room they asked for by their SSH user name (a table's, or anything else: the lobby).
+    One key is one visitor whatever the room."""
+
+    fingerprint: str
+    room: str = field(default="", compare=False)
+
+
+def table_in_room(room: str) -> int | None:
+    """The table an SSH user name goes straight to: ``table-12``, ``table12``, ``t12`` or
+    ``12``."""
+    text = room.strip().casefold()
+    for prefix in ("table-", "table", "t"):
+        if text.startswith(prefix) and text[len(prefix) :].isdigit():
+            text = text[len(prefix) :]
+            break
+    if text.isascii() and text.isdigit() and len(text) <= 9:
+        return int(text)
+    return None
+
+
+@dataclass(frozen=True, slots=True)
 class Turn:
     """Whose move it is at a table (None when the game is over)."""
 

@@ -207,9 +207,10 @@ class Store:
             self._db.execute("PRAGMA foreign_keys=ON")
             version = self._db.execute("PRAGMA user_version").fetchone()[0]
             if version == 0:
-                with self._write() as db:
-                    db.executescript(SCHEMA)
-                    db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+                # One script, one transaction: a store is made whole or not at all.
+                self._db.executescript(
+                    f"BEGIN IMMEDIATE; {SCHEMA} PRAGMA user_version={SCHEMA_VERSION}; COMMIT;"
+                )
             elif version != SCHEMA_VERSION:
                 raise StoreError(
                     _(

@@ -1,0 +1,127 @@
+"""`thebes server`: a Thebes server that stays: many tables, players known by their SSH keys,
+games live or over days, and a ladder.
+
+Everything it keeps is in one folder (``--data``; the SQLite store may be put elsewhere with
+``--database``): the store, the games' files (``games/table-N.json``, ordinary game files),
+and the server's host key. The folder is locked while a server runs, so two servers never
+share it. The server runs until Ctrl-C or a signal; every table comes back as it was when
+it starts again, even after ``kill -9``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import threading
+from pathlib import Path
+
+from thebes.cli.streams import Streams
+from thebes.errors import EXIT_OK, EXIT_USAGE, ThebesError
+from thebes.language import _
+from thebes.safeio.text import printable
+from thebes.tui.terminal import Terminal
+
+STORE_NAME = "lobby.sqlite3"
+KEY_NAME = "host_ed25519_key"
+
+
+class ServerSetupError(ThebesError):
+    """Options that cannot run a server; the message says why."""
+
+    exit_code = EXIT_USAGE
+
+
+def server_folder() -> Path:
+    """Where a server keeps everything unless --data says otherwise."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "thebes" / "server"
+
+
+def server_command(args: argparse.Namespace, handed: Terminal | None) -> int:
+    """Run a server until a signal or Ctrl-C ends it."""
+    from thebes.cli.host import ALL_ADDRESSES, _address
+    from thebes.hosting.accounts import KeyAccounts
+    from thebes.hosting.guard import Limits
+    from thebes.hosting.hostkey import fingerprint, host_key
+    from thebes.hosting.server import Host
+    from thebes.lobby.hall import Hall
+    from thebes.lobby.store import Store
+    from thebes.lobby.webhooks import Webhooks
+    from thebes.safeio.locking import hold_game
+    from thebes.safeio.saving import make_folder_for
+    from thebes.tui.lobby import LobbyDoor
+    from thebes.tui.terminal import terminal_for
+
+    folder = Path(args.data).expanduser() if args.data else server_folder()
+    database = Path(args.database).expanduser() if args.database else folder / STORE_NAME
+    make_folder_for(folder / KEY_NAME)
+    make_folder_for(database)
+    address = _address(args.listen)
+    listening = {"port": args.port}  # the port really listened on, once it is
+
+    def join_command(table: int) -> str:
+        return f"ssh -t -p {listening['port']} table-{table}@{address}"
+
+    with (
+        terminal_for(handed, colour=False) as terminal,
+        hold_game(database, printable(str(database))),
+    ):
+        streams = Streams(terminal)
+        store = Store(database)
+        webhooks = Webhooks(allow_local=args.allow_local_webhooks)
+        hall = Hall(folder, store, notifier=webhooks, join_command=join_command)
+        limits = Limits(per_seat=4, spectators=0, visitors=256, visitors_per_address=16)
+        key = host_key(folder / KEY_NAME)
+        hall.open()
+        stop = threading.Event()
+        clock = threading.Thread(target=hall.run_clock, args=(stop,), daemon=True)
+        try:
+            door, accounts = LobbyDoor(hall), KeyAccounts()
+            with Host(
+                door, accounts, key, listen=args.listen, port=args.port, limits=limits
+            ) as host:
+                listening["port"] = host.port
+                clock.start()
+                print_ = fingerprint(key)
+                if args.json:
+                    row = {"port": host.port, "fingerprint": print_, "data": str(folder)}
+                    print(json.dumps(row), file=streams.out, flush=True)
+                else:
+                    for line in _welcome(host.port, address, print_, folder):
+                        print(line, file=streams.out, flush=True)
+                if args.listen in (None, *ALL_ADDRESSES):
+                    streams.complain(
+                        _(
+                            "listening on every address of this machine, port {port}: anyone "
+                            "who can reach it may make an account ({option} for this machine "
+                            "alone)"
+                        ).format(port=host.port, option="--listen 127.0.0.1")
+                    )
+                idle = threading.Event()
+                while not idle.wait(0.5):  # short waits: Ctrl-C and signals land between them
+                    pass
+        finally:
+            stop.set()
+            hall.close()
+            webhooks.close()
+            store.close()
+    return EXIT_OK
+
+
+def _welcome(port: int, address: str, print_: str, folder: Path) -> list[str]:
+    return [
+        _("Thebes server on port {port}, keeping everything in {folder}.").format(
+            port=port, folder=printable(str(folder))
+        ),
+        _("Players join with their SSH key: {command}").format(
+            command=f"ssh -t -p {port} {address}"
+        ),
+        _("and go straight to a table with: {command}").format(
+            command=f"ssh -t -p {port} table-N@{address}"
+        ),
+        _("ssh asks them to trust this host's key: its fingerprint is {fingerprint}").format(
+            fingerprint=print_
+        ),
+        _("Ctrl-C stops the server; every table comes back when it starts again."),
+    ]

@@ -1,0 +1,643 @@
+"""The lobby of a Thebes server at one terminal: the player's tables (where it is their move
+first), invitations, the open tables, and the commands that make, join, watch and leave
+them; from it the player goes to a table, which is the hosted table of :mod:`thebes.tui.door`,
+and comes back to it when they leave the table.
+
+The first visit of a key asks the name the account will have. The lobby is drawn anew when
+the tables change (the same way a table's prompt is left to redraw, with what was typed
+kept), and the terminal's bell rings when a new move of the player's comes up at a table
+they are not at.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from prompt_toolkit import PromptSession
+
+from thebes.bots import BOT_LEVELS
+from thebes.language import (
+    LANGUAGES,
+    N_,
+    NAMES,
+    _,
+    current_language,
+    language_code,
+    ngettext,
+    pgettext,
+    speak_here,
+    speaking,
+)
+from thebes.lobby.hall import (
+    LIVE_MINUTES,
+    SLOW_HOURS,
+    Hall,
+    LobbyRefusal,
+    TableOptions,
+    Visitor,
+    seat_words,
+    table_in_room,
+)
+from thebes.lobby.ladder import shown
+from thebes.lobby.store import Account, OnTimeout, Pace, TableRow, TableState
+from thebes.lobby.webhooks import webhook_problem
+from thebes.rules import VARIANT_NAMES
+from thebes.safeio.text import printable
+from thebes.tui.asking import REDRAW, is_yes
+from thebes.tui.door import TerminalDoor
+from thebes.tui.prompting import prompt_session, question_session
+from thebes.tui.terminal import Terminal
+
+OPEN_SHOWN = 8  # open tables listed at most (the rest: `tables`)
+BELL = "\a"
+
+
+class LobbyDoor:
+    """How a server's terminals come to its lobby: what :mod:`thebes.hosting` hands each
+    connection that proved its key to."""
+
+    def __init__(self, hall: Hall) -> None:
+        self.hall = hall
+
+    def attach(self, terminal: Terminal, who: Any, gone: threading.Event) -> None:
+        assert isinstance(who, Visitor)
+        with speaking(terminal.language or current_language()):
+            Lobby(self.hall, terminal, who, gone).run()
+
+    def disconnected(self, who: Any) -> None:
+        """A connection went: its lobby (or the table it is at) ends by itself, its input
+        having ended."""
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyCommand:
+    run: Callable[[Lobby, str], None]
+    usage: str  # after the command's word, e.g. "N NAME"
+    help: str  # what it does (a message to translate)
+
+
+class Lobby:
+    """One terminal's lobby, from the first prompt to quitting."""
+
+    def __init__(self, hall: Hall, terminal: Terminal, visitor: Visitor, gone: threading.Event):
+        self.hall, self.terminal, self.visitor, self.gone = hall, terminal, visitor, gone
+        self.prompt: PromptSession[str] = prompt_session(terminal)
+        self.prompt.app.erase_when_done = False
+        self.question = question_session(terminal)
+        self.account: Account | None = None
+        self.version = -1  # the hall's version drawn last
+        self.known_turns: set[tuple[int, int]] = set()  # (table, steps) rung for already
+        self.typed = ""
+        self.notice: list[str] = []  # said under the lobby at its next drawing
+        self.quitting = False
+
+    # ------------------------------------------------------------ the loop
+
+    def run(self) -> None:
+        with self.terminal.prompting():
+            try:
+                self.account = self.hall.account_for_key(self.visitor.fingerprint)
+                if self.account is None:
+                    self.account = self._new_account()
+                if self.account.language in LANGUAGES and not self.terminal.language:
+                    speak_here(self.account.language)
+                table = table_in_room(self.visitor.room)
+                if table is not None:
+                    self._go(table, watch=False)
+                while not self.quitting and not self.gone.is_set():
+                    self._draw()
+                    line = self._ask()
+                    if line is not None:
+                        self._do(line)
+            except (EOFError, KeyboardInterrupt, OSError):
+                return
+
+    def _new_account(self) -> Account:
+        say = self.terminal.say
+        say(_("Welcome to this Thebes server. Your SSH key is your account here."))
+        say(
+            _(
+                "Choose the name others will know you by ({least}-{most} letters, digits, - _ .)."
+            ).format(least=2, most=16)
+        )
+        while True:
+            name = self.prompt.prompt(_("Your name: ")).strip()
+            try:
+                return self.hall.create_account(name, self.visitor.fingerprint)
+            except LobbyRefusal as refusal:
+                say(_("Not as a name: {problem}.").format(problem=refusal.line))
+
+    def _ask(self) -> str | None:
+        """The next line typed, or None when the prompt was left to redraw."""
+        typed, self.typed = self.typed, ""
+        stop = threading.Event()
+        watcher = threading.Thread(target=self._watch_hall, args=(stop,), daemon=True)
+        watcher.start()
+        try:
+            text = self.prompt.prompt(
+                _("lobby> "), default=typed, pre_run=self._pre_run, refresh_interval=30.0
+            )
+        except KeyboardInterrupt:
+            text = ""
+        finally:
+            stop.set()
+            self.prompt.app.before_render -= self._redraw_check
+        if text.startswith(REDRAW):
+            self.typed = text[len(REDRAW) :]
+            return None
+        return text
+
+    def _pre_run(self) -> None:
+        self.prompt.app.before_render += self._redraw_check
+
+    def _watch_hall(self, stop: threading.Event) -> None:
+        """Wake the prompt when the tables change, or the connection goes."""
+        version = self.version
+        while not stop.is_set():
+            if self.gone.is_set() or self.hall.wait_changed(version, 0.5) != version:
+                with contextlib.suppress(RuntimeError):
+                    self.prompt.app.invalidate()
+                return
+
+    def _redraw_check(self, _: object) -> None:
+        app = self.prompt.app
+        if not app.is_done and self.hall.version != self.version:
+            app.exit(result=REDRAW + app.current_buffer.text)
+
+    # ------------------------------------------------------------ the lobby drawn
+
+    def _draw(self) -> None:
+        account = self.account
+        assert account is not None
+        self.version = self.hall.version
+        terminal, say = self.terminal, self.terminal.say
+        if not terminal.plain:
+            terminal.console.clear()
+        rating = self.hall.store.rating(account.id)
+        if rating is None:
+            say(_("Thebes server: {name} (not rated yet)").format(name=account.name))
+        else:
+            say(
+                ngettext(
+                    "Thebes server: {name}, rated {rating} after {count} game",
+                    "Thebes server: {name}, rated {rating} after {count} games",
+                    rating.games,
+                ).format(
+                    name=account.name,
+                    rating=f"{shown(rating.mu, rating.sigma):.1f}",
+                    count=rating.games,
+                )
+            )
+        turns = {turn.table: turn for turn in self.hall.turns(account)}
+        self._ring(turns)
+        mine = self.hall.tables_of(account)
+        seated = [row for row in mine if row.seat_of(account.id) is not None]
+        invited = [row for row in mine if row.seat_of(account.id) is None]
+        say("")
+        say(_("Your tables:") if seated else _("You sit at no table: `new` makes one."))
+        for row in sorted(seated, key=lambda r: (r.id not in turns, r.id)):
+            say("  " + self._row_line(row, turns))
+        if invited:
+            say(_("Invitations (`sit N` to accept):"))
+            for row in invited:
+                say("  " + self._row_line(row, turns))
+        known = {row.id for row in mine}
+        others = [row for row in self.hall.open_tables() if row.id not in known]
+        if others:
+            say(_("Open tables (`sit N` where a seat is free, `watch N`):"))
+            for row in others[:OPEN_SHOWN]:
+                say("  " + self._row_line(row, turns))
+            if len(others) > OPEN_SHOWN:
+                say(
+                    "  "
+                    + _("... and {count} more: `tables`").format(count=len(others) - OPEN_SHOWN)
+                )
+        say("")
+        for line in self.notice:
+            say(line)
+        self.notice = []
+        words = spoken_commands()
+        listed = ["new", "play", "sit", "watch", "invite", "leave", "ladder", "me", "help", "quit"]
+        say(
+            _("Commands: {commands}").format(
+                commands=", ".join(f"{words[n]} {COMMANDS[n].usage}".strip() for n in listed)
+            )
+        )
+
+    def _row_line(self, row: TableRow, turns: dict[int, Any]) -> str:
+        seats = ", ".join(printable(word) for word in seat_words(row))
+        pace = _pace_words(row)
+        if row.state is TableState.WAITING:
+            free = len(row.free_seats)
+            state = ngettext(
+                "waiting for {count} player", "waiting for {count} players", free
+            ).format(count=free)
+        elif row.id in turns:
+            deadline = self.hall.deadline(row.id)
+            left = 0.0 if deadline is None else deadline - self.hall.clock()
+            state = _("YOUR MOVE, {time} left").format(time=duration_words(left))
+        else:
+            state = _("playing")
+        private = _(", private") if row.private else ""
+        return _("{table:>3}  {seats}  ({pace}{private})  {state}").format(
+            table=row.id, seats=seats, pace=pace, private=private, state=state
+        )
+
+    def _ring(self, turns: dict[int, Any]) -> None:
+        """The bell for a move of the player's that was not there when last drawn."""
+        now = {(table, turn.steps) for table, turn in turns.items()}
+        if now - self.known_turns and self.version > 0:
+            self.terminal.console.file.write(BELL)
+            self.terminal.console.file.flush()
+        self.known_turns = now
+
+    # ------------------------------------------------------------ commands
+
+    def _do(self, line: str) -> None:
+        word, _space, argument = line.strip().partition(" ")
+        if not word:
+            return
+        if word.isdigit():
+            word, argument = "play", word
+        name = command_named(word.casefold())
+        if name is None:
+            self.notice.append(
+                _("No command {word}: type `help` for the commands.").format(word=printable(word))
+            )
+            return
+        try:
+            COMMANDS[name].run(self, argument.strip())
+        except LobbyRefusal as refusal:
+            self.notice.append(refusal.line[:1].upper() + refusal.line[1:] + ".")
+
+    def _number(self, argument: str) -> int:
+        first = argument.split(" ", 1)[0].lstrip("#")
+        table = table_in_room(first)
+        if table is None:
+            raise LobbyRefusal(_("name a table by its number, e.g. 12"))
+        return table
+
+    def _new(self, argument: str) -> None:
+        account = self.account
+        assert account is not None
+        options = self._ask_options()
+        if options is None:
+            self.notice.append(_("No table made."))
+            return
+        table = self.hall.create_table(account, options)
+        self.notice.append(
+            _(
+                "Table {table} made. Friends sit down with `sit {table}`; `invite {table} NAME` "
+                "asks someone by name."
+            ).format(table=table)
+        )
+
+    def _ask_options(self) -> TableOptions | None:
+        """A new table's options, asked one by one (Enter takes the default in brackets)."""
+        say = self.terminal.say
+        say(_("A new table (Enter takes what is in brackets; Ctrl-C gives up):"))
+        try:
+            seats = self._ask_number(_("Players at the table, you included (2-4) [3]: "), 2, 4, 3)
+            bots = self._ask_number(
+                _("How many of them are bots (0-{most}) [0]: ").format(most=seats - 1),
+                0,
+                seats - 1,
+                0,
+            )
+            levels: list[str | None] = [None] * (seats - bots)
+            for number in range(bots):
+                levels.append(
+                    self._ask_choice(
+                        _("Level of bot {number} ({{levels}}) [greedy]: ").format(
+                            number=number + 1
+                        ),
+                        {level: level for level in BOT_LEVELS},
+                        "greedy",
+                    )
+                )
+            live = self._ask_choice(
+                _("Pace: {live} or {slow} [{live}]: "),
+                {"live": pgettext("pace", "live"), "slow": pgettext("pace", "slow")},
+                "live",
+            )
+            if live == "live":
+                least, most = LIVE_MINUTES
+                minutes = self._ask_number(
+                    _("Minutes a move ({least}-{most}) [5]: ").format(least=least, most=most),
+                    least,
+                    most,
+                    5,
+                )
+                pace, seconds = Pace.LIVE, minutes * 60
+            else:
+                least, most = SLOW_HOURS
+                hours = self._ask_number(
+                    _("Hours a move ({least}-{most}) [24]: ").format(least=least, most=most),
+                    least,
+                    most,
+                    24,
+                )
+                pace, seconds = Pace.SLOW, hours * 3600
+            rest = self._ask_choice(
+                _("When a player's time runs out, a bot plays the {move} or the {game} [{move}]: "),
+                {"move": pgettext("time out", "move"), "game": pgettext("time out", "game")},
+                "move",
+            )
+            private = is_yes(
+                self.question.prompt(_("Private: only those invited sit down? [y/N] "))
+                .strip()
+                .lower()
+            )
+            variants = self._ask_variants()
+        except KeyboardInterrupt:
+            return None
+        return TableOptions(
+            seats=tuple(levels),
+            variants=variants,
+            pace=pace,
+            move_seconds=seconds,
+            on_timeout=OnTimeout.GAME if rest == "game" else OnTimeout.MOVE,
+            private=private,
+        )
+
+    def _ask_number(self, question: str, least: int, most: int, default: int) -> int:
+        while True:
+            text = self.prompt.prompt(question).strip()
+            if not text:
+                return default
+            if text.isdigit() and least <= int(text) <= most:
+                return int(text)
+            self.terminal.say(
+                _("A number from {least} to {most}, please.").format(least=least, most=most)
+            )
+
+    def _ask_choice(self, question: str, choices: dict[str, str], default: str) -> str:
+        """One of ``choices`` (value: the word shown), by its word or the English one, or
+        the start of one; ``question`` names them as {value} (or all as {levels})."""
+        asked = question.format(levels=", ".join(choices.values()), **choices)
+        while True:
+            text = self.prompt.prompt(asked).strip().casefold()
+            if not text:
+                return default
+            found = [
+                value
+                for value, word in choices.items()
+                if value.startswith(text) or word.casefold().startswith(text)
+            ]
+            if len(set(found)) == 1:
+                return found[0]
+            self.terminal.say(_("One of: {choices}.").format(choices=", ".join(choices.values())))
+
+    def _ask_variants(self) -> tuple[str, ...]:
+        while True:
+            text = self.prompt.prompt(
+                _("Variants ({names}), or Enter for none: ").format(names=", ".join(VARIANT_NAMES))
+            )
+            names = tuple(n for n in text.replace(",", " ").split() if n)
+            unknown = [n for n in names if n not in VARIANT_NAMES]
+            if not unknown:
+                return names
+            self.terminal.say(_("No variant {name}.").format(name=printable(unknown[0])))
+
+    def _play(self, argument: str) -> None:
+        self._go(self._number(argument), watch=False)
+
+    def _watch(self, argument: str) -> None:
+        self._go(self._number(argument), watch=True)
+
+    def _go(self, table: int, *, watch: bool) -> None:
+        """To ``table``: to the player's seat there (unless ``watch``), else to watch it."""
+        account = self.account
+        assert account is not None
+        row = self.hall.row(table)
+        if row is None or not self.hall.may_watch(account, row):
+            raise LobbyRefusal(_("there is no table {table}").format(table=table))
+        if row.state is TableState.WAITING:
+            raise LobbyRefusal(
+                _(
+                    "table {table} waits for players: its game starts when its seats are taken"
+                ).format(table=table)
+            )
+        live = self.hall.live(table)
+        if live is None:
+            raise LobbyRefusal(_("the game at table {table} is over").format(table=table))
+        seat = None if watch else row.seat_of(account.id)
+        if seat is not None and row.seats[seat].bot is not None:
+            seat = None  # given up to a bot: the player may still watch
+        TerminalDoor(live).attach(self.terminal, seat, self.gone)
+        self.version = -1
+
+    def _sit(self, argument: str) -> None:
+        account = self.account
+        assert account is not None
+        table = self._number(argument)
+        self.hall.sit(account, table)
+        row = self.hall.row(table)
+        if row is not None and row.state is TableState.PLAYING:
+            self._go(table, watch=False)
+        else:
+            self.notice.append(
+                _("You sit at table {table}; its game starts when its seats are taken.").format(
+                    table=table
+                )
+            )
+
+    def _invite(self, argument: str) -> None:
+        account = self.account
+        assert account is not None
+        table = self._number(argument)
+        name = argument.partition(" ")[2].strip()
+        if not name:
+            raise LobbyRefusal(_("write `invite {table} NAME`").format(table=table))
+        guest = self.hall.invite(account, table, name)
+        self.notice.append(
+            _("{name} is invited to table {table}.").format(name=guest.name, table=table)
+        )
+
+    def _leave(self, argument: str) -> None:
+        account = self.account
+        assert account is not None
+        table = self._number(argument)
+        row = self.hall.row(table)
+        if row is not None and row.state is TableState.PLAYING:
+            question = _(
+                "Give up your seat at table {table}? A bot plays it to the end, and the game "
+                "counts as your loss. [y/N] "
+            ).format(table=table)
+            if not is_yes(self.question.prompt(question).strip().lower()):
+                return
+            self.hall.leave_game(account, table)
+            self.notice.append(_("You left table {table} to a bot.").format(table=table))
+            return
+        if row is not None and row.creator == account.id:
+            self.hall.cancel(account, table)
+            self.notice.append(_("Table {table} is cancelled.").format(table=table))
+            return
+        self.hall.stand_up(account, table)
+        self.notice.append(_("You left table {table}.").format(table=table))
+
+    def _tables(self, argument: str) -> None:
+        turns = {turn.table: turn for turn in self.hall.turns(self.account)}  # type: ignore[arg-type]
+        rows = self.hall.open_tables()
+        self.notice.append(_("Open tables:") if rows else _("No open tables."))
+        self.notice.extend("  " + self._row_line(row, turns) for row in rows)
+
+    def _ladder(self, argument: str) -> None:
+        ratings = self.hall.ladder()
+        if not ratings:
+            self.notice.append(_("Nobody is rated yet: a game between people finished rates them."))
+            return
+        self.notice.append(_("The ladder (rating: what a player is at least, nearly surely):"))
+        for place, rating in enumerate(ratings[:20], start=1):
+            self.notice.append(
+                ngettext(
+                    "{place:>3}. {name}  {rating}  ({count} game)",
+                    "{place:>3}. {name}  {rating}  ({count} games)",
+                    rating.games,
+                ).format(
+                    place=place,
+                    name=rating.name,
+                    rating=f"{shown(rating.mu, rating.sigma):.1f}",
+                    count=rating.games,
+                )
+            )
+
+    def _me(self, argument: str) -> None:
+        account = self.account
+        assert account is not None
+        history = self.hall.store.history(account.id)
+        webhook = account.webhook or _("none")
+        self.notice.append(
+            _("{name}; webhook: {webhook}").format(name=account.name, webhook=webhook)
+        )
+        if not history:
+            self.notice.append(_("No rated game yet."))
+        for row in history:
+            day = time.strftime("%Y-%m-%d", time.localtime(row.at))
+            self.notice.append(
+                _("  {day}  table {table}: place {place}, rating {rating}").format(
+                    day=day,
+                    table=row.table_id,
+                    place=row.place,
+                    rating=f"{shown(row.mu, row.sigma):.1f}",
+                )
+            )
+
+    def _webhook(self, argument: str) -> None:
+        account = self.account
+        assert account is not None
+        if argument.casefold() in ("", "off", _("off")):
+            self.hall.store.set_webhook(account.id, None)
+            self.notice.append(_("No webhook: nothing is sent when your move comes."))
+        else:
+            problem = webhook_problem(argument)
+            if problem is not None:
+                raise LobbyRefusal(problem)
+            self.hall.store.set_webhook(account.id, argument)
+            self.notice.append(
+                _("When your move comes and you are not at the table, {address} is told.").format(
+                    address=printable(argument)
+                )
+            )
+        self.account = self.hall.store.account(account.id) or account
+
+    def _lang(self, argument: str) -> None:
+        account = self.account
+        assert account is not None
+        code = language_code(argument)
+        if code is None:
+            spoken = ", ".join(f"{code} ({NAMES[code]})" for code in LANGUAGES)
+            raise LobbyRefusal(_("write `lang` and one of {codes}").format(codes=spoken))
+        speak_here(code)
+        self.hall.store.set_language(account.id, code)
+        self.notice.append(_("This terminal speaks {name} now.").format(name=NAMES[code]))
+
+    def _help(self, argument: str) -> None:
+        self.notice.append(_("In the lobby:"))
+        words = spoken_commands()
+        for name, command in COMMANDS.items():
+            word = words[name]
+            usage = f"{word} {command.usage}".strip()
+            self.notice.append(f"  {usage:<22} {_(command.help)}")
+
+    def _quit(self, argument: str) -> None:
+        self.quitting = True
+
+
+def _pace_words(row: TableRow) -> str:
+    if row.pace is Pace.LIVE:
+        return _("live, {time} a move").format(time=duration_words(row.move_seconds))
+    return _("slow, {time} a move").format(time=duration_words(row.move_seconds))
+
+
+def duration_words(seconds: float) -> str:
+    """``3 min``, ``2 h 5 min``, ``3 d 4 h``: a time to play, to the minute."""
+    minutes = max(0, int(seconds // 60))
+    days, hours, minutes = minutes // 1440, minutes // 60 % 24, minutes % 60
+    if days:
+        return (
+            _("{days} d {hours} h").format(days=days, hours=hours)
+            if hours
+            else _("{days} d").format(days=days)
+        )
+    if hours:
+        return (
+            _("{hours} h {minutes} min").format(hours=hours, minutes=minutes)
+            if minutes
+            else _("{hours} h").format(hours=hours)
+        )
+    return _("{minutes} min").format(minutes=minutes)
+
+
+COMMANDS: dict[str, LobbyCommand] = {
+    "new": LobbyCommand(Lobby._new, "", N_("make a table (asks its players, pace and options)")),
+    "play": LobbyCommand(Lobby._play, "N", N_("go to your seat at table N (or just type N)")),
+    "sit": LobbyCommand(Lobby._sit, "N", N_("take a free seat at table N")),
+    "watch": LobbyCommand(Lobby._watch, "N", N_("watch the game at table N")),
+    "invite": LobbyCommand(Lobby._invite, "N NAME", N_("invite a player by name to table N")),
+    "leave": LobbyCommand(
+        Lobby._leave, "N", N_("leave table N (a game under way: a bot plays on, a loss)")
+    ),
+    "tables": LobbyCommand(Lobby._tables, "", N_("every open table")),
+    "ladder": LobbyCommand(Lobby._ladder, "", N_("the players' ratings")),
+    "me": LobbyCommand(Lobby._me, "", N_("your rated games and webhook")),
+    "webhook": LobbyCommand(
+        Lobby._webhook, "URL|off", N_("an address told when your move comes while you are away")
+    ),
+    "lang": LobbyCommand(Lobby._lang, "de|en|fr", N_("the language of this terminal")),
+    "help": LobbyCommand(Lobby._help, "", N_("these commands")),
+    "quit": LobbyCommand(Lobby._quit, "", N_("leave the server (your games wait for you)")),
+}
+
+
+def spoken_commands() -> dict[str, str]:
+    """Each lobby command's word in the player's language: what is shown, and typed."""
+    # TRANSLATORS: the lobby's commands, one word each, lower case, none alike; the English
+    # ones are taken too.
+    return {
+        "new": pgettext("lobby command", "new"),
+        "play": pgettext("lobby command", "play"),
+        "sit": pgettext("lobby command", "sit"),
+        "watch": pgettext("lobby command", "watch"),
+        "invite": pgettext("lobby command", "invite"),
+        "leave": pgettext("lobby command", "leave"),
+        "tables": pgettext("lobby command", "tables"),
+        "ladder": pgettext("lobby command", "ladder"),
+        "me": pgettext("lobby command", "me"),
+        "webhook": pgettext("lobby command", "webhook"),
+        "lang": pgettext("lobby command", "lang"),
+        "help": pgettext("lobby command", "help"),
+        "quit": pgettext("lobby command", "quit"),
+    }
+
+
+def command_named(word: str) -> str | None:
+    """The lobby command ``word`` names, in English or in the player's language."""
+    if word in COMMANDS:
+        return word
+    return {spoken.casefold(): name for name, spoken in spoken_commands().items()}.get(word)
