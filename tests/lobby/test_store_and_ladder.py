@@ -30,7 +30,7 @@ def test_a_name_is_one_key_s_and_never_given_twice(tmp_path: Path) -> None:
     ann = store.create_account("Ann", "SHA256:ann")
     assert ann is not None and ann.name == "Ann"
     assert store.create_account("ANN", "SHA256:other") is None  # case folded
-    assert store.create_account("Ａｎｎ", "SHA256:other") is None  # full-width letters
+    assert store.create_account("\uff21\uff4e\uff4e", "SHA256:other") is None  # full-width letters
     assert store.create_account("Bob", "SHA256:ann") is None  # the key has an account
     assert store.account_of_key("SHA256:ann") == ann
     assert store.account_of_key("SHA256:nobody") is None
