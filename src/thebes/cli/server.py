@@ -14,6 +14,8 @@ import argparse
 import json
 import os
 import threading
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 from thebes.cli.streams import Streams
@@ -48,7 +50,6 @@ def server_command(args: argparse.Namespace, handed: Terminal | None) -> int:
     from thebes.lobby.hall import Hall
     from thebes.lobby.store import Store
     from thebes.lobby.webhooks import Webhooks
-    from thebes.safeio.locking import hold_game
     from thebes.safeio.saving import make_folder_for
     from thebes.tui.lobby import LobbyDoor
     from thebes.tui.terminal import terminal_for
@@ -63,10 +64,7 @@ def server_command(args: argparse.Namespace, handed: Terminal | None) -> int:
     def join_command(table: int) -> str:
         return f"ssh -t -p {listening['port']} table-{table}@{address}"
 
-    with (
-        terminal_for(handed, colour=False) as terminal,
-        hold_game(database, printable(str(database))),
-    ):
+    with terminal_for(handed, colour=False) as terminal, _only_server(folder, database):
         streams = Streams(terminal)
         store = Store(database)
         webhooks = Webhooks(allow_local=args.allow_local_webhooks)
@@ -107,6 +105,24 @@ def server_command(args: argparse.Namespace, handed: Terminal | None) -> int:
             webhooks.close()
             store.close()
     return EXIT_OK
+
+
+@contextmanager
+def _only_server(folder: Path, database: Path) -> Iterator[None]:
+    """The store held by this server alone while it runs (its lock file beside it)."""
+    from thebes.safeio.locking import GameInUse, hold_game
+
+    held = ExitStack()
+    try:
+        held.enter_context(hold_game(database, printable(str(database))))
+    except GameInUse:
+        raise ServerSetupError(
+            _("another thebes server keeps {folder}: one server a folder").format(
+                folder=printable(str(folder))
+            )
+        ) from None
+    with held:
+        yield
 
 
 def _welcome(port: int, address: str, print_: str, folder: Path) -> list[str]:

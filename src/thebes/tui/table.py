@@ -92,6 +92,7 @@ class TerminalGame(Asking, TableDrawing):
         self.planner = DigPlanner(self.game, self.console, self.prompt, above=self._planner_head)
         self.commands = Commands(self, hinter=hinter)
         self.waiting: str | None = None  # what the table waits for, as last said here
+        self.my_move = False  # the last snapshot drawn was this terminal's person's move
         if hosted and host and self.notes:
             # The invites printed before the table are hidden by it: the host gets them back.
             self.talk.say(_("Type {command} to see how friends join.").format(command="invites"))
@@ -178,6 +179,13 @@ class TerminalGame(Asking, TableDrawing):
     def _refresh(self) -> None:
         self.game = game = self.table.snapshot(self.place)
         self.talk.session = self.planner.session = self.commands.session = game
+        mine = self.hosted and self.place.seat is not None and self._acts(game.active_seat)
+        if mine and not self.my_move and game.steps:
+            # A hosted player's move has come while they look elsewhere: the bell (a screen
+            # reader says it too), as a chess server's does.
+            self.console.file.write("\a")
+            self.console.file.flush()
+        self.my_move = mine
         self.talk.hear(self.table.news(self.place), self.place.seats)
         message = self.talk.message
         if message is not None and message.plain == self.waiting:

@@ -1,0 +1,95 @@
+"""`thebes server` played over SSH as players meet it: a key that becomes an account, a table
+made in the lobby and joined from another, the game played, the server killed with
+``kill -9`` mid-game and started again, and a player going straight back to their table."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import asyncssh
+import pytest
+from server_process import new_key, thebes_server, visit
+
+from thebes.catalog.loading import default_catalog
+from thebes.records.session import Session
+
+
+def game_in(data: Path, table: int) -> Session:
+    return Session.load(data / "games" / f"table-{table}.json", default_catalog())
+
+
+def test_a_table_made_joined_played_killed_and_back(tmp_path: Path) -> None:
+    data = tmp_path / "server"
+    ann_key, bob_key = new_key(), new_key()
+
+    async def first_evening(server: object) -> int:
+        ann = await visit(server, ann_key)  # type: ignore[arg-type]
+        await ann.until("Your name:")
+        ann.type("Ann")
+        await ann.until("lobby>")
+        ann.type("new")
+        for answer in ("2", "0", "live", "5", "move", "n", ""):
+            await ann.until(": ")
+            ann.type(answer)
+        await ann.until("Table 1 made")
+
+        bob = await visit(server, bob_key)  # type: ignore[arg-type]
+        await bob.until("Your name:")
+        bob.type("ann")  # taken, whatever its case
+        await bob.until("taken")
+        bob.type("Bob")
+        await bob.until("Open tables")
+        assert "Ann, (free)" in bob.since()
+        bob.type("sit 1")  # the seats are taken: the game begins, Bob goes to it
+        await bob.until("Ann to play")
+
+        await ann.until("YOUR MOVE")
+        assert "\x07" in ann.text  # the bell: Ann's move came while she was in the lobby
+        ann.type("1")
+        await ann.until(" — a number")
+        ann.type("1")  # the first action of the menu
+        await ann.until("y/N")
+        ann.type("y")
+        while len(game_in(data, 1).steps) < 1:
+            await ann.more()
+        return len(game_in(data, 1).steps)
+
+    with thebes_server(data) as server:
+        played = asyncio.run(first_evening(server))
+        server.kill()  # mid-game, no goodbye
+
+    async def next_day(server: object) -> str:
+        ann = await visit(server, ann_key, room="table-1")  # type: ignore[arg-type]
+        shown = await ann.until("Bob to play")
+        await ann.leave()
+        return shown
+
+    with thebes_server(data) as server:
+        assert len(game_in(data, 1).steps) == played
+        asyncio.run(next_day(server))
+
+
+def test_a_client_without_a_key_is_told_how_to_make_one_and_let_in_nowhere(
+    tmp_path: Path,
+) -> None:
+    async def knock(server: object) -> None:
+        with pytest.raises(asyncssh.PermissionDenied):
+            await visit(server, None)  # type: ignore[arg-type]
+
+    with thebes_server(tmp_path / "server") as server:
+        asyncio.run(knock(server))
+
+
+def test_two_servers_never_share_a_folder(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    with thebes_server(tmp_path / "server"):
+        second = subprocess.run(
+            [sys.executable, "-m", "thebes", "server", "--json", "--data",
+             str(tmp_path / "server"), "--listen", "127.0.0.1", "--port", "0"],
+            capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+    assert second.returncode != 0
+    assert "another thebes server" in second.stderr
