@@ -28,6 +28,7 @@ from thebes.table.ending import balance_of, end_balance
 from thebes.table.places import Place
 from thebes.table.snapshot import TableSnapshot
 from thebes.tui import panels
+from thebes.tui.command_words import as_typed
 from thebes.tui.final import final_screen
 from thebes.tui.hintview import HINT_KEY, MENU_LABEL, hint_panel
 from thebes.tui.menu import MenuEntry, menu_rows, menu_view
@@ -80,7 +81,7 @@ class TableDrawing:
     ) -> list[RenderableType]:
         game = self.game
         keys = (
-            [(HINT_KEY, _(MENU_LABEL).format(command="hint"))]
+            [(HINT_KEY, _(MENU_LABEL).format(command=as_typed("hint")))]
             if menu and game.hints_enabled
             else []
         )

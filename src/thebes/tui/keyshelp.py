@@ -9,6 +9,7 @@ from rich.text import Text
 
 from thebes.language import N_, _
 from thebes.rules import NO_VARIANTS, STEADY_DEBRIS_AT_START, Variants
+from thebes.tui.command_words import as_typed
 from thebes.tui.screen import variant_id
 
 # `help keys`: each mark or label of the screen, as the screen writes it (a key's translation
@@ -99,7 +100,7 @@ def keys_view(variants: Variants = NO_VARIANTS) -> RenderableType:
             (
                 _("variants:"),
                 _("the optional rules this game is played with ('{command}')").format(
-                    command="help"
+                    command=as_typed("help")
                 ),
             )
         )
