@@ -88,7 +88,7 @@ class TableDrawing:
         # Under the screen: the menu, the message if any and the prompt, in the rows they
         # take (the events get the rest). No floor: one pushed the title off an 80x24
         # terminal whenever the menu took four rows and the events filled their panel.
-        room = height - menu_rows(menu, width, len(keys)) - self._rows_below(prompt, width)
+        room = height - menu_rows(menu, width, keys) - self._rows_below(prompt, width)
         # A hosted terminal's player sees their own tableau while another is to move; at one
         # keyboard the mover's is the one that matters.
         own = self.place.seat if self.hosted else None
