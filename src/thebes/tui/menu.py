@@ -318,8 +318,8 @@ def menu_view(
         # themselves; the gap between columns of entries is before the numbers.
         grid.add_column(no_wrap=True, min_width=3 if column == 0 else 5)
         grid.add_column(overflow="fold")
-    cells = [(e.number, e.label, e.playable) for e in menu]
-    cells += [(key, meaning, True) for key, meaning in keys]
+    cells = [(f"{e.number:>2}", e.label, e.playable) for e in menu]
+    cells += [(f"{key:>2}", meaning, True) for key, meaning in keys]
     rows = -(-len(cells) // columns)
     for r in range(rows):
         row: list[Text] = []
@@ -330,7 +330,7 @@ def menu_view(
                 continue
             key, label, playable = cells[at]
             gap = "  " if c else ""
-            row.append(Text(f"{gap}{key:>2} ", style="bold" if playable else "dim"))
+            row.append(Text(f"{gap}{key} ", style="bold" if playable else "dim"))
             row.append(Text(label, style="" if playable else "dim"))
         grid.add_row(*row)
     zeppelins = [str(e.number) for e in menu if e.by_zeppelin]
