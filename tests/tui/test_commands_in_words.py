@@ -11,7 +11,7 @@ from rich.console import Console
 from thebes.language import pgettext, speaking
 from thebes.rules import Variants
 from thebes.tui.command_words import argument_meant, as_typed
-from thebes.tui.commands import COMMANDS, command_named
+from thebes.tui.commands import COMMANDS, command_named, did_you_mean
 from thebes.tui.help_page import help_view
 
 
@@ -72,3 +72,12 @@ def test_words_after_a_command_are_typed_in_the_players_words(code: str, off: st
         assert argument_meant("keys") == "keys"
         assert as_typed("confirm", "off") == f"{pgettext('command', 'confirm')} {off}"
         assert argument_meant("nein") is None
+
+
+@pytest.mark.parametrize(
+    ("code", "slip", "meant"), [("de", "protokol", "protokoll"), ("fr", "aid", "aide")]
+)
+def test_a_slip_is_put_right_in_the_players_words(code: str, slip: str, meant: str) -> None:
+    with speaking(code):
+        assert f"'{meant}'" in did_you_mean(slip, slip)
+        assert did_you_mean(meant, meant) == ""  # a known word needs no correction
