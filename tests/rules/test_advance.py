@@ -15,8 +15,10 @@ from thebes.rules import (
     SETUP,
     VARIANT_NAMES,
     Dig,
+    Illegal,
     IllegalAction,
     ImpossibleDraw,
+    NotLegal,
     ScriptedChance,
     SeededChance,
     SplitMix,
@@ -66,8 +68,9 @@ def test_advance_at_the_end_refuses_as_apply_does() -> None:
     assert seat is not None
     over = replace(state, players=tuple(replace(p, time=156) for p in state.players))
     for play in (advance, lambda s, a, c: apply(s, a, c)[0]):
-        with pytest.raises(IllegalAction, match="the game is over"):
+        with pytest.raises(IllegalAction) as refused:
             play(over, Dig(0, 3), SeededChance(1))
+        assert refused.value.refusal == NotLegal(Illegal.GAME_OVER)
 
 
 def test_the_seat_to_move_is_a_memo_outside_the_value() -> None:

@@ -19,6 +19,7 @@ from helpers import (
     start,
     tokens_of,
 )
+from thebes.records.illegal_words import illegal_line
 from thebes.records.notation import parse_action
 from thebes.rules import (
     CardSpent,
@@ -29,7 +30,6 @@ from thebes.rules import (
     ImpossibleDraw,
     NotLegal,
     action_cost,
-    illegal_text,
     knowledge_for,
     legal_actions,
     why_illegal,
@@ -184,7 +184,7 @@ def test_A3_weeks_must_draw_at_least_one_token() -> None:
     assert why_illegal(state, dig("dig Egypt 7")) == nothing
     refusal = why_illegal(state, dig("dig Egypt 1"))
     assert refusal == NotLegal(Illegal.DIG_DRAWS_NOTHING, weeks=1, knowledge=1, need=8)
-    assert illegal_text(state, refusal) == (
+    assert illegal_line(refusal, state) == (
         "with 1 knowledge a dig of 1 week draws no token; it needs at least 8 weeks"
     )
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from helpers import cards_of, last_weeks, setup, start, tokens_of
-from thebes.rules import GameState, Variants, legal_actions
+from thebes.rules import GameState, Retire, Variants, legal_actions
 from thebes.tui.final import final_view
 from thebes.tui.keyshelp import keys_view
-from thebes.tui.menu import build_menu, menu_view
+from thebes.tui.menu import MenuEntry, build_menu, menu_rows, menu_view
 from thebes.tui.panels import tableau_height, tableaux
 from thebes.tui.screen import ScreenInfo, game_screen, render_text
 
@@ -144,3 +144,46 @@ def test_the_final_table_never_parts_a_majority_from_its_region() -> None:
     # At 120 columns the regions are named whole.
     wide = render_text(final_view(state, COLOURS, 120), 120)
     assert all(won in wide for won in ("Greece 5,", "Egypt 5,", "Mesopotamia 5"))
+
+
+def test_menu_entries_too_long_for_their_column_go_on_under_themselves() -> None:
+    # The German menu of a game's third year: two long digs, in both columns at 80.
+    labels = [
+        "nehmen 1: Moskau 6 Wo.",
+        "nehmen 2: London 3 Wo.",
+        "nehmen 3: Wien 3 Wo.",
+        "nehmen 4: Moskau 6 Wo.",
+        "austauschen: 3 Wo.",
+        "graben Griechenland: 3 Reise + 1-12 Wo.",
+        "graben Ägypten: 4 Reise + 1-12 Wo.",
+        "graben Palästina: 4 Reise + 6-12 Wo.",
+        "graben Mesopotamien: 4 Reise + 1-12 Wo.",
+        "aufhören (46 Wo. bis zum Ende)",
+    ]
+    menu = [MenuEntry(number, label, (Retire(),)) for number, label in enumerate(labels, 1)]
+    keys = [("?", "tipp: die 3 besten Aktionen")]
+    for width in (80, 120):
+        text = render_text(menu_view(menu, width, keys), width)
+        lines = lines_of(text.rstrip("\n"))
+        assert all(len(line) <= width for line in lines) and "…" not in text
+        assert menu_rows(menu, width, keys) == len(lines)
+        # Every word of every entry is there, in its order: read down each column.
+        for label in labels:
+            assert _read_on(lines, label), label
+    assert menu_rows(menu, 80, keys) > 6  # wrapped: 11 cells in 2 columns are 6 rows
+    assert menu_rows(menu, 120, keys) == 4  # room enough: a row each
+
+
+def _read_on(lines: list[str], label: str) -> bool:
+    """Whether ``label`` is in ``lines``, whole on one line or its end on the next, at
+    the same column."""
+    head = label.split()[0] + " " + label.split()[1]
+    for row, line in enumerate(lines):
+        at = line.find(head)
+        while at >= 0:
+            said = line[at:].split("  ")[0].strip()
+            below = lines[row + 1][at:].split("  ")[0].strip() if row + 1 < len(lines) else ""
+            if said == label or f"{said} {below}" == label:
+                return True
+            at = line.find(head, at + 1)
+    return False

@@ -214,7 +214,7 @@ class Session:
         seat = active_seat(before)
         if seat is None:
             over = NotLegal(Illegal.GAME_OVER)
-            raise IllegalAction(over, illegal_line(over, before))
+            raise IllegalAction(over)
         recorder = Recorder(self._draws(before.actions_taken))
         after, events = apply(before, action, recorder)
         record = action_record(

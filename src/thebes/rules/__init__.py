@@ -55,7 +55,7 @@ from thebes.rules.knowledge import (
 )
 from thebes.rules.legal import action_cost, all_actions, legal_actions, why_illegal
 from thebes.rules.odds import bag_contents, dig_odds
-from thebes.rules.refusals import Illegal, IllegalAction, NotLegal, illegal_text
+from thebes.rules.refusals import Illegal, IllegalAction, NotLegal
 from thebes.rules.scoring import (
     MAJORITY_VP,
     SHARED_MAJORITY_VP,
@@ -175,7 +175,6 @@ __all__ = [
     "exchange_price",
     "game_year",
     "helper_bonus",
-    "illegal_text",
     "is_over",
     "journey",
     "knowledge_for",

@@ -32,7 +32,7 @@ from thebes.rules.events import (
     YearTurned,
 )
 from thebes.rules.legal import must_retire, reason_illegal
-from thebes.rules.refusals import Illegal, NotLegal, refused
+from thebes.rules.refusals import Illegal, IllegalAction, NotLegal
 from thebes.rules.state import END_TIME, NO_CARD, RENEW_WEEKS, Deck, GameState, PlayerState, year_of
 from thebes.rules.tableau import add_sorted, first_card_of, moved_player
 from thebes.rules.tables import tables_of
@@ -53,11 +53,11 @@ def apply(state: GameState, action: Action, chance: Chance) -> tuple[GameState, 
     """
     seat = active_seat(state)
     if seat is None:
-        raise refused(state, NotLegal(Illegal.GAME_OVER))
+        raise IllegalAction(NotLegal(Illegal.GAME_OVER))
     player = state.players[seat]
     reason = reason_illegal(state, seat, player, action)
     if reason is not None:
-        raise refused(state, reason)
+        raise IllegalAction(reason)
     events: list[Event] = []
     after = _PLAY[type(action)](state, seat, player, action, chance, events)
     return after, tuple(events)
@@ -75,7 +75,7 @@ def advance(state: GameState, action: Action, chance: Chance) -> GameState:
     if seat < 0:
         found = active_seat(state)
         if found is None:
-            raise refused(state, NotLegal(Illegal.GAME_OVER))
+            raise IllegalAction(NotLegal(Illegal.GAME_OVER))
         seat = found
     return _PLAY[type(action)](state, seat, state.players[seat], action, chance, None)
 
@@ -363,7 +363,7 @@ def player_after(
     action is legal is not checked."""
     seat = active_seat(state)
     if seat is None:
-        raise refused(state, NotLegal(Illegal.GAME_OVER))
+        raise IllegalAction(NotLegal(Illegal.GAME_OVER))
     player = state.players[seat]
     if isinstance(action, Retire):
         return _retired(state, player)

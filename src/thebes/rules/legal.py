@@ -22,7 +22,7 @@ from thebes.catalog.components import (
 )
 from thebes.rules.actions import Action, Dig, Exchange, Exhibit, Renew, Retire, TakeCard
 from thebes.rules.knowledge import helper_bonus, knowledge_for
-from thebes.rules.refusals import Illegal, NotLegal, refused
+from thebes.rules.refusals import Illegal, IllegalAction, NotLegal
 from thebes.rules.state import (
     END_TIME,
     LAST_YEAR_START,
@@ -93,7 +93,7 @@ def action_cost(state: GameState, action: Action) -> int:
     """The weeks the action moves the active player's marker, travel included."""
     seat = active_seat(state)
     if seat is None:
-        raise refused(state, NotLegal(Illegal.GAME_OVER))
+        raise IllegalAction(NotLegal(Illegal.GAME_OVER))
     return cost(state, seat, state.players[seat], action)
 
 

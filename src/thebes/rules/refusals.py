@@ -3,18 +3,14 @@
 :func:`~thebes.rules.legal.why_illegal` gives a :class:`NotLegal` (no words: players, regions,
 slots and places are indices, the rest numbers), and :class:`IllegalAction` carries one. The
 front ends word them in one place each (the terminal's: ``thebes.tui.wording``).
-:func:`illegal_text` is the English of the exception's message only, for what ends a command
-(a game file with an action that is not legal) and for tests.
+The engine has no words of its own, not even in English: a game file with an action that
+is not legal is refused by the session, in the words of ``thebes.records.illegal_words``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum, auto
-from typing import assert_never
-
-from thebes.catalog.components import EXHIBITION_LETTERS, EXHIBITION_SLOTS, WHEEL_SIZE
-from thebes.rules.state import LAST_YEAR, GameState
 
 
 class Illegal(Enum):
@@ -66,97 +62,10 @@ class NotLegal:
 
 
 class IllegalAction(ValueError):
-    """An action the rules do not allow now: ``refusal`` says why. The message, in English,
-    is for what ends a command and for tests; a front end words ``refusal`` itself."""
+    """An action the rules do not allow now: ``refusal`` says why. The engine has no words:
+    a front end words ``refusal`` (``thebes.records.illegal_words``); the exception's own
+    message only names the kind, for a traceback."""
 
-    def __init__(self, refusal: NotLegal, text: str) -> None:
-        super().__init__(text)
+    def __init__(self, refusal: NotLegal) -> None:
+        super().__init__(f"not legal now: {refusal.kind.name}")
         self.refusal = refusal
-
-
-def refused(state: GameState, refusal: NotLegal) -> IllegalAction:
-    """The exception for ``refusal`` in ``state`` (its message from :func:`illegal_text`)."""
-    return IllegalAction(refusal, illegal_text(state, refusal))
-
-
-def illegal_text(state: GameState, why: NotLegal) -> str:
-    """``why`` in English, for the message of :class:`IllegalAction`."""
-    catalog = state.catalog
-    name = state.players[why.seat].name if why.seat < len(state.players) else ""
-    region = catalog.regions[why.region] if 0 <= why.region < len(catalog.regions) else ""
-    match why.kind:
-        case Illegal.GAME_OVER:
-            return "the game is over: every marker is on the end square"
-        case Illegal.RETIRE_TOO_EARLY:
-            return (
-                f"retiring is only allowed in the last year ({LAST_YEAR}), "
-                "or with no other action left"
-            )
-        case Illegal.NO_DISPLAY_SLOT:
-            return f"there is no display slot {why.slot + 1}"
-        case Illegal.EMPTY_SLOT:
-            return f"display slot {why.slot + 1} is empty"
-        case Illegal.NOTHING_TO_EXCHANGE:
-            return "there are no display cards to exchange"
-        case Illegal.RENEW_NOT_PLAYED:
-            return "renewing the display is the variant renew-anywhere, not played in this game"
-        case Illegal.NOTHING_TO_RENEW:
-            return "there are no display cards to renew"
-        case Illegal.TOO_FEW_WEEKS:
-            return (
-                f"it takes {why.weeks} weeks, and {name} has only {why.left} left "
-                "before the end of the game"
-            )
-        case Illegal.NO_EXHIBITION:
-            slot = why.slot
-            letter = EXHIBITION_LETTERS[slot] if 0 <= slot < EXHIBITION_SLOTS else ""
-            return f"there is no exhibition in slot {letter or slot}"
-        case Illegal.TOO_FEW_ARTIFACTS:
-            plural = "s" if why.need > 1 else ""
-            return (
-                f"the exhibition needs {why.need} {region} artifact{plural}, {name} has {why.have}"
-            )
-        case Illegal.NO_ZEPPELIN:
-            return f"{name} has no zeppelin"
-        case Illegal.ZEPPELIN_NO_USE:
-            return f"a zeppelin is no use: {name} is already in {catalog.locations[why.location]}"
-        case Illegal.NO_REGION:
-            return f"there is no region {why.region}"
-        case Illegal.PERMIT_STILL_VALID:
-            return f"the permit for {region} is still valid: no special permit is needed"
-        case Illegal.PERMIT_USED:
-            return (
-                f"the permit for {region} is used this year: only a special permit allows the dig"
-            )
-        case Illegal.NO_SPECIAL_PERMIT:
-            return f"the permit for {region} is used this year and {name} has no special permit"
-        case Illegal.NO_LEGEND:
-            return f"{name} has no legend of {region}"
-        case Illegal.NO_ASSISTANT:
-            return f"{name} has no assistant"
-        case Illegal.NO_SHOVEL:
-            return f"{name} has no shovel"
-        case Illegal.ASSISTANTS_NOT_LONE:
-            return _not_lone(name, why.have, "assistant")
-        case Illegal.SHOVELS_NOT_LONE:
-            return _not_lone(name, why.have, "shovel")
-        case Illegal.LEGEND_NEEDED:
-            return f"{name} has no {region} books: the dig needs the legend of {region}"
-        case Illegal.NO_KNOWLEDGE:
-            return f"{name} has no specialized knowledge of {region} (books or its legend)"
-        case Illegal.DIG_WEEKS_OUT_OF_RANGE:
-            return f"a dig lasts 1 to {WHEEL_SIZE} weeks, not {why.weeks}"
-        case Illegal.DIG_DRAWS_NOTHING:
-            return (
-                f"with {why.knowledge} knowledge a dig of {why.weeks} "
-                f"week{'' if why.weeks == 1 else 's'} draws no token; "
-                f"it needs at least {why.need} weeks"
-            )
-        case _:
-            assert_never(why.kind)
-
-
-def _not_lone(name: str, held: int, card: str) -> str:
-    return (
-        f"only a lone {card} can be discarded for a bonus; {name}'s {held} {card}s count without it"
-    )

@@ -25,6 +25,7 @@ from thebes.safeio.text import printable
 from thebes.table.authority import Table
 from thebes.table.places import Place
 from thebes.table.snapshot import TableSnapshot
+from thebes.tui.command_words import all_as_typed, as_typed
 from thebes.tui.commands import COMMANDS
 from thebes.tui.menu import MenuEntry, action_label
 from thebes.tui.palette import prompt_style
@@ -39,10 +40,10 @@ REDRAW = "\x00redraw:"
 REDRAW_EVERY = 0.25
 # Columns a prompt leaves on its row for what is typed (an action is rarely longer).
 PROMPT_ROOM = 16
-# What a terminal that is not to move may type, as its prompt says it: command words, as
-# typed (never translated).
-WATCHING = "help, log, board, bags, players, rules, say TEXT, quit"
-WATCHING_SHORT = "help, log, board, say TEXT, quit"
+# What a terminal that is not to move may type, as its prompt says it: commands by their
+# English names, shown in the player's words (all_as_typed).
+WATCHING = ["help", "log", "board", "bags", "players", "rules", "say TEXT", "quit"]
+WATCHING_SHORT = ["help", "log", "board", "say TEXT", "quit"]
 
 
 def is_yes(answer: str) -> bool:
@@ -94,10 +95,11 @@ class Asking:
         far comes back as the next prompt's text)."""
         game = self.game
         regions = game.catalog.regions
-        words = [say_action(a, regions) for a in legal] + list(COMMANDS)
+        # Commands complete in the player's words, as the help names them.
+        words = [say_action(a, regions) for a in legal] + [c.word for c in COMMANDS.values()]
         meta = {say_action(a, regions): action_label(game.state, a) for a in legal}
         remote = self.remote  # no path of the host's named at a remote terminal
-        meta.update((name, command.help_at(remote=remote)) for name, command in COMMANDS.items())
+        meta.update((c.word, c.help_at(remote=remote)) for c in COMMANDS.values())
         completer = WordCompleter(words, sentence=True, meta_dict=meta)
         typed, self.typed = self.typed, ""
         while True:
@@ -204,7 +206,7 @@ class Asking:
             # TRANSLATORS: {command} is the command typed to save elsewhere ("save PATH").
             return _(
                 "Leave the game (it is NOT saved: {problem}; '{command}' saves it elsewhere)? [y/N]"
-            ).format(problem=printable(problem), command="save PATH")
+            ).format(problem=printable(problem), command=as_typed("save", "PATH"))
         if path:
             return _("Leave the game (it is saved in {path})? [y/N]").format(path=shown_path(path))
         return _("Leave the game? [y/N]")
@@ -271,14 +273,14 @@ class Asking:
         # After the player's name: whose turn it is again, and what may be typed.
         note = " " + _("(again: still furthest back in time)") if again else ""
         ask = " — " + _("a number, an action (Tab completes), or {command}: ").format(
-            command="help"
+            command=as_typed("help")
         )
         # One row with room to type (a prompt wrapped by prompt_toolkit breaks mid-word):
         # the short form where the long one would not leave it.
         if cell_len(seat_info.name + note + ask) > self.size()[0] - PROMPT_ROOM:
             # TRANSLATORS: after a player's name: their turn again, said short.
             note = " " + _("(again)") if again else ""
-            ask = " — " + _("a number, an action, or {command}: ").format(command="help")
+            ask = " — " + _("a number, an action, or {command}: ").format(command=as_typed("help"))
         return FormattedText([(style, seat_info.name), ("", note + ask)])
 
     def _watch_message(self, seat: int) -> FormattedText:
@@ -289,8 +291,16 @@ class Asking:
         who = " " + _("(bot)") if seat_info.is_bot else ""
         # TRANSLATORS: after a player's name ("Ann to play. ..."); {commands} are command
         # words, as typed.
-        ask = who + " " + _("to play. You may type {commands}: ").format(commands=WATCHING)
+        ask = (
+            who
+            + " "
+            + _("to play. You may type {commands}: ").format(commands=all_as_typed(WATCHING))
+        )
         if cell_len(seat_info.name + ask) > self.size()[0] - PROMPT_ROOM:
             # TRANSLATORS: after a player's name ("Ann to play (help, ...): ").
-            ask = who + " " + _("to play ({commands}): ").format(commands=WATCHING_SHORT)
+            ask = (
+                who
+                + " "
+                + _("to play ({commands}): ").format(commands=all_as_typed(WATCHING_SHORT))
+            )
         return FormattedText([(style, seat_info.name), ("", ask)])

@@ -15,8 +15,9 @@ from rich.text import Text
 
 from thebes.analysis.hints import Hinter
 from thebes.bots import BOT_LEVELS
-from thebes.language import N_, _, pgettext
+from thebes.language import N_, _
 from thebes.records.notation import VERBS
+from thebes.records.spoken_notation import spoken_words
 from thebes.safeio.invocation import thebes_command
 from thebes.safeio.saving import SaveError, make_folder_for, save_target
 from thebes.safeio.text import clipped, shown, whole_number
@@ -25,6 +26,7 @@ from thebes.table.places import Place
 from thebes.table.refusals import Refusal, Refused
 from thebes.table.snapshot import TableSnapshot
 from thebes.tui import panels
+from thebes.tui.command_words import argument_meant, argument_words, as_typed, command_words
 from thebes.tui.keyshelp import keys_view
 from thebes.tui.news import refusal_line
 from thebes.tui.paging import page
@@ -71,7 +73,7 @@ class Commands:
 
     def _help(self, argument: str) -> None:
         session = self.session
-        if argument.lower() == "keys":
+        if argument_meant(argument) == "keys":
             self._page(keys_view(session.variants))
         else:
             remote = self.terminal.remote
@@ -140,18 +142,23 @@ class Commands:
         terminal's own)."""
         session = self.session
         word = argument.strip().lower()
-        answer = {"on": True, "off": False}.get(word)
+        answer = {"on": True, "off": False}.get(argument_meant(word) or "")
         if answer is None:
             # TRANSLATORS: {on} and {off} are the commands as typed ("confirm on")
             said = _("Confirmation is on; type '{on}' or '{off}'.")
             if not session.confirm_enabled:
                 # TRANSLATORS: {on} and {off} are the commands as typed ("confirm on")
                 said = _("Confirmation is off; type '{on}' or '{off}'.")
-            said = said.format(on="confirm on", off="confirm off")
+            said = said.format(on=as_typed("confirm", "on"), off=as_typed("confirm", "off"))
             # TRANSLATORS: {command} is "confirm", {on} and {off} the words typed after it
             wrong = _("'{command}' takes {on} or {off}, not '{typed}'. {said}")
-            typed = {"command": "confirm", "on": "on", "off": "off", "typed": argument.strip()}
-            self.talk.warn(wrong.format(said=said, **typed)) if word else self.talk.say(said)
+            words = {
+                "command": as_typed("confirm"),
+                "on": argument_words()["on"],
+                "off": argument_words()["off"],
+                "typed": argument.strip(),
+            }
+            self.talk.warn(wrong.format(said=said, **words)) if word else self.talk.say(said)
             return
         self.at.table.set_confirm(self.at.place, answer)
         if self.at.hosted:
@@ -180,7 +187,9 @@ class Commands:
         if target is None:
             # TRANSLATORS: {command} is the command as typed ("save PATH")
             self.talk.warn(
-                _("This game has no save file; give one: {command}").format(command="save PATH")
+                _("This game has no save file; give one: {command}").format(
+                    command=as_typed("save", "PATH")
+                )
             )
             return
         try:
@@ -238,10 +247,10 @@ class Commands:
                 "'{command}' is for hosted games ('{host}'): it writes a line on "
                 "every player's terminal. Here everyone sees this one."
             )
-            self.talk.warn(said.format(command="say", host=thebes_command("host")))
+            self.talk.warn(said.format(command=as_typed("say"), host=thebes_command("host")))
         elif not argument.strip():
             said = _("{command}: the text goes to everyone at the table.")
-            self.talk.warn(said.format(command="say TEXT"))
+            self.talk.warn(said.format(command=as_typed("say", "TEXT")))
         else:
             refused = self.at.table.say(self.at.place, argument)
             if refused is not None:
@@ -255,7 +264,9 @@ class Commands:
                 "'{command}' is for the host of a hosted game ('{host}'): "
                 "it puts a bot in the seat of a player who left."
             )
-            self.talk.warn(said.format(command="bot SEAT LEVEL", host=thebes_command("host")))
+            self.talk.warn(
+                said.format(command=as_typed("bot", "SEAT", "LEVEL"), host=thebes_command("host"))
+            )
             return
         if not at.place.host:
             self.talk.warn(_("Only the host puts a bot in a seat."))
@@ -263,7 +274,7 @@ class Commands:
         words = argument.split()
         # TRANSLATORS: {command} and its SEAT and LEVEL as typed; {levels}: bot levels as typed
         usage = _("Type {command}: SEAT a number or a name, LEVEL one of {levels}.").format(
-            command="bot SEAT LEVEL", levels=", ".join(BOT_LEVELS)
+            command=as_typed("bot", "SEAT", "LEVEL"), levels=", ".join(BOT_LEVELS)
         )
         if len(words) != 2 or words[1].lower() not in BOT_LEVELS:
             self.talk.warn(usage)
@@ -292,7 +303,7 @@ class Commands:
                 "'{command}' is for the host of a hosted game ('{host}'): it "
                 "shows how friends join, and their codes."
             )
-            self.talk.warn(said.format(command="invites", host=thebes_command("host")))
+            self.talk.warn(said.format(command=as_typed("invites"), host=thebes_command("host")))
             return
         if not at.place.host or not at.notes:
             self.talk.warn(_("Only the host sees how friends join: ask the host for your code."))
@@ -314,11 +325,20 @@ class Command:
 
     name: str
     # Its line in the help, marked with N_ and translated when shown; "{thebes}" stands for
-    # the program as the user runs it, "{command}" for the command as typed (``typed``).
+    # the program as the user runs it, "{command}" for the command as typed (``typed``),
+    # "{name}" for the command's word alone, "{on}" and "{off}" for "confirm on" and
+    # "confirm off": each in the player's words, as the prompt takes them.
     line: str
     run: Callable[[Commands, str], None]
     remote_line: str | None = None  # its line at a hosted table's remote terminal, if other
-    typed: str = ""  # what "{command}" in its line stands for
+    # What "{command}" in its line stands for: a command's name and the words after it
+    # (``("save", "PATH")``), or a key (``("?",)``).
+    typed: tuple[str, ...] = ()
+
+    @property
+    def word(self) -> str:
+        """The command's word in the player's language, as the prompt takes it."""
+        return as_typed(self.name)
 
     @property
     def help(self) -> str:
@@ -330,7 +350,16 @@ class Command:
         never by the host's path to it."""
         if remote and self.remote_line is not None:
             return _(self.remote_line)
-        return _(self.line).format(thebes=program("", remote=remote), command=self.typed)
+        typed = self.typed
+        spoken = bool(typed) and typed[0] in command_words()  # else a key, typed as it is
+        command = as_typed(*typed) if spoken else " ".join(typed)
+        return _(self.line).format(
+            thebes=program("", remote=remote),
+            command=command,
+            name=self.word,
+            on=as_typed("confirm", "on"),
+            off=as_typed("confirm", "off"),
+        )
 
 
 # The one list of the commands: the help, the completion and the dispatch all read it.
@@ -342,7 +371,7 @@ COMMANDS: Mapping[str, Command] = {
             # TRANSLATORS: the help's list of commands; {command} is typed as it is ("help keys")
             N_("this list; '{command}' explains the screen's abbreviations"),
             Commands._help,
-            typed="help keys",
+            typed=("help", "keys"),
         ),
         Command(
             "rules", N_("the rulebook, then the card and token reference (paged)"), Commands._rules
@@ -363,7 +392,7 @@ COMMANDS: Mapping[str, Command] = {
                 "('{command}' too; noted in the record)"
             ),
             Commands._hint,
-            typed="?",
+            typed=("?",),
         ),
         Command(
             "undo",
@@ -372,15 +401,16 @@ COMMANDS: Mapping[str, Command] = {
         ),
         Command(
             "confirm",
-            # TRANSLATORS: the help's list of commands; 'confirm off/on' are typed as they are
-            N_("'confirm off': a number plays at once; 'confirm on': shown to confirm first"),
+            # TRANSLATORS: the help's list of commands; {off} and {on} are typed as they are
+            # ("confirm off", "confirm on")
+            N_("'{off}': a number plays at once; '{on}': shown to confirm first"),
             Commands._confirm,
         ),
         Command(
             "save",
             N_("save now (the game also saves itself after every action); '{command}' for a copy"),
             Commands._save,
-            typed="save PATH",
+            typed=("save", "PATH"),
         ),
         Command(
             "quit",
@@ -394,13 +424,13 @@ COMMANDS: Mapping[str, Command] = {
             # TRANSLATORS: the help's list of commands; {command} is typed as it is ("say TEXT")
             N_("'{command}': a line to everyone at a hosted table"),
             Commands._say,
-            typed="say TEXT",
+            typed=("say", "TEXT"),
         ),
         Command(
             "bot",
             N_("'{command}': the host puts a bot in a seat whose player left"),
             Commands._bot,
-            typed="bot SEAT LEVEL",
+            typed=("bot", "SEAT", "LEVEL"),
         ),
         Command(
             "invites",
@@ -410,9 +440,11 @@ COMMANDS: Mapping[str, Command] = {
         Command("me", N_("your own cards, tokens and score, in sentences"), show_me),
         Command(
             "lang",
-            N_("'{command}': this terminal's language (en, de or fr); 'lang' says which"),
+            # TRANSLATORS: the help's list of commands; {command} is typed as it is
+            # ("lang CODE"), {name} the command alone ("lang")
+            N_("'{command}': this terminal's language (en, de or fr); '{name}' says which"),
             change_language,
-            typed="lang CODE",
+            typed=("lang", "CODE"),
         ),
     )
 }
@@ -430,35 +462,18 @@ def command_named(word: str) -> str | None:
     (``hilfe``, ``aide``); None if it names none."""
     if word in COMMANDS:
         return word
-    # TRANSLATORS: the commands typed at the table, one word each, lower case, none alike
-    # and none like an action's verb; the English ones are taken too.
-    spoken = {
-        pgettext("command", "help"): "help",
-        pgettext("command", "rules"): "rules",
-        pgettext("command", "log"): "log",
-        pgettext("command", "board"): "board",
-        pgettext("command", "players"): "players",
-        pgettext("command", "bags"): "bags",
-        pgettext("command", "hint"): "hint",
-        pgettext("command", "undo"): "undo",
-        pgettext("command", "confirm"): "confirm",
-        pgettext("command", "save"): "save",
-        pgettext("command", "quit"): "quit",
-        pgettext("command", "say"): "say",
-        pgettext("command", "bot"): "bot",
-        pgettext("command", "invites"): "invites",
-        pgettext("command", "me"): "me",
-        pgettext("command", "lang"): "lang",
-    }
-    return spoken.get(word)
+    return {spoken: name for name, spoken in command_words().items()}.get(word)
 
 
 def did_you_mean(word: str, text: str) -> str:
     """ " Did you mean 'take 1'?" for a first word one slip from an action or a command
     (a letter swapped, missing or extra), else nothing."""
-    if word in VERBS or word in COMMANDS:
+    # The player's own words first: a slip is put right in the language it was typed in
+    # when both are as close.
+    spoken = [*spoken_words().values(), *command_words().values()]
+    if word in VERBS or word in COMMANDS or word in spoken:
         return ""  # a known word: the message already says what is wrong with the rest
-    close = get_close_matches(word, [*VERBS, *COMMANDS], n=1, cutoff=0.75)
+    close = get_close_matches(word, [*spoken, *VERBS, *COMMANDS], n=1, cutoff=0.75)
     if not close:
         return ""
     rest = text.strip()[len(word) :]

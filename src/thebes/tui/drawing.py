@@ -28,6 +28,7 @@ from thebes.table.ending import balance_of, end_balance
 from thebes.table.places import Place
 from thebes.table.snapshot import TableSnapshot
 from thebes.tui import panels
+from thebes.tui.command_words import as_typed
 from thebes.tui.final import final_screen
 from thebes.tui.hintview import HINT_KEY, MENU_LABEL, hint_panel
 from thebes.tui.menu import MenuEntry, menu_rows, menu_view
@@ -80,14 +81,14 @@ class TableDrawing:
     ) -> list[RenderableType]:
         game = self.game
         keys = (
-            [(HINT_KEY, _(MENU_LABEL).format(command="hint"))]
+            [(HINT_KEY, _(MENU_LABEL).format(command=as_typed("hint")))]
             if menu and game.hints_enabled
             else []
         )
         # Under the screen: the menu, the message if any and the prompt, in the rows they
         # take (the events get the rest). No floor: one pushed the title off an 80x24
         # terminal whenever the menu took four rows and the events filled their panel.
-        room = height - menu_rows(menu, width, len(keys)) - self._rows_below(prompt, width)
+        room = height - menu_rows(menu, width, keys) - self._rows_below(prompt, width)
         # A hosted terminal's player sees their own tableau while another is to move; at one
         # keyboard the mover's is the one that matters.
         own = self.place.seat if self.hosted else None

@@ -9,6 +9,7 @@ from rich.text import Text
 from thebes.language import _, place_name
 from thebes.records.spoken_notation import notation_examples, spoken_words
 from thebes.rules import RENEW_WEEKS, VARIANT_SUMMARIES, Variants
+from thebes.tui.command_words import as_typed
 from thebes.tui.commands import COMMANDS, program
 from thebes.tui.keyshelp import two_columns
 from thebes.tui.menu import RENEW_NUMBER
@@ -19,6 +20,7 @@ def help_view(variants: Variants, *, hints: bool = True, remote: bool = False) -
     """The commands, how actions are typed, and the variants in play; ``hints`` False: the
     game was started with --no-hints; ``remote``: at a hosted table's remote terminal,
     where no path of the host's is named and pages close with q, Enter or Esc."""
+    # Each command by its word in the player's language: what is shown is what is typed.
     commands = {name: command.help_at(remote=remote) for name, command in COMMANDS.items()}
     if not hints:
         commands["hint"] = _("off for this game: it was started with {option}").format(
@@ -31,13 +33,13 @@ def help_view(variants: Variants, *, hints: bool = True, remote: bool = False) -
         "An action can be typed as the notation writes it ({examples}); "
         "'{planner}' opens the planner."
     ).format(
-        confirm="confirm off",
+        confirm=as_typed("confirm", "off"),
         examples=notation_examples(variants.renew_anywhere),
         planner=f"{spoken_words()['dig']} {place_name('Egypt')}",
     )
     parts: list[RenderableType] = [
         Text(_("Commands (type them at any prompt):"), style="bold"),
-        two_columns(list(commands.items())),
+        two_columns([(COMMANDS[name].word, line) for name, line in commands.items()]),
         Text(actions),
     ]
     if hints:
@@ -48,7 +50,7 @@ def help_view(variants: Variants, *, hints: bool = True, remote: bool = False) -
             "'{games}' say who used them. "
             "'{no_hints}' starts a game without hints."
         ).format(
-            hint="hint",
+            hint=as_typed("hint"),
             key="?",
             games=program("games", remote=remote),
             no_hints=program("play --no-hints", remote=remote),
@@ -68,7 +70,7 @@ def help_view(variants: Variants, *, hints: bool = True, remote: bool = False) -
         parts.append(Text(about_renew))
     if variants:
         variants_head = _("Variants in play ('{command}' explains them, at V1-V5):")
-        parts.append(Text(variants_head.format(command="rules"), style="bold"))
+        parts.append(Text(variants_head.format(command=as_typed("rules")), style="bold"))
         rows = [(f"{variant_id(name)} {name}", VARIANT_SUMMARIES[name]) for name in variants.names]
         parts.append(two_columns(rows))
     parts += [

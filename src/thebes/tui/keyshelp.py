@@ -7,10 +7,14 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from thebes.language import N_, _
+from thebes.language import N_, _, pgettext
 from thebes.rules import NO_VARIANTS, STEADY_DEBRIS_AT_START, Variants
+from thebes.tui.command_words import as_typed
 from thebes.tui.screen import variant_id
 
+# The cars' label on the screen: translated with a context of its own (keys_view), as the
+# card's name "car" is translated for sentences and may differ ("voit" beside "voiture").
+CAR = "car"
 # `help keys`: each mark or label of the screen, as the screen writes it (a key's translation
 # is the one its panel shows), and what it means.
 KEYS = (
@@ -37,8 +41,7 @@ KEYS = (
     (N_("a 4 VP Moscow 3 wk"), N_("exhibition a at 80 columns, needing 1 Mes 2 Cre")),
     ("G✓ / G✗", N_("the Greece permit is valid / used this year")),
     (N_("assist, shov, zep, congr"), N_("assistants, shovels, zeppelins, congresses")),
-    # TRANSLATORS: the label of a player's cars on the screen.
-    (N_("car"), N_("cars: a journey of 3 weeks or more costs a week less (a second adds nothing)")),
+    (CAR, N_("cars: a journey of 3 weeks or more costs a week less (a second adds nothing)")),
     (N_("permit, sp.permit"), N_("special permits (a second dig at a site in a year)")),
     (N_("artifacts by VP 1-7"), N_("a bag's artifacts counted by value, 1 VP first")),
     (N_("books, debris"), N_("a bag's knowledge tokens, and its debris (always 16: it goes back)")),
@@ -89,6 +92,10 @@ def keys_view(variants: Variants = NO_VARIANTS) -> RenderableType:
             # TRANSLATORS: the label of the bag's debris set aside (variant V1), as the
             # bags' panel shows it.
             keys += [(_(key), steady), (_("aside"), _(STEADY_ASIDE))]
+        elif key == CAR:
+            # TRANSLATORS: the label of a player's cars on the screen, as its line of cards
+            # ("assist 0 shovel 0 car 0 ...") shortens it
+            keys.append((pgettext("screen label", "car"), _(meaning)))
         else:
             keys.append((_(key), _(meaning)))
     if variants.card_preview:
@@ -99,7 +106,7 @@ def keys_view(variants: Variants = NO_VARIANTS) -> RenderableType:
             (
                 _("variants:"),
                 _("the optional rules this game is played with ('{command}')").format(
-                    command="help"
+                    command=as_typed("help")
                 ),
             )
         )

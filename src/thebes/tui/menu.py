@@ -15,12 +15,13 @@ Every entry carries its full cost in weeks, travel included; a dig site opens th
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import assert_never
 
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -292,11 +293,13 @@ def menu_columns(width: int) -> int:
     return max(1, min(3, width // 40))
 
 
-def menu_rows(menu: Sequence[MenuEntry], width: int, keys: int = 0) -> int:
-    """Rows the menu takes: its entries and ``keys`` other keys in columns, and the
-    zeppelin hint if any."""
-    hint = any(e.by_zeppelin for e in menu)
-    return -(-(len(menu) + keys) // menu_columns(width)) + hint
+def menu_rows(menu: Sequence[MenuEntry], width: int, keys: Sequence[tuple[str, str]] = ()) -> int:
+    """Rows the menu takes at ``width``: its entries and ``keys`` in columns, an entry too
+    long for its column on two rows or more, and the zeppelin hint if any."""
+    console = Console(
+        width=width, file=io.StringIO(), legacy_windows=False, markup=False, emoji=False
+    )
+    return len(console.render_lines(menu_view(menu, width, keys), pad=False))
 
 
 def menu_view(
@@ -304,21 +307,32 @@ def menu_view(
 ) -> RenderableType:
     """The numbered entries in columns, numbers running down each column, then ``keys``
     (a key and what it does, ``("?", "hint: ...")``); an entry that cannot be played now
-    is dimmed and says why."""
+    is dimmed and says why. Each column is as wide as its longest entry; where the
+    columns together are too wide (German and French say a dig at Mesopotamia in more
+    than a third of 120 columns), the longest entries go on in a second row under
+    themselves, never cut."""
     columns = menu_columns(width)
-    grid = Table.grid(padding=(0, 2))
-    for _column in range(columns):
-        grid.add_column(no_wrap=True, overflow="ellipsis", max_width=width // columns - 2)
-    cells = [_cell(f"{e.number:>2}", e.label, e.playable) for e in menu]
-    cells += [_cell(f"{key:>2}", meaning, True) for key, meaning in keys]
+    grid = Table.grid()
+    for column in range(columns):
+        # Each column of entries is two: the numbers, and the labels that wrap under
+        # themselves; the gap between columns of entries is before the numbers.
+        grid.add_column(no_wrap=True, min_width=3 if column == 0 else 5)
+        grid.add_column(overflow="fold")
+    cells = [(f"{e.number:>2}", e.label, e.playable) for e in menu]
+    cells += [(f"{key:>2}", meaning, True) for key, meaning in keys]
     rows = -(-len(cells) // columns)
     for r in range(rows):
-        grid.add_row(
-            *(
-                cells[c * rows + r] if c * rows + r < len(cells) else Text("")
-                for c in range(columns)
-            )
-        )
+        row: list[Text] = []
+        for c in range(columns):
+            at = c * rows + r
+            if at >= len(cells):
+                row += [Text(""), Text("")]
+                continue
+            key, label, playable = cells[at]
+            gap = "  " if c else ""
+            row.append(Text(f"{gap}{key} ", style="bold" if playable else "dim"))
+            row.append(Text(label, style="" if playable else "dim"))
+        grid.add_row(*row)
     zeppelins = [str(e.number) for e in menu if e.by_zeppelin]
     if not zeppelins:
         return grid
@@ -329,9 +343,3 @@ def menu_view(
         style="italic",
     )
     return Group(grid, hint)
-
-
-def _cell(key: str, label: str, playable: bool) -> Text:
-    cell = Text(f"{key} ", style="bold" if playable else "dim")
-    cell.append(label, style="" if playable else "dim")
-    return cell

@@ -38,6 +38,7 @@ from thebes.table.news import (
 )
 from thebes.table.places import Ending
 from thebes.table.refusals import Refusal, Refused
+from thebes.tui.command_words import as_typed
 from thebes.tui.wording import blocker_line
 
 # Translated where shown: _(ENDINGS[ending]).
@@ -113,7 +114,7 @@ def news_line(news: News, seats: Sequence[Seat], reader: frozenset[int]) -> str 
             return _(
                 "Not saved: {problem}. The game goes on and is saved again after "
                 "the next action; '{command}' saves it elsewhere."
-            ).format(problem=printable(problem), command="save PATH")
+            ).format(problem=printable(problem), command=as_typed("save", "PATH"))
         case SaveMoved(problem=problem):
             return _("Not overwritten: {problem}.").format(problem=printable(problem))
         case SavedAgain(where=where):
@@ -186,7 +187,9 @@ def refusal_line(refused: Refused, game: GameView) -> str:
         return f"{detail[:1].upper()}{detail[1:]}."
     if kind is Refusal.NO_FILE:
         # TRANSLATORS: {command} is the command as typed ("save PATH")
-        return _("This game has no save file; give one: {command}").format(command="save PATH")
+        return _("This game has no save file; give one: {command}").format(
+            command=as_typed("save", "PATH")
+        )
     if kind is Refusal.NOT_SAVED:
         return _("Not saved: {problem}.").format(problem=detail)
     if kind is Refusal.SAY_TOO_FAST:

@@ -10,6 +10,7 @@ from rich.text import Text
 
 from thebes.language import LANGUAGES, NAMES, _, current_language, language_code, speak_here
 from thebes.rules import active_seat
+from thebes.tui.command_words import as_typed
 from thebes.tui.telling import player_lines
 
 if TYPE_CHECKING:
@@ -37,8 +38,9 @@ def change_language(commands: Commands, argument: str) -> None:
     spoken = ", ".join(f"{code} ({NAMES[code]})" for code in LANGUAGES)
     if not argument.strip():
         commands.talk.say(
-            _("This terminal speaks {name}; 'lang CODE' changes it: {languages}.").format(
-                name=NAMES[current_language()], languages=spoken
+            # TRANSLATORS: {command} is typed as it is ("lang CODE")
+            _("This terminal speaks {name}; '{command}' changes it: {languages}.").format(
+                name=NAMES[current_language()], languages=spoken, command=as_typed("lang", "CODE")
             )
         )
         return

@@ -31,6 +31,7 @@ from thebes.records.spoken_notation import notation_examples
 from thebes.rules import Action, Dig, GameState, active_seat, scores, winners
 from thebes.table.ending import balance_of, end_balance
 from thebes.tui.asking import QuitGame, is_yes
+from thebes.tui.command_words import all_as_typed, as_typed
 from thebes.tui.commands import COMMANDS, Commands
 from thebes.tui.final import balance_lines
 from thebes.tui.line_reading import LineReader, PlainPrompt
@@ -53,6 +54,8 @@ from thebes.tui.telling import (
 
 FIRST_LINES = 10  # the log's lines told when a table is first shown (the rest: `log`)
 PLAIN_SIZE = (200, 1000)  # plain mode needs no room: no size is too small for it
+# What a terminal not to move may type, as its prompt names them (in the player's words).
+PLAIN_WATCHING = ["help", "board", "players", "me", "log", "say"]
 
 
 class PlainCommands(Commands):
@@ -82,8 +85,8 @@ class PlainCommands(Commands):
     def _help(self, argument: str) -> None:
         remote = self.terminal.remote
         lines = [_("Commands, typed at any prompt:")]
-        for name, command in COMMANDS.items():
-            lines.append(f"{name}: {command.help_at(remote=remote)}")
+        for command in COMMANDS.values():
+            lines.append(f"{command.word}: {command.help_at(remote=remote)}")
         lines += [
             _(
                 "A menu number picks that action (add z to go by zeppelin: 1z) and asks you "
@@ -208,7 +211,11 @@ class PlainGame(TerminalGame):
         self.told = max(0, len(self.talk.log) - FIRST_LINES)  # log lines told so far
         if self.told:
             self.console.print(
-                Text(_("Earlier events are in the log: type {command}.").format(command="log"))
+                Text(
+                    _("Earlier events are in the log: type {command}.").format(
+                        command=as_typed("log")
+                    )
+                )
             )
         self.told_message = self.talk.message  # the first one is in the log already
         self.menu_for: object = None  # the position whose menu was told last
@@ -276,23 +283,25 @@ class PlainGame(TerminalGame):
         game = self.game
         name = game.seats[seat].name
         date = date_words(game.state.players[seat].time)
+        # TRANSLATORS: {command} is the command typed for the help ("help")
+        text = _("{name}, {date}: a number, an action or {command}: ")
         if again:
-            text = _("{name}, {date}, again: a number, an action or help: ")
-        else:
-            text = _("{name}, {date}: a number, an action or help: ")
-        return FormattedText([("", text.format(name=name, date=date))])
+            # TRANSLATORS: {command} is the command typed for the help ("help")
+            text = _("{name}, {date}, again: a number, an action or {command}: ")
+        said = text.format(name=name, date=date, command=as_typed("help"))
+        return FormattedText([("", said)])
 
     def _watch_message(self, seat: int) -> FormattedText:
         game = self.game
         seat_info = game.seats[seat]
         date = date_words(game.state.players[seat].time)
+        # TRANSLATORS: {commands} are commands as typed, joined by commas ("help, board, say")
+        text = _("{name} to play, {date}. You may type {commands}: ")
         if seat_info.is_bot:
-            text = _(
-                "{name} (bot) to play, {date}. You may type help, board, players, me, log or say: "
-            )
-        else:
-            text = _("{name} to play, {date}. You may type help, board, players, me, log or say: ")
-        return FormattedText([("", text.format(name=seat_info.name, date=date))])
+            # TRANSLATORS: {commands} are commands as typed, joined by commas ("help, board")
+            text = _("{name} (bot) to play, {date}. You may type {commands}: ")
+        commands = all_as_typed(PLAIN_WATCHING)
+        return FormattedText([("", text.format(name=seat_info.name, date=date, commands=commands))])
 
     def _ask(self, message: FormattedText, legal: Sequence[Action], menu: list[MenuEntry]) -> str:
         typed, self.typed = self.typed, ""

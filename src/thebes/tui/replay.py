@@ -441,7 +441,9 @@ REPLAY_COMMANDS = (
         bound=(("left", "p"),),
     ),
     ReplayCommand(
-        "Home, End",
+        # TRANSLATORS: the replay's help, keys column: the keys Home and End as the
+        # language's keyboards name them
+        N_("Home, End"),
         N_("the start, the end of the game"),
         ("end",),
         ReplayViewer._end,

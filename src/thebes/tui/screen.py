@@ -28,6 +28,7 @@ from thebes.rules import (
     active_seat,
 )
 from thebes.tui import panels
+from thebes.tui.command_words import as_typed
 from thebes.tui.story import Told, story_panel
 
 WIDE_MIN_WIDTH = 120
@@ -169,7 +170,8 @@ def title_line(state: GameState, info: ScreenInfo, width: int) -> Text:
             head.append("   " + _("years {first}-{last}").format(first=first, last=last))
     else:
         head.append("   " + _("the game is over"))
-    hint = Text("   · help keys" if info.commands else "", style="dim")
+    keys = as_typed("help", "keys")  # in the player's words, as the prompt takes it
+    hint = Text(f"   · {keys}" if info.commands else "", style="dim")
     tries = [Text()]
     if state.variants:
         full, ids = variants_label(state.variants, short=False), variants_label(state.variants)

@@ -23,6 +23,7 @@ from thebes.records.narration import card_name, narrate
 from thebes.records.session import Step
 from thebes.records.view import GameView
 from thebes.rules import CardRevealed, CardTurnedUp, GameEnded, GameState, YearTurned, date_text
+from thebes.tui.command_words import as_typed
 from thebes.tui.linecap import end_with_ellipsis
 from thebes.tui.palette import seat_colour
 from thebes.tui.panels import marks
@@ -208,7 +209,7 @@ def story_panel(
     if log:
         # TRANSLATORS: the events panel's title: "(3 earlier, in short: type log)"; {command}
         # is the command typed to see the whole log
-        said = _("{notes}: type {command}").format(notes=said, command="log")
+        said = _("{notes}: type {command}").format(notes=said, command=as_typed("log"))
     head.append(f"  ({said})", style="dim")
     return _panel(head, lines)
 

@@ -36,6 +36,7 @@ from thebes.table.news import Departure
 from thebes.table.places import Ending
 from thebes.table.snapshot import Question, TableSnapshot
 from thebes.tui.asking import WATCHING, Asking, QuitGame
+from thebes.tui.command_words import as_typed
 from thebes.tui.commands import COMMANDS, Commands, command_named, did_you_mean
 from thebes.tui.drawing import TableDrawing, game_title
 from thebes.tui.hintview import HINT_KEY
@@ -95,7 +96,9 @@ class TerminalGame(Asking, TableDrawing):
         self.my_move = False  # the last snapshot drawn was this terminal's person's move
         if hosted and host and self.notes:
             # The invites printed before the table are hidden by it: the host gets them back.
-            self.talk.say(_("Type {command} to see how friends join.").format(command="invites"))
+            self.talk.say(
+                _("Type {command} to see how friends join.").format(command=as_typed("invites"))
+            )
 
     @classmethod
     def at_keyboard(
@@ -282,7 +285,9 @@ class TerminalGame(Asking, TableDrawing):
             line = _("Waiting for {name} to join.").format(name=name)
         if self.host:
             # TRANSLATORS: {command} is the command the host types ("bot 2 greedy").
-            bot = _("'{command}' puts a bot in the seat.").format(command=f"bot {seat + 1} greedy")
+            bot = _("'{command}' puts a bot in the seat.").format(
+                command=as_typed("bot", str(seat + 1), "greedy")
+            )
             line += " " + bot
         return line
 
@@ -331,7 +336,7 @@ class TerminalGame(Asking, TableDrawing):
             # TRANSLATORS: {problem} says what is wrong with the line typed, {suggestion}
             # is a sentence that offers a command ("" if none is near).
             warning = _("{problem}.{suggestion} Type {command} for the commands.").format(
-                problem=exc, suggestion=did_you_mean(word, text), command="help"
+                problem=exc, suggestion=did_you_mean(word, text), command=as_typed("help")
             )
             self.talk.warn(warning)
             return None
