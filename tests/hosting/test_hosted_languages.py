@@ -28,6 +28,6 @@ def test_each_remote_player_reads_the_table_in_their_own_language(tmp_path: Path
     with thebes_host(tmp_path, "--players", "Ann,Bob", "--seed", "5") as host:
         german, french, plain = asyncio.run(table(host))
     assert "am Zug: Ann" in german and "à jouer" not in german
-    assert "à jouer : Ann" in french and "am Zug" not in french
+    assert "à jouer\u00a0: Ann" in french and "am Zug" not in french
     # The spectator's locale asks nothing: the host's language (English here), in lines.
     assert "\x1b[?1049h" not in plain and "Warsaw" in plain
