@@ -398,6 +398,24 @@ def test_the_connection_goes_to_the_address_checked(listener: Listener) -> None:
     assert listener.received[0].headers["Host"] == f"hooks.example.org:{listener.port}"
 
 
+def test_an_address_that_refuses_the_connection_gives_way_to_the_next(listener: Listener) -> None:
+    closed = socket.create_server(("127.0.0.1", 0))
+    dead = closed.getsockname()
+    closed.close()  # nothing listens there now: connecting is refused at once
+
+    def resolve(host: str, port: int) -> list[AddressInfo]:
+        return [
+            (socket.AF_INET, socket.SOCK_STREAM, 6, "", dead),
+            (socket.AF_INET, socket.SOCK_STREAM, 6, "", ("127.0.0.1", port)),
+        ]
+
+    hooks, outcomes = sending(resolve=resolve)
+    with hooks:
+        hooks.send("k", listener.url(host="hooks.example.org"), MESSAGE)
+        told(outcomes)
+    assert outcomes == [("k", True, "HTTP 200")]
+
+
 @dataclass
 class Certificates:
     authority: Path

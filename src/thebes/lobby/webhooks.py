@@ -442,22 +442,32 @@ class Webhooks:
             try:
                 sock.settimeout(left(deadline))
                 sock.connect(address)  # the checked address itself, never the name again
-                if not target.secure:
-                    return sock
-                # The certificate is verified against the name the player gave, not the
-                # address connected to (which is what makes connecting to it safe).
-                return self._tls.wrap_socket(sock, server_hostname=target.host)
             except OSError as failed:
                 sock.close()
-                if isinstance(failed, (TimeoutError, ssl.SSLError)):
+                if isinstance(failed, TimeoutError):  # the attempt's time is up
                     raise
                 error = failed
+                continue
+            if not target.secure:
+                return sock
+            # The certificate is verified against the name the player gave, not the
+            # address connected to (which is what makes connecting to that address safe).
+            wrapped = self._tls.wrap_socket(
+                sock, server_hostname=target.host, do_handshake_on_connect=False
+            )
+            try:
+                wrapped.settimeout(left(deadline))
+                wrapped.do_handshake()
+            except BaseException:
+                wrapped.close()
+                raise
+            return wrapped
         raise error
 
 
 def _request(target: Target, key: str, body: bytes) -> bytes:
-    # Every part is checked ASCII without spaces or line ends (the address by its rules,
-    # the key by send), so none can add a header or a request of its own.
+    # Every part is checked printable ASCII, without line ends (the address by its rules,
+    # without spaces too; the key by send), so none can add a header or a request.
     head = (
         f"POST {target.path} HTTP/1.1\r\n"
         f"Host: {target.host_header}\r\n"
