@@ -27,6 +27,7 @@ from cryptography.x509.oid import NameOID
 from helpers import wait_until
 from thebes.lobby.webhooks import (
     AddressInfo,
+    Refused,
     WebhookLimits,
     Webhooks,
     is_public,
@@ -414,6 +415,24 @@ def test_an_address_that_refuses_the_connection_gives_way_to_the_next(listener: 
         hooks.send("k", listener.url(host="hooks.example.org"), MESSAGE)
         told(outcomes)
     assert outcomes == [("k", True, "HTTP 200")]
+
+
+def test_the_system_resolver_finds_localhost_where_local_addresses_are_allowed(
+    listener: Listener,
+) -> None:
+    hooks, outcomes = sending()  # ::1 first, maybe: refused, then 127.0.0.1
+    with hooks:
+        hooks.send("k", listener.url(host="localhost"), MESSAGE)
+        told(outcomes)
+    assert outcomes == [("k", True, "HTTP 200")]
+
+
+def test_the_system_resolver_s_localhost_is_refused_when_sent_to() -> None:
+    # The name is refused as soon as it is given; were it not, its addresses would be.
+    target = parse_address("http://localhost:8000/", allow_local=True)
+    assert not isinstance(target, str)
+    with Webhooks() as hooks, pytest.raises(Refused, match="a local or private address"):
+        hooks._checked(target)
 
 
 @dataclass
