@@ -67,7 +67,16 @@ def server_command(args: argparse.Namespace, handed: Terminal | None) -> int:
     with terminal_for(handed, colour=False) as terminal, _only_server(folder, database):
         streams = Streams(terminal)
         store = Store(database)
-        webhooks = Webhooks(allow_local=args.allow_local_webhooks)
+
+        def undelivered(key: str, delivered: bool, reason: str) -> None:
+            if not delivered:  # for whoever keeps the server: the player is not told
+                streams.complain(
+                    _("a webhook ({key}) was not delivered: {reason}").format(
+                        key=key, reason=reason
+                    )
+                )
+
+        webhooks = Webhooks(allow_local=args.allow_local_webhooks, on_outcome=undelivered)
         hall = Hall(folder, store, notifier=webhooks, join_command=join_command)
         limits = Limits(per_seat=4, spectators=0, visitors=256, visitors_per_address=16)
         key = host_key(folder / KEY_NAME)

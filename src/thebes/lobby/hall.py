@@ -40,6 +40,7 @@ from thebes.lobby.store import (
     TableState,
     folded,
 )
+from thebes.lobby.webhooks import turn_message
 from thebes.records.gamefile import COLOURS
 from thebes.records.session import Seat, Session
 from thebes.rules import VARIANT_NAMES, Variants, scores
@@ -539,15 +540,15 @@ class Hall:
             return
         if not self.store.mark_notified(live.row.id, steps):
             return
-        deadline = live.since + live.row.move_seconds
-        message = {
-            "event": "your_turn",
-            "player": account.name,
-            "table": live.row.id,
-            "moves": steps,
-            "deadline": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(deadline)),
-            "join": self.join_command(live.row.id),
-        }
+        message = turn_message(
+            player=account.name,
+            table=live.row.id,
+            table_name=None,
+            moves=steps,
+            deadline=live.since + live.row.move_seconds,
+            join=self.join_command(live.row.id),
+            language=account.language,
+        )
         self.notifier.send(f"{live.row.id}:{steps}:{seat}", account.webhook, message)
 
     def _finish(self, live: LiveTable) -> None:
