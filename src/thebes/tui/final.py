@@ -99,6 +99,16 @@ def final_view(
     lines: list[RenderableType] = [table, Text(verdict, style="bold")]
     if state.variants:
         lines.append(Text(variants_label(state.variants, short=False).capitalize()))
+    lines += marks_lines(hints or {}, stand_ins or {})
+    if balance is not None:
+        lines += balance_lines(balance, colours)
+    return Group(*lines)
+
+
+def marks_lines(hints: Mapping[str, int], stand_ins: Mapping[str, int]) -> list[Text]:
+    """Who took actions after a hint, and for whom a bot played when their time ran out:
+    a line each, when there are any."""
+    lines = []
     if hints:
         # TRANSLATORS: the actions each player took after a hint: "Hints: Ann 3, Bob 1"
         lines.append(Text(_("Hints: {players}").format(players=hints_label(hints))))
@@ -107,9 +117,7 @@ def final_view(
         # time ran out (a server's clock): "A bot stood in for: Bob 2"
         said = _("A bot stood in for: {players}").format(players=hints_label(stand_ins))
         lines.append(Text(said))
-    if balance is not None:
-        lines += balance_lines(balance, colours)
-    return Group(*lines)
+    return lines
 
 
 def balance_lines(balance: Balance, colours: Sequence[str]) -> list[Text]:
