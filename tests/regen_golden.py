@@ -45,7 +45,8 @@ def regenerated(record: GameRecord) -> str:
     for entry in record.actions:
         if entry.hinted:  # the choice to ask for a hint is kept like the action
             session.note_hint()
-        session.play(session.parse(entry.action))
+        # and so is a bot standing in for a person whose time ran out
+        session.play(session.parse(entry.action), stood_in=entry.stood_in)
     return dump_record(session.to_record())
 
 

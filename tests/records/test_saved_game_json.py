@@ -15,7 +15,10 @@ from thebes.records.session import Session, default_seats
 from thebes.rules import Variants
 
 NULLS = dict.fromkeys(
-    ("players", "seed", "finished", "where", "to_move", "leaders", "scores", "variants", "hints")
+    (
+        *("players", "seed", "finished", "where", "to_move", "leaders", "scores", "variants"),
+        *("hints", "stand_ins"),
+    )
 )
 
 
@@ -60,6 +63,7 @@ def test_saved_games_as_json(tmp_path: Path, utc: None) -> None:
             "scores": {"Ann": 8, "Bob": 5, "Cleo": 9},
             "variants": ["steady-digs", "card-preview"],
             "hints": {"Ann": 1},
+            "stand_ins": {},
         },
         {
             "number": 2,

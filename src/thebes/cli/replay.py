@@ -129,4 +129,10 @@ def summary_table(path: Path, session: Session, result: GameResult) -> str:
         # TRANSLATORS: who took actions after a hint: "hints: Ann 2, Bob 1".
         counts = ", ".join(f"{printable(n)} {c}" for n, c in hints.items())
         lines.append(_("hints: {counts}").format(counts=counts))
+    stand_ins = session.stand_ins()
+    if stand_ins:  # for whom a bot played when their time ran out, as `thebes games` says it
+        counts = ", ".join(f"{printable(n)} {c}" for n, c in stand_ins.items())
+        # TRANSLATORS: how many of each player's actions a bot played for them when their
+        # time ran out (a server's clock): "bot stood in: Bob 2".
+        lines.append(_("bot stood in: {players}").format(players=counts))
     return "\n".join(lines)

@@ -19,8 +19,11 @@ action taken after its player asked for a hint carries ``"hinted": true``, and a
 with ``--no-hints`` has ``"hints": false`` among its options. Both are part of the record and
 so of the digest (a mark taken out by hand is refused like any other edit), and a file
 without them is written and digested exactly as before hints existed. The same holds for
-``"confirm": false`` (actions chosen by number are not confirmed in this game), and for
-``"expert_budget": N`` (the expert bots' simulations a move), written when an expert plays.
+``"confirm": false`` (actions chosen by number are not confirmed in this game), for
+``"expert_budget": N`` (the expert bots' simulations a move), written when an expert plays,
+and for ``"stood_in": LEVEL`` on an action a bot of that level played for a person whose
+time ran out (`thebes server`'s clock), which no version 1 file may carry: its digest,
+the final state's alone, would not guard who played.
 This module reads, checks and writes files; :mod:`thebes.records.session` replays them.
 """
 
@@ -134,6 +137,17 @@ class RecordError(ThebesError):
     exit_code = EXIT_USAGE
 
 
+def known_level(bot: str | None) -> str | None:
+    """``bot`` if it is None or a bot level; else ValueError, naming the levels."""
+    if bot is not None and bot not in BOT_LEVELS:
+        raise ValueError(
+            _("the bot level {level} is not one of {levels}").format(
+                level=shown(clipped(bot)), levels=", ".join(BOT_LEVELS)
+            )
+        )
+    return bot
+
+
 class _Strict(BaseModel):
     # Lists are validated with fail_fast: only the first problem is reported anyway, and
     # collecting one for each of 300,000 damaged entries took seconds.
@@ -175,13 +189,7 @@ class SeatRecord(_Strict):
     @field_validator("bot")
     @classmethod
     def _known_level(cls, bot: str | None) -> str | None:
-        if bot is not None and bot not in BOT_LEVELS:
-            raise ValueError(
-                _("the bot level {level} is not one of {levels}").format(
-                    level=shown(clipped(bot)), levels=", ".join(BOT_LEVELS)
-                )
-            )
-        return bot
+        return known_level(bot)
 
     @model_validator(mode="after")
     def _bot_level_only_for_bots(self) -> SeatRecord:
@@ -252,12 +260,22 @@ class ActionRecord(_Strict):
     # the player asked for a hint before taking this action; written only then, so the
     # files (and digests) of games without hints are what they were before hints
     hinted: bool = False
+    # the level of the bot that played this action for its person, whose time ran out
+    # (`thebes server`'s clock); written only then, like ``hinted``, and in the digest
+    stood_in: str | None = None
+
+    @field_validator("stood_in")
+    @classmethod
+    def _known_stand_in(cls, level: str | None) -> str | None:
+        return known_level(level)
 
     @model_serializer(mode="wrap")
-    def _hinted_only_when_true(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+    def _marks_only_when_set(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
         data: dict[str, Any] = handler(self)
         if not self.hinted:
             data.pop("hinted", None)
+        if self.stood_in is None:
+            data.pop("stood_in", None)
         return data
 
 
@@ -300,25 +318,47 @@ class GameRecord(_Strict):
             raise ValueError(_("every player needs a different colour"))
         if len(set(self.variants)) != len(self.variants):
             raise ValueError(_("a variant is named twice"))
-        self._hints_only_where_possible()
+        self._marks_only_where_possible()
         return self
 
-    def _hints_only_where_possible(self) -> None:
-        """A hint is shown to a person on their turn, and only when hints are on: a mark
-        elsewhere was not written by thebes."""
+    def _marks_only_where_possible(self) -> None:
+        """A hint is shown to a person on their turn, and only when hints are on; a bot
+        stands in for a person whose time ran out, never for a bot, and the person then saw
+        no hint that the action followed. A mark elsewhere was not written by thebes."""
         bots = {p.name for p in self.players if p.kind == "bot"}
         taken = {p.name: p.bot_from for p in self.players if p.bot_from is not None}
         for number, entry in enumerate(self.actions, 1):
+            by_bot = entry.player in bots or taken.get(entry.player, number) < number
+            if entry.stood_in is not None:
+                self._stand_in_possible(number, by_bot)
             if not entry.hinted:
                 continue
             if not self.options.hints:
                 raise ValueError(
                     _("action {number} is marked hinted, but hints are off").format(number=number)
                 )
-            if entry.player in bots or taken.get(entry.player, number) < number:
+            if by_bot or entry.stood_in is not None:
                 raise ValueError(
                     _("action {number} is marked hinted, but a bot took it").format(number=number)
                 )
+
+    def _stand_in_possible(self, number: int, by_bot: bool) -> None:
+        # A version 1 digest covers the final state alone, so a mark of who played an action
+        # would go unguarded there; no thebes wrote one into a version 1 file.
+        if self.format_version == 1:
+            raise ValueError(
+                # TRANSLATORS: {field} is a game file's field, 'stood_in'.
+                _("action {number}: {field} is not in format version 1 files").format(
+                    number=number, field="'stood_in'"
+                )
+            )
+        if by_bot:
+            raise ValueError(
+                # TRANSLATORS: {field} is a game file's field, 'stood_in'.
+                _("action {number}: {field} is for a person's action, not a bot's").format(
+                    number=number, field="'stood_in'"
+                )
+            )
 
 
 def state_digest(state: GameState) -> str:

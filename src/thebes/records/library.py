@@ -79,6 +79,9 @@ class GameProgress:
     variants: tuple[str, ...] = ()  # the names of the variants played (V1-V5)
     # (name, actions taken after a hint), seat order, only the players who used hints
     hints: tuple[tuple[str, int], ...] = ()
+    # (name, actions a bot played for them when their time ran out), seat order, only the
+    # players it happened to
+    stand_ins: tuple[tuple[str, int], ...] = ()
     # Seat order: for a person's seat a bot took over (the host's `bot SEAT LEVEL`), the
     # number of actions played before the bot began (the file's bot_from), else None;
     # empty when no seat was taken over
@@ -117,6 +120,7 @@ class GameProgress:
             "scores": {name: total for (name, _), total in named},
             "variants": list(self.variants),
             "hints": dict(self.hints),
+            "stand_ins": dict(self.stand_ins),
         }
 
 
@@ -131,6 +135,7 @@ STANDING_KEYS = (
     "scores",
     "variants",
     "hints",
+    "stand_ins",
 )
 
 
@@ -243,6 +248,7 @@ def standing_of(session: Session) -> GameProgress:
         leaders=tuple(names[i] for i in winners(state)),
         variants=session.variants.names,
         hints=tuple(session.hints_used().items()),
+        stand_ins=tuple(session.stand_ins().items()),
         bots_from=tuple(s.bot_from for s in session.seats)
         if any(s.bot_from is not None for s in session.seats)
         else (),

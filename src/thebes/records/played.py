@@ -43,9 +43,15 @@ class PlayedAction:
 
 
 def action_record(
-    catalog: Catalog, player: str, action: Action, draws: Recorder, hinted: bool = False
+    catalog: Catalog,
+    player: str,
+    action: Action,
+    draws: Recorder,
+    hinted: bool = False,
+    stood_in: str | None = None,
 ) -> ActionRecord:
-    """An action as the game file writes it: who took it, its notation, its draws."""
+    """An action as the game file writes it: who took it, its notation, its draws, and
+    whether it followed a hint or a bot (of level ``stood_in``) chose it for its person."""
     return ActionRecord(
         player=player,
         action=format_action(action, catalog.regions),
@@ -53,6 +59,7 @@ def action_record(
         found=[catalog.token(t).name for t in draws.found],
         debris=draws.debris,
         hinted=hinted,
+        stood_in=stood_in,
     )
 
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -37,6 +36,7 @@ from thebes.records.gamefile import (
     rules_version_problem,
 )
 from thebes.records.illegal_words import illegal_line
+from thebes.records.marks import hints_used, stand_ins
 from thebes.records.notation import NotationError, format_action, parse_action
 from thebes.records.played import action_record, game_record
 from thebes.rules import (
@@ -101,16 +101,6 @@ class Step:
     action: Action
     events: tuple[Event, ...]
     record: ActionRecord
-
-
-def hints_used(seats: Sequence[Seat], steps: Sequence[Step]) -> dict[str, int]:
-    """How many of their actions each player took after a hint, in seat order; only the
-    players who used any."""
-    counts = {seat.name: 0 for seat in seats}
-    for step in steps:
-        if step.record.hinted:
-            counts[step.record.player] += 1
-    return {name: count for name, count in counts.items() if count}
 
 
 class Session:
@@ -208,18 +198,21 @@ class Session:
     def parse(self, text: str) -> Action:
         return parse_action(text, self.catalog.regions)
 
-    def play(self, action: Action) -> tuple[Event, ...]:
-        """Take ``action`` for the active player (IllegalAction says why not); autosaves."""
+    def play(self, action: Action, *, stood_in: str | None = None) -> tuple[Event, ...]:
+        """Take ``action`` for the active player (IllegalAction says why not); autosaves.
+        ``stood_in``: a bot of that level chose it for the person, whose time ran out."""
         before = self._state
         seat = active_seat(before)
         if seat is None:
             over = NotLegal(Illegal.GAME_OVER)
             raise IllegalAction(over)
+        if stood_in is not None and self.seats[seat].is_bot:
+            raise SessionRefused(Blocker(Blocked.BOT_SEATED, seat))
         recorder = Recorder(self._draws(before.actions_taken))
         after, events = apply(before, action, recorder)
-        record = action_record(
-            self.catalog, self.seats[seat].name, action, recorder, self._hint_seen
-        )
+        hinted = self._hint_seen and stood_in is None
+        name = self.seats[seat].name
+        record = action_record(self.catalog, name, action, recorder, hinted, stood_in)
         self._hint_seen = False
         self._push(Step(before, action, events, record), after)
         self.save_if_autosaving()
@@ -255,6 +248,11 @@ class Session:
         """How many of their actions each player took after a hint, in seat order; only
         the players who used any."""
         return hints_used(self.seats, self.steps)
+
+    def stand_ins(self) -> dict[str, int]:
+        """How many of each player's actions a bot played for them when their time ran
+        out, in seat order; only the players it happened to."""
+        return stand_ins(self.seats, self.steps)
 
     def _push(self, step: Step, after: GameState) -> None:
         self.steps.append(step)
@@ -311,8 +309,11 @@ class Session:
         return next(i for i, s in enumerate(self.seats) if s.name == step.record.player)
 
     def _by_bot(self, step: Step) -> bool:
-        """Whether ``step`` was played by a bot (a seat taken over by one: only from then)."""
+        """Whether ``step`` was played by a bot (a seat taken over by one: only from then; a
+        stand-in's: undo must not give a person back the move their clock took from them)."""
         seat = next(s for s in self.seats if s.name == step.record.player)
+        if step.record.stood_in is not None:
+            return True
         if seat.bot_from is None:
             return seat.is_bot
         return step.before.actions_taken >= seat.bot_from

@@ -1,5 +1,6 @@
 """The one authority of a game: every action, undo, answer, line said and seat change is made
-here, under one lock, autosaved, and published to every place at the table as news.
+here, under one lock, autosaved, and published to every place at the table as news (the
+places themselves, and what each sees, are :mod:`thebes.table.seating`'s).
 
 A :class:`Place` is one front end's seat at the table (the keyboard of a hot-seat game, a
 hosted terminal, a spectator's). A place acts in the position it last saw (its snapshot's
@@ -12,242 +13,37 @@ from __future__ import annotations
 
 import threading
 import time
-from collections import deque
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 from thebes.bots import Player, make_bot
-from thebes.records.session import Session
 from thebes.rules import Action
-from thebes.safeio.locking import GameLock
-from thebes.safeio.saving import SaveError
 from thebes.table.news import (
     ActionPlayed,
-    Arrival,
-    Arrived,
     BotSeated,
-    Departed,
-    Departure,
-    Journal,
     News,
     NotTaken,
     Said,
-    SavedAgain,
-    SaveFailed,
-    SaveMoved,
     Speaker,
     TableClosed,
     TakenAction,
     TakenBack,
+    TimeRanOut,
     UndoAsked,
-    UndoDeclined,
-    story_so_far,
 )
-from thebes.table.places import SAY_BURST, Ending, Place
+from thebes.table.places import Ending, Place
 from thebes.table.refusals import Refusal, Refused
-from thebes.table.snapshot import Question, TableSnapshot
+from thebes.table.seating import UNDO_WAIT_SECONDS, Position, Seating
+from thebes.table.snapshot import Question
 
-UNDO_WAIT_SECONDS = 30.0  # how long an undo waits for its owner's yes before it is a no
 MAX_SAY = 200  # characters of a `say` line: a paste of a page is cut, not broadcast
 SAY_EVERY = 1.0  # ... and then one a second: a flood is refused, not queued
 PAUSE_SECONDS = 0.8  # a bot's move stays in view this long before the next one
 
-
-@dataclass(frozen=True, slots=True)
-class Position:
-    """Where a game stands: its position's number at this table (``moves``, which an undo
-    changes too), the actions played, the seat to move, and who is at the table."""
-
-    moves: int
-    steps: int
-    seat: int | None
-    over: bool
-    bot_to_move: bool
-    present: frozenset[int]
+__all__ = ["MAX_SAY", "PAUSE_SECONDS", "SAY_EVERY", "UNDO_WAIT_SECONDS", "Position", "Table"]
 
 
-class Table:
-    """One game, the places at it and the bots in it."""
-
-    def __init__(
-        self,
-        session: Session,
-        lock: GameLock | None = None,
-        *,
-        shared: bool = False,
-        fast: bool = False,
-    ) -> None:
-        self.session = session
-        self.lock = lock  # held for as long as the table is open
-        self.shared = shared  # hosted: terminals come and go; the bots play in a thread
-        self.fast = fast
-        self.undo_wait = UNDO_WAIT_SECONDS
-        # A new hosted game left with nothing played is not kept (thebes.table.games).
-        self.discard_if_empty = False
-        self.over = threading.Event()  # the game ended, or the table was closed
-        self._cond = threading.Condition()
-        self._version = 0
-        self._moves = 0
-        self.journal = Journal()
-        # Lines said at the whole table lately: everyone's talk together at most twice the
-        # pace of one place's, so a crowd of spectators cannot keep every screen redrawing.
-        self._said_at: deque[float] = deque(maxlen=2 * SAY_BURST)
-        self._places: list[Place] = []
-        self._holders: dict[int, Place] = {}
-        self._joined: set[int] = set()
-        self._questions = 0
-        self._question: Question | None = None
-        self._asking: Place | None = None
-        # The bots in the game, by seat (a test may put its own in a seat).
-        self.bots: dict[int, Player] = {
-            seat: make_bot(s.bot, session.seed, seat, session.expert_budget)
-            for seat, s in enumerate(session.seats)
-            if s.bot is not None
-        }
-        self._save_trouble: str | None = session.save_problem
-        self.closed = False
-        for played in story_so_far(session):  # every place's log starts from it
-            self.journal.publish(played)
-        if session.is_over:
-            self.over.set()
-
-    # ------------------------------------------------------------ places
-
-    def join(self, seat: int | None, wake: Callable[[], None], *, host: bool = False) -> Place:
-        """A hosted terminal comes for ``seat`` (None: a spectator, or the host watching):
-        a terminal already there for the seat must leave (it was taken over)."""
-        with self._cond:
-            place = Place(frozenset() if seat is None else frozenset({seat}), host, wake)
-            if seat is not None:
-                earlier = self._holders.get(seat)
-                how = Arrival.RETURNED if seat in self._joined else Arrival.JOINED
-                if earlier is not None:
-                    earlier.ended = Ending.TAKEN_OVER
-                    self._places.remove(earlier)
-                    earlier.wake()
-                    how = Arrival.TOOK_OVER
-                self._holders[seat] = place
-                self._joined.add(seat)
-            else:
-                how = Arrival.JOINED
-            self._places.append(place)
-            self.journal.publish(Arrived(seat, how))
-            place.seen = self.journal.serial  # its own arrival is news for the others
-            self._changed()
-            return place
-
-    def join_keyboard(self, wake: Callable[[], None]) -> Place:
-        """The keyboard of a hot-seat game: it acts for every person's seat."""
-        with self._cond:
-            people = frozenset(n for n, s in enumerate(self.session.seats) if not s.is_bot)
-            place = Place(people, True, wake)
-            place.seen = self.journal.serial
-            for seat in people:
-                self._holders[seat] = place
-                self._joined.add(seat)
-            self._places.append(place)
-            return place
-
-    def leave(self, place: Place, how: Departure) -> None:
-        """``place`` leaves the table (its seat waits for its person); said to everyone."""
-        with self._cond:
-            if place not in self._places:
-                return
-            self._places.remove(place)
-            for seat in place.seats:
-                if self._holders.get(seat) is place:
-                    del self._holders[seat]
-            if self._question is not None and self._question.owner in place.seats:
-                self._decline(NotTaken.GONE)
-            if self._asking is place:
-                self._asking = None
-            if self.shared and not self.closed:
-                self.journal.publish(Departed(place.seat, how))
-            self._changed()
-
-    def dropped(self, seat: int) -> None:
-        """The connection of ``seat`` went: its place ends (said once, by :meth:`leave`)."""
-        with self._cond:
-            place = self._holders.get(seat)
-            if place is not None:
-                place.ended = Ending.DROPPED
-                place.wake()
-
-    @property
-    def seat_names(self) -> list[str]:
-        return [seat.name for seat in self.session.seats]
-
-    def person_seats(self) -> list[int]:
-        return [n for n, s in enumerate(self.session.seats) if not s.is_bot]
-
-    # ------------------------------------------------------------ what a place sees
-
-    def snapshot(self, place: Place) -> TableSnapshot:
-        """The game and the table as ``place`` sees them now."""
-        with self._cond:
-            place.version = self._version
-            session = self.session
-            question = self._question
-            confirm = session.confirm_enabled if place.confirm is None else place.confirm
-            return TableSnapshot(
-                version=self._version,
-                moves=self._moves,
-                catalog=session.catalog,
-                seed=session.seed,
-                start=session.start,
-                setup_events=tuple(session.setup_events),
-                state=session.state,
-                steps=tuple(session.steps),
-                seats=tuple(session.seats),
-                hints_enabled=session.hints_enabled,
-                undo_enabled=session.undo_enabled,
-                confirm_enabled=confirm,
-                hint_seen=session.hint_seen and session.active_seat in place.seats,
-                autosave=session.autosave if place.host else None,
-                save_problem=session.save_problem if place.host else None,
-                present=frozenset(self._holders),
-                joined=frozenset(self._joined),
-                question=question if question and question.owner in place.seats else None,
-                waiting_undo=question if question and self._asking is place else None,
-                closed=self.closed,
-            )
-
-    def news(self, place: Place) -> list[News]:
-        """What happened since ``place`` last asked (what is for the host alone, only at the
-        host's terminal)."""
-        with self._cond:
-            fresh = self.journal.since(place.seen, host=place.host)
-            place.seen = self.journal.serial
-            return fresh
-
-    def story(self, place: Place) -> list[News]:
-        """Everything the table kept, for the place's log (the story from the start)."""
-        with self._cond:
-            return self.journal.since(0, host=place.host)
-
-    def changed(self, place: Place) -> bool:
-        """Whether anything changed since ``place`` took its last snapshot."""
-        return place.version != self._version or place.ended is not None
-
-    def position(self) -> Position:
-        """Where the game stands, for a clock that follows it (a server's)."""
-        with self._cond:
-            session = self.session
-            seat = session.active_seat
-            return Position(
-                moves=self._moves,
-                steps=len(session.steps),
-                seat=seat,
-                over=session.is_over,
-                bot_to_move=seat is not None and seat in self.bots,
-                present=frozenset(self._holders),
-            )
-
-    def attached(self) -> int:
-        """How many places are at the table."""
-        with self._cond:
-            return len(self._places)
+class Table(Seating):
+    """One game, the places at it and the bots in it: everything done at the table."""
 
     # ------------------------------------------------------------ acting
 
@@ -400,17 +196,35 @@ class Table:
         """A bot of ``level`` plays ``seat`` from now on: the host put it there, or its
         person gave the game up at a server."""
         with self._cond:
-            session = self.session
-            if session.seats[seat].is_bot:
+            if self.session.seats[seat].is_bot:
                 return Refused(Refusal.ALREADY_BOT, seat)
-            session.put_bot(seat, level)
-            self.bots[seat] = make_bot(level, session.seed, seat, session.expert_budget)
-            if self._question is not None and self._question.owner == seat:
-                self._decline(NotTaken.GONE)
-            self._moves += 1
-            self.journal.publish(BotSeated(seat, level))
-            self._after_autosave()
-            self._changed()
+            self._seat_bot(seat, level, BotSeated(seat, level))
+            return None
+
+    def stand_in(self, seat: int, level: str, *, rest_of_game: bool, moves: int) -> Refused | None:
+        """The person in ``seat``, to move in the position numbered ``moves``, ran out of
+        time: a bot of ``level`` plays this one action for them (the seat stays theirs; the
+        file marks the action ``stood_in``), or with ``rest_of_game`` plays the seat from now
+        on (``bot_from``, as :meth:`put_bot`). None when done, else why not; an unknown
+        ``level`` is a ValueError. The bot thinks outside the lock, as in
+        :meth:`play_bot_turn`: if the person's own action comes first, the stand-in is STALE."""
+        with self._cond:
+            refused = self._not_to_stand_in(seat, moves)
+            if refused is not None:
+                return refused
+            session = self.session
+            bot = make_bot(level, session.seed, seat, session.expert_budget)
+            if rest_of_game:
+                self._seat_bot(seat, level, TimeRanOut(seat, level, rest_of_game=True), bot)
+                return None
+            state, legal = session.state, session.legal_actions()
+        action = bot.choose(state, legal)
+        with self._cond:
+            refused = self._not_to_stand_in(seat, moves)
+            if refused is not None:
+                return refused
+            self.journal.publish(TimeRanOut(seat, level, rest_of_game=False))
+            self._play(action, stood_in=level)
             return None
 
     def set_confirm(self, place: Place, on: bool) -> None:
@@ -427,24 +241,14 @@ class Table:
 
     def save(self, place: Place, path: Path | None = None) -> tuple[Path | None, Refused | None]:
         """The game saved to ``path`` (None: its own file) by the host: the file written,
-        or why not. While the autosave fails, a copy that works becomes the game's file."""
+        or why not (:meth:`Filing.save`)."""
         if not place.host:
             return None, Refused(Refusal.HOST_ONLY)
         with self._cond:
-            session = self.session
-            target = path or session.autosave
-            if target is None:
-                return None, Refused(Refusal.NO_FILE)
-            try:
-                written = session.save(target)
-            except SaveError as exc:
-                return None, Refused(Refusal.NOT_SAVED, detail=str(exc))
-            if path is not None and session.save_problem is not None:
-                session.autosave = path
-            if path is None or session.autosave == path:
-                session.save_problem = self._save_trouble = None
-            self._changed()
-            return written, None
+            written, refused = self._filing.save(path)
+            if refused is None:
+                self._changed()
+            return written, refused
 
     def close(self, *, but: Place | None = None) -> None:
         """End the table (the host quit, or hosting is ending): every place but ``but``
@@ -478,11 +282,11 @@ class Table:
             return self.seat_names.index(self.session.steps[-1].record.player)
         return None
 
-    def _play(self, action: Action) -> None:
+    def _play(self, action: Action, stood_in: str | None = None) -> None:
         session = self.session
         seat = session.active_seat
         assert seat is not None
-        session.play(action)
+        session.play(action, stood_in=stood_in)
         self._moves += 1
         if self._question is not None:
             self._decline(NotTaken.CHANGED)
@@ -494,6 +298,32 @@ class Table:
         self._after_autosave()
         self._changed()
 
+    def _not_to_stand_in(self, seat: int, moves: int) -> Refused | None:
+        """Why no bot may stand in for ``seat`` in the position numbered ``moves`` now."""
+        active = self.session.active_seat
+        if self.closed or active is None:
+            return Refused(Refusal.CLOSED)
+        if moves != self._moves:
+            return Refused(Refusal.STALE)
+        if seat in self.bots:
+            return Refused(Refusal.ALREADY_BOT, seat)
+        if seat != active:
+            return Refused(Refusal.NOT_YOUR_TURN, active)
+        return None
+
+    def _seat_bot(self, seat: int, level: str, news: News, bot: Player | None = None) -> None:
+        """A bot of ``level`` (``bot``, made here if None) plays ``seat`` from now on."""
+        session = self.session
+        bot = bot or make_bot(level, session.seed, seat, session.expert_budget)
+        session.put_bot(seat, level)
+        self.bots[seat] = bot
+        if self._question is not None and self._question.owner == seat:
+            self._decline(NotTaken.GONE)
+        self._moves += 1  # an action chosen for the person before is not the bot's
+        self.journal.publish(news)
+        self._after_autosave()
+        self._changed()
+
     def _take_back(self, asker: int) -> None:
         session = self.session
         taken = session.undo()
@@ -502,37 +332,7 @@ class Table:
         self.journal.publish(TakenBack(asker, what, session.active_seat))
         self._after_autosave()
 
-    def _decline(self, why: NotTaken) -> None:
-        question = self._question
-        assert question is not None
-        self._question = None
-        self.journal.publish(UndoDeclined(question.asker, question.owner, why))
-        self._changed()
-
     def _expire(self, number: int) -> None:
         with self._cond:
             if self._question is not None and self._question.number == number:
                 self._decline(NotTaken.EXPIRED)
-
-    def _after_autosave(self) -> None:
-        """A failed autosave (or one that works again) is news for the host's terminal."""
-        session = self.session
-        moved, session.save_moved = session.save_moved, None
-        if moved is not None:
-            self.journal.publish(SaveMoved(moved))
-        problem = session.save_problem
-        if problem is not None and problem != self._save_trouble:
-            self.journal.publish(SaveFailed(problem))
-        elif problem is None and self._save_trouble is not None and session.autosave:
-            self.journal.publish(SavedAgain(session.autosave))
-        self._save_trouble = problem
-
-    def _changed(self) -> None:
-        self._version += 1
-        self._cond.notify_all()
-        for place in self._places:
-            place.wake()
-
-    def _bot_to_move(self) -> int | None:
-        seat = self.session.active_seat
-        return seat if seat is not None and seat in self.bots else None

@@ -123,6 +123,17 @@ class BotSeated:
 
 
 @dataclass(frozen=True, slots=True)
+class TimeRanOut:
+    """The person in ``seat`` ran out of time (a server's clock): a bot of ``level`` played
+    this one action for them (their action follows, as ActionPlayed), or with
+    ``rest_of_game`` plays the seat from now on."""
+
+    seat: int
+    level: str
+    rest_of_game: bool
+
+
+@dataclass(frozen=True, slots=True)
 class SaveFailed:
     """The autosave failed (the game goes on; it is saved again after the next action)."""
 
@@ -155,6 +166,7 @@ News = (
     | Departed
     | Said
     | BotSeated
+    | TimeRanOut
     | SaveFailed
     | SaveMoved
     | SavedAgain

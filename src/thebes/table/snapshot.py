@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from thebes.catalog.components import Catalog
+from thebes.records.marks import hints_used, stand_ins
 from thebes.records.notation import format_action, parse_action
-from thebes.records.session import Seat, Step, hints_used
+from thebes.records.session import Seat, Step
 from thebes.rules import Action, Event, GameState, Variants, active_seat, is_over, legal_actions
 
 
@@ -76,3 +77,6 @@ class TableSnapshot:
 
     def hints_used(self) -> dict[str, int]:
         return hints_used(self.seats, self.steps)
+
+    def stand_ins(self) -> dict[str, int]:
+        return stand_ins(self.seats, self.steps)

@@ -218,14 +218,20 @@ def step_line(
     *,
     hinted: bool = False,
     luck: str = "",
+    stood_in: str | None = None,
 ) -> Text:
     """``12: Ann — dig Greece 3`` (`` (taken after seeing a hint)`` if so: the record says
-    a hint was seen, not that the action was one it showed), with an analysis `` — `` and
-    its verdict, and `` — `` and the ``luck`` of its draws, in one row of ``width`` (cut at
-    a word). The name is the game's, shown as typed."""
+    a hint was seen, not that the action was one it showed; `` (played by the greedy bot:
+    time ran out)`` for a bot's action ``stood_in`` for the person), with an analysis `` — ``
+    and its verdict, and `` — `` and the ``luck`` of its draws, in one row of ``width`` (cut
+    at a word). The name is the game's, shown as typed."""
     line = Text(f"{number}: {player} — {action}", style="bold")
     if hinted:
         line.append(" " + _("(taken after seeing a hint)"))
+    if stood_in is not None:
+        # TRANSLATORS: after an action in the replay: a bot of level {level} (greedy, ...)
+        # played it for the player, whose time ran out on a server's clock.
+        line.append(" " + _("(played by the {level} bot: time ran out)").format(level=stood_in))
     if move is not None:
         line.append(" — ")
         line.append_text(verdict(move))

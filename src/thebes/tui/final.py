@@ -35,10 +35,12 @@ def final_view(
     width: int,
     hints: Mapping[str, int] | None = None,
     balance: Balance | None = None,
+    stand_ins: Mapping[str, int] | None = None,
 ) -> RenderableType:
     """The final table (the winners starred), who won, the variants if there were any,
-    ``hints``, the actions each player took after a hint, if anyone did, and each player's
-    luck and skill (``balance``)."""
+    ``hints``, the actions each player took after a hint, if anyone did, ``stand_ins``, the
+    actions a bot played for a person whose time ran out, and each player's luck and skill
+    (``balance``)."""
     narrow = width < WIDE_TABLE_WIDTH
     table = Table(title=_("Final scores"), title_justify="left", title_style="bold")
     if narrow:  # no edges nor dividers: their columns go to the names and majorities
@@ -97,12 +99,25 @@ def final_view(
     lines: list[RenderableType] = [table, Text(verdict, style="bold")]
     if state.variants:
         lines.append(Text(variants_label(state.variants, short=False).capitalize()))
-    if hints:
-        # TRANSLATORS: the actions each player took after a hint: "Hints: Ann 3, Bob 1"
-        lines.append(Text(_("Hints: {players}").format(players=hints_label(hints))))
+    lines += marks_lines(hints or {}, stand_ins or {})
     if balance is not None:
         lines += balance_lines(balance, colours)
     return Group(*lines)
+
+
+def marks_lines(hints: Mapping[str, int], stand_ins: Mapping[str, int]) -> list[Text]:
+    """Who took actions after a hint, and for whom a bot played when their time ran out:
+    a line each, when there are any."""
+    lines = []
+    if hints:
+        # TRANSLATORS: the actions each player took after a hint: "Hints: Ann 3, Bob 1"
+        lines.append(Text(_("Hints: {players}").format(players=hints_label(hints))))
+    if stand_ins:
+        # TRANSLATORS: how many of each player's actions a bot played for them when their
+        # time ran out (a server's clock): "A bot stood in for: Bob 2"
+        said = _("A bot stood in for: {players}").format(players=hints_label(stand_ins))
+        lines.append(Text(said))
+    return lines
 
 
 def balance_lines(balance: Balance, colours: Sequence[str]) -> list[Text]:
@@ -151,7 +166,7 @@ def final_screen(
     left allow (up to :data:`CHART_ROWS`), the log lines and the blank rows around the chart
     go first when it would be shorter than 7 rows, and the chart itself when even 5 do not
     fit."""
-    final = final_view(game.state, colours, width, game.hints_used(), balance)
+    final = final_view(game.state, colours, width, game.hints_used(), balance, game.stand_ins())
     room = height - 1 - below - _rows(final, width)
     told = [Text(line) for line in log[-2:]]
     told_rows = _rows(Group(*told), width) if told else 0

@@ -33,7 +33,7 @@ from rich.cells import cell_len
 
 from thebes.catalog.components import Catalog
 from thebes.errors import ThebesError
-from thebes.language import _, ngettext, pgettext
+from thebes.language import N_, _, ngettext, pgettext
 from thebes.records.library import (
     LISTED,
     GameProgress,
@@ -129,15 +129,17 @@ def game_line(number: int, game: SavedGame, digits: int = 2) -> str:
         first = fitted(lambda show: f"{lead}{seed}  {status_text(standing, show)}", WIDTH, standing)
         players = fitted(lambda show: players_text(standing, show), WIDTH - len(under), standing)
         lines, players_at = [first, under + players], len(under)
-    if standing.hints:
-        # Who used hints: at the end of the last line if it fits, else on a line of its
-        # own, under the players.
-        hints = hints_text(standing.hints, WIDTH - cell_len(lines[-1]) - 2)
-        if cell_len(lines[-1]) + 2 + cell_len(hints) <= WIDTH:
-            lines[-1] += f"  {hints}"
+    for counts, label in ((standing.hints, HINTS), (standing.stand_ins, STAND_INS)):
+        if not counts:
+            continue
+        # Who used hints, and for whom a bot stood in: at the end of the last line if it
+        # fits, else on a line of its own, under the players.
+        told = counts_text(counts, WIDTH - cell_len(lines[-1]) - 2, label)
+        if cell_len(lines[-1]) + 2 + cell_len(told) <= WIDTH:
+            lines[-1] += f"  {told}"
         else:
-            hints = hints_text(standing.hints, WIDTH - players_at)
-            lines.append(" " * players_at + hints)
+            told = counts_text(counts, WIDTH - players_at, label)
+            lines.append(" " * players_at + told)
     # Past every cut a line that still runs over (a huge seed) is cut with a mark.
     return "\n".join(cut(text, WIDTH) for text in lines)
 
@@ -184,14 +186,22 @@ def fitted(
     return written
 
 
-def hints_text(hints: Sequence[tuple[str, int]], room: int) -> str:
-    """ "hints: Ann 3, Bob 1" in ``room`` columns if names cut to :data:`SHORTEST` allow."""
-    longest = max(cell_len(printable(name)) for name, _count in hints)
+# Translated where shown: the counts of the listing's marks, "{players}" being "Ann 3, Bob 1".
+# TRANSLATORS: how many actions each player took after a hint: "hints: Ann 3, Bob 1".
+HINTS = N_("hints: {players}")
+# TRANSLATORS: how many of each player's actions a bot played for them when their time ran
+# out (a server's clock): "bot stood in: Bob 2".
+STAND_INS = N_("bot stood in: {players}")
+
+
+def counts_text(counts: Sequence[tuple[str, int]], room: int, label: str) -> str:
+    """``label`` (:data:`HINTS`, :data:`STAND_INS`) with each player's count, "Ann 3, Bob 1",
+    in ``room`` columns if names cut to :data:`SHORTEST` allow."""
+    longest = max(cell_len(printable(name)) for name, _count in counts)
     text = ""
     for limit in range(max(longest, SHORTEST), SHORTEST - 1, -1):
-        players = ", ".join(f"{cut(printable(name), limit)} {n}" for name, n in hints)
-        # TRANSLATORS: how many actions each player took after a hint: "hints: Ann 3, Bob 1".
-        text = _("hints: {players}").format(players=players)
+        players = ", ".join(f"{cut(printable(name), limit)} {n}" for name, n in counts)
+        text = _(label).format(players=players)
         if cell_len(text) <= room:
             break
     return text

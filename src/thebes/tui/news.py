@@ -33,6 +33,7 @@ from thebes.table.news import (
     TableClosed,
     TakenAction,
     TakenBack,
+    TimeRanOut,
     UndoAsked,
     UndoDeclined,
 )
@@ -109,6 +110,8 @@ def news_line(news: News, seats: Sequence[Seat], reader: frozenset[int]) -> str 
                 # TRANSLATORS: {level} is the bot's level as typed (random, greedy, expert...)
                 said = _("The host put a {level} bot in {name}'s seat.")
             return said.format(level=level, name=names[seat])
+        case TimeRanOut(seat=seat, level=level, rest_of_game=rest_of_game):
+            return _time_ran_out(names[seat], level, rest_of_game, reader == {seat})
         case SaveFailed(problem=problem):
             # TRANSLATORS: {command} is the command as typed ("save PATH")
             return _(
@@ -211,6 +214,26 @@ def _then(parts: Iterable[str]) -> str:
         # TRANSLATORS: actions taken back one after another ("Ann's 'take 2', then ...")
         joined = _("{earlier}, then {later}").format(earlier=joined, later=part) if joined else part
     return joined
+
+
+def _time_ran_out(name: str, level: str, rest_of_game: bool, yours: bool) -> str:
+    """A person's time ran out: the bot that played their move, or plays their seat now;
+    ``yours``: told to that person."""
+    if rest_of_game:
+        if yours:
+            # TRANSLATORS: {level} is the bot's level as typed (random, greedy, expert...)
+            return _("Your time ran out: the {level} bot plays for you from now on.").format(
+                level=level
+            )
+        # TRANSLATORS: {level} is the bot's level as typed (random, greedy, expert...)
+        said = _("{name}'s time ran out: the {level} bot plays for them from now on.")
+        return said.format(name=name, level=level)
+    if yours:
+        # TRANSLATORS: {level} is the bot's level as typed (random, greedy, expert...)
+        return _("Your time ran out: the {level} bot played this move for you.").format(level=level)
+    # TRANSLATORS: {level} is the bot's level as typed (random, greedy, expert...)
+    said = _("{name}'s time ran out: the {level} bot played this move for them.")
+    return said.format(name=name, level=level)
 
 
 def _declined(

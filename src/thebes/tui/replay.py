@@ -317,6 +317,7 @@ class ReplayViewer:
                 width,
                 hinted=record.hinted,
                 luck=luck,
+                stood_in=record.stood_in,
             )
             self.console.print(line)
         else:
