@@ -28,6 +28,7 @@ SUBCOMMANDS = {
     "play",
     "resume",
     "host",
+    "server",
     "games",
     "simulate",
     "replay",

@@ -9,16 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from thebes.lobby.hall import (
-    Hall,
-    HallLimits,
-    LobbyRefusal,
-    TableOptions,
-    bot_names,
-    name_problem,
-    table_in_room,
-)
-from thebes.lobby.store import Account, OnTimeout, Pace, Store, TableState
+from thebes.lobby.hall import Hall, HallLimits, LobbyRefusal
+from thebes.lobby.names import bot_names, name_problem, table_in_room
+from thebes.lobby.options import TableOptions
+from thebes.lobby.rows import Account, OnTimeout, Pace, TableState
+from thebes.lobby.store import Store
 from thebes.table.authority import Table
 from thebes.table.news import Departure
 
@@ -215,6 +210,7 @@ def test_time_run_out_has_a_bot_play_the_move_or_the_game(tmp_path: Path) -> Non
     hall.close()
 
     clock = Clock()
+    (tmp_path / "game").mkdir()
     hall = hall_at(tmp_path / "game", clock)
     ann, bob, table = two_people(hall, move_seconds=120, on_timeout=OnTimeout.GAME)
     hall.sit(bob, table)

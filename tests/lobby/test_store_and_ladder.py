@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from thebes.lobby.ladder import Outcome, places, rated, shown
-from thebes.lobby.store import OnTimeout, Pace, Store, StoreError, TableState
+from thebes.lobby.rows import OnTimeout, Pace, TableState
+from thebes.lobby.store import Store, StoreError
 
 
 def new_table(store: Store, creator: int, seats: tuple[str | None, ...] = (None, None)) -> int:

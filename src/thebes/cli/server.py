@@ -17,12 +17,15 @@ import threading
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from thebes.cli.streams import Streams
 from thebes.errors import EXIT_OK, EXIT_USAGE, ThebesError
 from thebes.language import _
 from thebes.safeio.text import printable
-from thebes.tui.terminal import Terminal
+
+if TYPE_CHECKING:
+    from thebes.tui.terminal import Terminal
 
 STORE_NAME = "lobby.sqlite3"
 KEY_NAME = "host_ed25519_key"

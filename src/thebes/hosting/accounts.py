@@ -12,7 +12,7 @@ from collections.abc import Hashable
 import asyncssh
 
 from thebes.language import _
-from thebes.lobby.hall import Visitor
+from thebes.lobby.names import Visitor
 
 ROOM_LETTERS = 40  # of the SSH user name kept: a table's number fits many times over
 

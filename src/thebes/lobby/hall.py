@@ -16,44 +16,28 @@ import contextlib
 import shutil
 import threading
 import time
-import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from thebes.bots import BOT_LEVELS
 from thebes.catalog.loading import default_catalog
 from thebes.errors import ThebesError
 from thebes.language import _, ngettext
 from thebes.lobby import ladder
-from thebes.lobby.store import (
-    Account,
-    OnTimeout,
-    Pace,
-    Rating,
-    SeatRow,
-    Store,
-    StoreError,
-    TableRow,
-    TableState,
-    folded,
-)
+from thebes.lobby.names import bot_names, name_problem
+from thebes.lobby.options import TableOptions
+from thebes.lobby.rows import Account, OnTimeout, Rating, TableRow, TableState
+from thebes.lobby.store import Store, StoreError
 from thebes.lobby.webhooks import turn_message
 from thebes.records.gamefile import COLOURS
 from thebes.records.session import Seat, Session
-from thebes.rules import VARIANT_NAMES, Variants, scores
+from thebes.rules import Variants, scores
 from thebes.table.authority import Table
 from thebes.table.games import saved_game
 
-NAME_LETTERS = 2, 16  # the shortest and longest account name
-# Names no person may take: the bots' levels (a bot's seat is named for it), and the
-# server's own words.
-RESERVED_NAMES = frozenset({*BOT_LEVELS, "bot", "lobby", "server", "thebes", "admin", "root"})
 STAND_IN = "greedy"  # the bot that plays for a person whose time ran out
-LIVE_MINUTES = 1, 60  # a live table's time a move, in minutes: the least and the most
-SLOW_HOURS = 1, 14 * 24  # a slow table's time a move, in hours
 FREE_BYTES = 64 << 20  # the disk must keep this much free for a new table to be made
 
 
@@ -76,18 +60,6 @@ class Notifier(Protocol):
     def send(self, key: str, address: str, message: dict[str, Any]) -> bool: ...
 
 
-@dataclass(frozen=True, slots=True)
-class TableOptions:
-    """A table as its creator asks for it."""
-
-    seats: tuple[str | None, ...]  # per seat a bot's level, or None for a person
-    variants: tuple[str, ...] = ()
-    pace: Pace = Pace.LIVE
-    move_seconds: int = 5 * 60
-    on_timeout: OnTimeout = OnTimeout.MOVE
-    private: bool = False
-
-
 @dataclass
 class LiveTable:
     """A table whose game is under way, open in this process."""
@@ -102,29 +74,6 @@ class LiveTable:
 
 
 @dataclass(frozen=True, slots=True)
-class Visitor:
-    """Who came to the server: their SSH key's fingerprint, which is their account, and the
-    room they asked for by their SSH user name (a table's, or anything else: the lobby).
-    One key is one visitor whatever the room."""
-
-    fingerprint: str
-    room: str = field(default="", compare=False)
-
-
-def table_in_room(room: str) -> int | None:
-    """The table an SSH user name goes straight to: ``table-12``, ``table12``, ``t12`` or
-    ``12``."""
-    text = room.strip().casefold()
-    for prefix in ("table-", "table", "t"):
-        if text.startswith(prefix) and text[len(prefix) :].isdigit():
-            text = text[len(prefix) :]
-            break
-    if text.isascii() and text.isdigit() and len(text) <= 9:
-        return int(text)
-    return None
-
-
-@dataclass(frozen=True, slots=True)
 class Turn:
     """Whose move it is at a table (None when the game is over)."""
 
@@ -132,35 +81,6 @@ class Turn:
     seat: int | None
     steps: int  # actions played so far: the turn's number
     since: float
-
-
-def name_problem(name: str) -> str | None:
-    """Why ``name`` cannot be an account's name (None: it can, if nobody has it)."""
-    least, most = NAME_LETTERS
-    if not least <= len(name) <= most:
-        return _("a name has {least} to {most} letters").format(least=least, most=most)
-    if not name[0].isalpha():
-        return _("a name starts with a letter")
-    if any(not (c.isalnum() or c in "-_.") for c in name):
-        return _("a name is letters, digits and - _ . only")
-    if unicodedata.normalize("NFKC", name) != name:
-        return _("a name is letters, digits and - _ . only")
-    if folded(name) in RESERVED_NAMES:
-        return _("that name is kept for the server or its bots")
-    return None
-
-
-def bot_names(levels: Sequence[str | None]) -> list[str | None]:
-    """The names of the bots' seats: "Greedy bot", and "Greedy bot 2" for a second one."""
-    names: list[str | None] = []
-    for level in levels:
-        if level is None:
-            names.append(None)
-            continue
-        name = f"{level.capitalize()} bot"
-        same = sum(1 for other in names if other is not None and other.startswith(name))
-        names.append(name if not same else f"{name} {same + 1}")
-    return names
 
 
 class Hall:
@@ -245,32 +165,10 @@ class Hall:
 
     def create_table(self, creator: Account, options: TableOptions) -> int:
         """A new table, the creator seated; its game begins when its seats are taken."""
+        problem = options.problem()
+        if problem is not None:
+            raise LobbyRefusal(problem)
         seats = options.seats
-        if not 2 <= len(seats) <= 4:
-            raise LobbyRefusal(_("a table has 2 to 4 seats"))
-        if None not in seats:
-            raise LobbyRefusal(_("a table needs a seat for you"))
-        for level in seats:
-            if level is not None and level not in BOT_LEVELS:
-                raise LobbyRefusal(
-                    _("no bot level {level} (levels: {levels})").format(
-                        level=level, levels=", ".join(BOT_LEVELS)
-                    )
-                )
-        for variant in options.variants:
-            if variant not in VARIANT_NAMES:
-                raise LobbyRefusal(
-                    _("no variant {name} (variants: {names})").format(
-                        name=variant, names=", ".join(VARIANT_NAMES)
-                    )
-                )
-        least, most = (
-            (LIVE_MINUTES[0] * 60, LIVE_MINUTES[1] * 60)
-            if options.pace is Pace.LIVE
-            else (SLOW_HOURS[0] * 3600, SLOW_HOURS[1] * 3600)
-        )
-        if not least <= options.move_seconds <= most:
-            raise LobbyRefusal(_("that time a move does not fit the table's pace"))
         self._need_room()
         with self._lock:
             open_states = [TableState.WAITING, TableState.PLAYING]
@@ -581,19 +479,3 @@ class Hall:
             with self._lock:
                 self._live.pop(row.id, None)
             self._let_go(live)
-
-
-def seat_words(row: TableRow) -> list[str]:
-    """Each seat of ``row`` as the lobby lists it: a name, a bot's level, or free."""
-    words = []
-    for seat in row.seats:
-        words.append(_seat_word(seat))
-    return words
-
-
-def _seat_word(seat: SeatRow) -> str:
-    if seat.bot is not None and seat.account is None:
-        return _("{level} bot").format(level=seat.bot)
-    if seat.name is not None:
-        return seat.name
-    return _("(free)")

@@ -13,14 +13,12 @@ from __future__ import annotations
 
 import contextlib
 import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from prompt_toolkit import PromptSession
 
-from thebes.bots import BOT_LEVELS
 from thebes.language import (
     LANGUAGES,
     N_,
@@ -33,23 +31,16 @@ from thebes.language import (
     speak_here,
     speaking,
 )
-from thebes.lobby.hall import (
-    LIVE_MINUTES,
-    SLOW_HOURS,
-    Hall,
-    LobbyRefusal,
-    TableOptions,
-    Visitor,
-    seat_words,
-    table_in_room,
-)
+from thebes.lobby.hall import Hall, LobbyRefusal
 from thebes.lobby.ladder import shown
-from thebes.lobby.store import Account, OnTimeout, Pace, TableRow, TableState
+from thebes.lobby.names import Visitor, table_in_room
+from thebes.lobby.rows import Account, TableState
 from thebes.lobby.webhooks import webhook_problem
-from thebes.rules import VARIANT_NAMES
 from thebes.safeio.text import printable
 from thebes.tui.asking import REDRAW, is_yes
 from thebes.tui.door import TerminalDoor
+from thebes.tui.lobby_lines import history_lines, ladder_lines, row_line
+from thebes.tui.new_table import TableQuestions
 from thebes.tui.prompting import prompt_session, question_session
 from thebes.tui.terminal import Terminal
 
@@ -201,17 +192,17 @@ class Lobby:
         say("")
         say(_("Your tables:") if seated else _("You sit at no table: `new` makes one."))
         for row in sorted(seated, key=lambda r: (r.id not in turns, r.id)):
-            say("  " + self._row_line(row, turns))
+            say("  " + row_line(self.hall, row, turns))
         if invited:
             say(_("Invitations (`sit N` to accept):"))
             for row in invited:
-                say("  " + self._row_line(row, turns))
+                say("  " + row_line(self.hall, row, turns))
         known = {row.id for row in mine}
         others = [row for row in self.hall.open_tables() if row.id not in known]
         if others:
             say(_("Open tables (`sit N` where a seat is free, `watch N`):"))
             for row in others[:OPEN_SHOWN]:
-                say("  " + self._row_line(row, turns))
+                say("  " + row_line(self.hall, row, turns))
             if len(others) > OPEN_SHOWN:
                 say(
                     "  "
@@ -227,25 +218,6 @@ class Lobby:
             _("Commands: {commands}").format(
                 commands=", ".join(f"{words[n]} {COMMANDS[n].usage}".strip() for n in listed)
             )
-        )
-
-    def _row_line(self, row: TableRow, turns: dict[int, Any]) -> str:
-        seats = ", ".join(printable(word) for word in seat_words(row))
-        pace = _pace_words(row)
-        if row.state is TableState.WAITING:
-            free = len(row.free_seats)
-            state = ngettext(
-                "waiting for {count} player", "waiting for {count} players", free
-            ).format(count=free)
-        elif row.id in turns:
-            deadline = self.hall.deadline(row.id)
-            left = 0.0 if deadline is None else deadline - self.hall.clock()
-            state = _("YOUR MOVE, {time} left").format(time=duration_words(left))
-        else:
-            state = _("playing")
-        private = _(", private") if row.private else ""
-        return _("{table:>3}  {seats}  ({pace}{private})  {state}").format(
-            table=row.id, seats=seats, pace=pace, private=private, state=state
         )
 
     def _ring(self, turns: dict[int, Any]) -> None:
@@ -285,7 +257,7 @@ class Lobby:
     def _new(self, argument: str) -> None:
         account = self.account
         assert account is not None
-        options = self._ask_options()
+        options = TableQuestions(self.terminal, self.prompt, self.question).ask()
         if options is None:
             self.notice.append(_("No table made."))
             return
@@ -296,113 +268,6 @@ class Lobby:
                 "asks someone by name."
             ).format(table=table)
         )
-
-    def _ask_options(self) -> TableOptions | None:
-        """A new table's options, asked one by one (Enter takes the default in brackets)."""
-        say = self.terminal.say
-        say(_("A new table (Enter takes what is in brackets; Ctrl-C gives up):"))
-        try:
-            seats = self._ask_number(_("Players at the table, you included (2-4) [3]: "), 2, 4, 3)
-            bots = self._ask_number(
-                _("How many of them are bots (0-{most}) [0]: ").format(most=seats - 1),
-                0,
-                seats - 1,
-                0,
-            )
-            levels: list[str | None] = [None] * (seats - bots)
-            for number in range(bots):
-                levels.append(
-                    self._ask_choice(
-                        _("Level of bot {number} ({{levels}}) [greedy]: ").format(
-                            number=number + 1
-                        ),
-                        {level: level for level in BOT_LEVELS},
-                        "greedy",
-                    )
-                )
-            live = self._ask_choice(
-                _("Pace: {live} or {slow} [{live}]: "),
-                {"live": pgettext("pace", "live"), "slow": pgettext("pace", "slow")},
-                "live",
-            )
-            if live == "live":
-                least, most = LIVE_MINUTES
-                minutes = self._ask_number(
-                    _("Minutes a move ({least}-{most}) [5]: ").format(least=least, most=most),
-                    least,
-                    most,
-                    5,
-                )
-                pace, seconds = Pace.LIVE, minutes * 60
-            else:
-                least, most = SLOW_HOURS
-                hours = self._ask_number(
-                    _("Hours a move ({least}-{most}) [24]: ").format(least=least, most=most),
-                    least,
-                    most,
-                    24,
-                )
-                pace, seconds = Pace.SLOW, hours * 3600
-            rest = self._ask_choice(
-                _("When a player's time runs out, a bot plays the {move} or the {game} [{move}]: "),
-                {"move": pgettext("time out", "move"), "game": pgettext("time out", "game")},
-                "move",
-            )
-            private = is_yes(
-                self.question.prompt(_("Private: only those invited sit down? [y/N] "))
-                .strip()
-                .lower()
-            )
-            variants = self._ask_variants()
-        except KeyboardInterrupt:
-            return None
-        return TableOptions(
-            seats=tuple(levels),
-            variants=variants,
-            pace=pace,
-            move_seconds=seconds,
-            on_timeout=OnTimeout.GAME if rest == "game" else OnTimeout.MOVE,
-            private=private,
-        )
-
-    def _ask_number(self, question: str, least: int, most: int, default: int) -> int:
-        while True:
-            text = self.prompt.prompt(question).strip()
-            if not text:
-                return default
-            if text.isdigit() and least <= int(text) <= most:
-                return int(text)
-            self.terminal.say(
-                _("A number from {least} to {most}, please.").format(least=least, most=most)
-            )
-
-    def _ask_choice(self, question: str, choices: dict[str, str], default: str) -> str:
-        """One of ``choices`` (value: the word shown), by its word or the English one, or
-        the start of one; ``question`` names them as {value} (or all as {levels})."""
-        asked = question.format(levels=", ".join(choices.values()), **choices)
-        while True:
-            text = self.prompt.prompt(asked).strip().casefold()
-            if not text:
-                return default
-            found = [
-                value
-                for value, word in choices.items()
-                if value.startswith(text) or word.casefold().startswith(text)
-            ]
-            if len(set(found)) == 1:
-                return found[0]
-            self.terminal.say(_("One of: {choices}.").format(choices=", ".join(choices.values())))
-
-    def _ask_variants(self) -> tuple[str, ...]:
-        while True:
-            text = self.prompt.prompt(
-                _("Variants ({names}), or Enter for none: ").format(names=", ".join(VARIANT_NAMES))
-            )
-            names = tuple(n for n in text.replace(",", " ").split() if n)
-            unknown = [n for n in names if n not in VARIANT_NAMES]
-            if not unknown:
-                return names
-            self.terminal.say(_("No variant {name}.").format(name=printable(unknown[0])))
 
     def _play(self, argument: str) -> None:
         self._go(self._number(argument), watch=False)
@@ -485,48 +350,15 @@ class Lobby:
         turns = {turn.table: turn for turn in self.hall.turns(self.account)}  # type: ignore[arg-type]
         rows = self.hall.open_tables()
         self.notice.append(_("Open tables:") if rows else _("No open tables."))
-        self.notice.extend("  " + self._row_line(row, turns) for row in rows)
+        self.notice.extend("  " + row_line(self.hall, row, turns) for row in rows)
 
     def _ladder(self, argument: str) -> None:
-        ratings = self.hall.ladder()
-        if not ratings:
-            self.notice.append(_("Nobody is rated yet: a game between people finished rates them."))
-            return
-        self.notice.append(_("The ladder (rating: what a player is at least, nearly surely):"))
-        for place, rating in enumerate(ratings[:20], start=1):
-            self.notice.append(
-                ngettext(
-                    "{place:>3}. {name}  {rating}  ({count} game)",
-                    "{place:>3}. {name}  {rating}  ({count} games)",
-                    rating.games,
-                ).format(
-                    place=place,
-                    name=rating.name,
-                    rating=f"{shown(rating.mu, rating.sigma):.1f}",
-                    count=rating.games,
-                )
-            )
+        self.notice.extend(ladder_lines(self.hall.ladder()))
 
     def _me(self, argument: str) -> None:
         account = self.account
         assert account is not None
-        history = self.hall.store.history(account.id)
-        webhook = account.webhook or _("none")
-        self.notice.append(
-            _("{name}; webhook: {webhook}").format(name=account.name, webhook=webhook)
-        )
-        if not history:
-            self.notice.append(_("No rated game yet."))
-        for row in history:
-            day = time.strftime("%Y-%m-%d", time.localtime(row.at))
-            self.notice.append(
-                _("  {day}  table {table}: place {place}, rating {rating}").format(
-                    day=day,
-                    table=row.table_id,
-                    place=row.place,
-                    rating=f"{shown(row.mu, row.sigma):.1f}",
-                )
-            )
+        self.notice.extend(history_lines(account, self.hall.store.history(account.id)))
 
     def _webhook(self, argument: str) -> None:
         account = self.account
@@ -567,31 +399,6 @@ class Lobby:
 
     def _quit(self, argument: str) -> None:
         self.quitting = True
-
-
-def _pace_words(row: TableRow) -> str:
-    if row.pace is Pace.LIVE:
-        return _("live, {time} a move").format(time=duration_words(row.move_seconds))
-    return _("slow, {time} a move").format(time=duration_words(row.move_seconds))
-
-
-def duration_words(seconds: float) -> str:
-    """``3 min``, ``2 h 5 min``, ``3 d 4 h``: a time to play, to the minute."""
-    minutes = max(0, int(seconds // 60))
-    days, hours, minutes = minutes // 1440, minutes // 60 % 24, minutes % 60
-    if days:
-        return (
-            _("{days} d {hours} h").format(days=days, hours=hours)
-            if hours
-            else _("{days} d").format(days=days)
-        )
-    if hours:
-        return (
-            _("{hours} h {minutes} min").format(hours=hours, minutes=minutes)
-            if minutes
-            else _("{hours} h").format(hours=hours)
-        )
-    return _("{minutes} min").format(minutes=minutes)
 
 
 COMMANDS: dict[str, LobbyCommand] = {
