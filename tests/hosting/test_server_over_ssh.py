@@ -5,6 +5,9 @@ made in the lobby and joined from another, the game played, the server killed wi
 from __future__ import annotations
 
 import asyncio
+import http.server
+import json
+import threading
 from pathlib import Path
 
 import asyncssh
@@ -95,3 +98,60 @@ def test_two_servers_never_share_a_folder(tmp_path: Path) -> None:
         )  # fmt: skip
     assert second.returncode != 0
     assert "another thebes server" in second.stderr
+
+
+def test_a_player_away_from_their_table_is_told_by_their_webhook(tmp_path: Path) -> None:
+    received: list[dict[str, object]] = []
+
+    class Hook(http.server.BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            length = int(self.headers["Content-Length"])
+            received.append(json.loads(self.rfile.read(length)))
+            self.send_response(204)
+            self.end_headers()
+
+        def log_message(self, *_: object) -> None:
+            pass
+
+    listener = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Hook)
+    threading.Thread(target=listener.serve_forever, daemon=True).start()
+    address = f"http://127.0.0.1:{listener.server_address[1]}/thebes"
+
+    async def evening(server: object) -> None:
+        ann = await visit(server, new_key())  # type: ignore[arg-type]
+        await ann.until("Your name:")
+        ann.type("Ann")
+        await ann.until("lobby>")
+        ann.type(f"webhook {address}")
+        await ann.until("is told")
+        ann.type("new")
+        questions = ("(2-4)", "bots", "Pace", "Hours", "runs out", "Private", "Variants")
+        for question, answer in zip(
+            questions, ("2", "0", "slow", "24", "move", "n", ""), strict=True
+        ):
+            await ann.until(question)
+            ann.type(answer)
+        await ann.until("Table 1 made")
+        await ann.leave()  # Ann goes to bed
+
+        bob = await visit(server, new_key())  # type: ignore[arg-type]
+        await bob.until("Your name:")
+        bob.type("Bob")
+        await bob.until("Ann, (free)")
+        bob.type("sit 1")
+        await bob.until("Ann to play")
+        for _ in range(100):
+            if received:
+                break
+            await asyncio.sleep(0.1)
+        await bob.leave()
+
+    try:
+        with thebes_server(tmp_path / "server", "--allow-local-webhooks") as server:
+            asyncio.run(evening(server))
+    finally:
+        listener.shutdown()
+    assert len(received) == 1
+    message = received[0]
+    assert message["event"] == "your_turn" and message["player"] == "Ann"
+    assert message["table"] == 1 and "table-1@" in str(message["join"])

@@ -80,7 +80,13 @@ def server_command(args: argparse.Namespace, handed: Terminal | None) -> int:
                 )
 
         webhooks = Webhooks(allow_local=args.allow_local_webhooks, on_outcome=undelivered)
-        hall = Hall(folder, store, notifier=webhooks, join_command=join_command)
+        hall = Hall(
+            folder,
+            store,
+            notifier=webhooks,
+            join_command=join_command,
+            local_webhooks=args.allow_local_webhooks,
+        )
         limits = Limits(per_seat=4, spectators=0, visitors=256, visitors_per_address=16)
         key = host_key(folder / KEY_NAME)
         hall.open()

@@ -30,7 +30,7 @@ from thebes.lobby.names import bot_names, name_problem
 from thebes.lobby.options import TableOptions
 from thebes.lobby.rows import Account, OnTimeout, Rating, TableRow, TableState
 from thebes.lobby.store import Store, StoreError
-from thebes.lobby.webhooks import turn_message
+from thebes.lobby.webhooks import turn_message, webhook_problem
 from thebes.records.gamefile import COLOURS
 from thebes.records.session import Seat, Session
 from thebes.rules import Variants, scores
@@ -95,6 +95,7 @@ class Hall:
         join_command: Callable[[int], str] = lambda table: f"table-{table}",
         limits: HallLimits | None = None,
         clock: Callable[[], float] = time.time,
+        local_webhooks: bool = False,
     ) -> None:
         self.folder = folder
         self.games = folder / "games"
@@ -103,6 +104,7 @@ class Hall:
         self.join_command = join_command
         self.limits = limits or HallLimits()
         self.clock = clock
+        self.local_webhooks = local_webhooks  # webhooks may call this machine and its network
         self._lock = threading.RLock()
         self._live: dict[int, LiveTable] = {}
         self._accounts_made: list[float] = []
@@ -160,6 +162,14 @@ class Hall:
                 raise LobbyRefusal(_("the name {name} is taken").format(name=name))
             self._accounts_made.append(now)
             return account
+
+    def set_webhook(self, account: Account, address: str | None) -> None:
+        """The address told when ``account``'s move comes (None: nothing is sent)."""
+        if address is not None:
+            problem = webhook_problem(address, allow_local=self.local_webhooks)
+            if problem is not None:
+                raise LobbyRefusal(problem)
+        self.store.set_webhook(account.id, address)
 
     # ------------------------------------------------------------ tables
 

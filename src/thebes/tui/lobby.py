@@ -35,9 +35,9 @@ from thebes.lobby.hall import Hall, LobbyRefusal
 from thebes.lobby.ladder import shown
 from thebes.lobby.names import Visitor, table_in_room
 from thebes.lobby.rows import Account, TableState
-from thebes.lobby.webhooks import webhook_problem
 from thebes.safeio.text import printable
 from thebes.tui.asking import REDRAW, is_yes
+from thebes.tui.command_words import argument_meant
 from thebes.tui.door import TerminalDoor
 from thebes.tui.lobby_lines import history_lines, ladder_lines, row_line
 from thebes.tui.new_table import TableQuestions
@@ -363,14 +363,11 @@ class Lobby:
     def _webhook(self, argument: str) -> None:
         account = self.account
         assert account is not None
-        if argument.casefold() in ("", "off", _("off")):
-            self.hall.store.set_webhook(account.id, None)
+        if not argument or argument_meant(argument) == "off":
+            self.hall.set_webhook(account, None)
             self.notice.append(_("No webhook: nothing is sent when your move comes."))
         else:
-            problem = webhook_problem(argument)
-            if problem is not None:
-                raise LobbyRefusal(problem)
-            self.hall.store.set_webhook(account.id, argument)
+            self.hall.set_webhook(account, argument)
             self.notice.append(
                 _("When your move comes and you are not at the table, {address} is told.").format(
                     address=printable(argument)
