@@ -38,7 +38,17 @@ from thebes.tui.table import TerminalGame
 # the notation's canonical words and the sites' English names in its examples, and the
 # names of the seats. The table's commands are not among them: they are shown in the
 # player's words.
-SUBCOMMANDS = ("play", "resume", "host", "games", "simulate", "replay", "watch", "analyze")
+SUBCOMMANDS = (
+    "play",
+    "resume",
+    "host",
+    "server",
+    "games",
+    "simulate",
+    "replay",
+    "watch",
+    "analyze",
+)
 TYPED = frozenset(
     [*VERBS, *DIG_OPTIONS, *CAT.regions, "back", "Ann", "Bob", "Thebes"]
     + [*SUBCOMMANDS, "hint", "reference", "rules"]

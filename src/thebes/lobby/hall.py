@@ -398,7 +398,7 @@ class Hall:
         except BaseException:
             held.close()
             raise
-        table = Table(session, lock, shared=True)
+        table = Table(session, lock, shared=True, must_save=True)
         live = LiveTable(row, table, held, since=row.turn_since or self.clock())
         live.bots = threading.Thread(
             target=table.run_bots, args=(live.stop,), name=f"thebes-table-{row.id}", daemon=True

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from thebes.bots.levels import recorded_budget
 from thebes.catalog.components import Catalog
+from thebes.errors import ThebesError
 from thebes.language import _
 from thebes.records.blockers import Blocked, Blocker, SessionRefused
 from thebes.records.draws import Recorder, Replayer, recorded_finds
@@ -101,6 +102,10 @@ class Step:
     action: Action
     events: tuple[Event, ...]
     record: ActionRecord
+
+
+class NotSaved(ThebesError):
+    """An action that had to be saved to be played could not be; the message says why."""
 
 
 class Session:
@@ -198,9 +203,13 @@ class Session:
     def parse(self, text: str) -> Action:
         return parse_action(text, self.catalog.regions)
 
-    def play(self, action: Action, *, stood_in: str | None = None) -> tuple[Event, ...]:
+    def play(
+        self, action: Action, *, stood_in: str | None = None, must_save: bool = False
+    ) -> tuple[Event, ...]:
         """Take ``action`` for the active player (IllegalAction says why not); autosaves.
-        ``stood_in``: a bot of that level chose it for the person, whose time ran out."""
+        ``stood_in``: a bot of that level chose it for the person, whose time ran out.
+        ``must_save``: an action the autosave cannot write is taken back at once and
+        NotSaved says why."""
         before = self._state
         seat = active_seat(before)
         if seat is None:
@@ -213,9 +222,14 @@ class Session:
         hinted = self._hint_seen and stood_in is None
         name = self.seats[seat].name
         record = action_record(self.catalog, name, action, recorder, hinted, stood_in)
-        self._hint_seen = False
+        hint_seen, self._hint_seen = self._hint_seen, False
         self._push(Step(before, action, events, record), after)
         self.save_if_autosaving()
+        if must_save and self.save_problem is not None:
+            # Not on disk: not played (the file still holds the game without it).
+            self.steps.pop()
+            self._state, self._hint_seen = before, hint_seen
+            raise NotSaved(self.save_problem)
         return events
 
     # ------------------------------------------------------------ hints

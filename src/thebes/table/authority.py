@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 
 from thebes.bots import Player, make_bot
+from thebes.records.session import NotSaved
 from thebes.rules import Action
 from thebes.table.news import (
     ActionPlayed,
@@ -38,6 +39,7 @@ from thebes.table.snapshot import Question
 MAX_SAY = 200  # characters of a `say` line: a paste of a page is cut, not broadcast
 SAY_EVERY = 1.0  # ... and then one a second: a flood is refused, not queued
 PAUSE_SECONDS = 0.8  # a bot's move stays in view this long before the next one
+UNSAVED_RETRY_SECONDS = 5.0  # a bot whose move could not be saved tries again after this
 
 __all__ = ["MAX_SAY", "PAUSE_SECONDS", "SAY_EVERY", "UNDO_WAIT_SECONDS", "Position", "Table"]
 
@@ -61,8 +63,7 @@ class Table(Seating):
                 return Refused(Refusal.NOT_YOUR_TURN, seat)
             if action not in session.legal_actions():
                 return Refused(Refusal.NOT_LEGAL)
-            self._play(action)
-            return None
+            return self._play(action)
 
     def bot_to_move(self) -> int | None:
         with self._cond:
@@ -81,8 +82,7 @@ class Table(Seating):
         with self._cond:
             if self._moves != moves or self.closed:
                 return False
-            self._play(action)
-            return True
+            return self._play(action) is None
 
     def run_bots(self, stop: threading.Event) -> None:
         """Play the bots' turns until the game ends, the table closes or ``stop`` is set."""
@@ -94,8 +94,11 @@ class Table(Seating):
                 )
                 if stop.is_set() or self.closed or self.session.is_over:
                     return
-            if self.play_bot_turn() and not self.fast:
+            played = self.play_bot_turn()
+            if played and not self.fast:
                 stop.wait(PAUSE_SECONDS)
+            elif not played and self.must_save and self.session.save_problem is not None:
+                stop.wait(UNSAVED_RETRY_SECONDS)  # the disk is full: the bot tries again later
 
     def hint_refusal(self, place: Place) -> Refused | None:
         """Why the place may not see a hint now (None: it may)."""
@@ -223,9 +226,8 @@ class Table(Seating):
             refused = self._not_to_stand_in(seat, moves)
             if refused is not None:
                 return refused
-            self.journal.publish(TimeRanOut(seat, level, rest_of_game=False))
-            self._play(action, stood_in=level)
-            return None
+            told = TimeRanOut(seat, level, rest_of_game=False)
+            return self._play(action, stood_in=level, told=told)
 
     def set_confirm(self, place: Place, on: bool) -> None:
         """``confirm on`` or ``off``: kept in the file at one keyboard, the terminal's own at
@@ -282,14 +284,24 @@ class Table(Seating):
             return self.seat_names.index(self.session.steps[-1].record.player)
         return None
 
-    def _play(self, action: Action, stood_in: str | None = None) -> None:
+    def _play(
+        self, action: Action, stood_in: str | None = None, told: News | None = None
+    ) -> Refused | None:
+        """Play ``action`` (``told``: the news that explains it, published just before it);
+        at a table that must save, an action that cannot be saved is refused."""
         session = self.session
         seat = session.active_seat
         assert seat is not None
-        session.play(action, stood_in=stood_in)
+        try:
+            session.play(action, stood_in=stood_in, must_save=self.must_save)
+        except NotSaved as exc:
+            self._after_autosave()
+            return Refused(Refusal.UNSAVED, detail=exc.line)
         self._moves += 1
         if self._question is not None:
             self._decline(NotTaken.CHANGED)
+        if told is not None:
+            self.journal.publish(told)
         self.journal.publish(
             ActionPlayed(seat, len(session.steps), session.steps[-1], session.state)
         )
@@ -297,6 +309,7 @@ class Table(Seating):
             self.over.set()
         self._after_autosave()
         self._changed()
+        return None
 
     def _not_to_stand_in(self, seat: int, moves: int) -> Refused | None:
         """Why no bot may stand in for ``seat`` in the position numbered ``moves`` now."""

@@ -26,6 +26,7 @@ class Refusal(Enum):
     HINT_BLOCKED = "hint blocked"  # ``detail``: the session's reason
     NO_FILE = "no file"  # the game has no file to save to
     NOT_SAVED = "not saved"  # ``detail``: why the save failed
+    UNSAVED = "unsaved"  # ``detail``: why an action that must be saved to be played was not
     SAY_TOO_FAST = "say too fast"  # lines said faster than the table takes them
 
 
@@ -35,6 +36,6 @@ class Refused:
 
     kind: Refusal
     seat: int | None = None
-    # UNDO_BLOCKED, HINT_BLOCKED: the session's Blocker; NOT_SAVED: the save's problem
+    # UNDO_BLOCKED, HINT_BLOCKED: the session's Blocker; NOT_SAVED, UNSAVED: the save's problem
     # (a message of safeio's, shown as it is)
     detail: Blocker | str | None = None

@@ -54,8 +54,12 @@ class Seating:
         *,
         shared: bool = False,
         fast: bool = False,
+        must_save: bool = False,
     ) -> None:
         self.session = session
+        # A server's table: an action that cannot be saved is not played (a crash would
+        # lose it), rather than kept in memory until a save succeeds.
+        self.must_save = must_save
         self.lock = lock  # held for as long as the table is open
         self.shared = shared  # hosted: terminals come and go; the bots play in a thread
         self.fast = fast

@@ -288,6 +288,9 @@ def action_label(state: GameState, action: Action) -> str:
             assert_never(action)
 
 
+MENU_MOST_ROWS = 1000  # more rows than any menu takes
+
+
 def menu_columns(width: int) -> int:
     """How many columns of entries fit the width (at most 3)."""
     return max(1, min(3, width // 40))
@@ -296,8 +299,15 @@ def menu_columns(width: int) -> int:
 def menu_rows(menu: Sequence[MenuEntry], width: int, keys: Sequence[tuple[str, str]] = ()) -> int:
     """Rows the menu takes at ``width``: its entries and ``keys`` in columns, an entry too
     long for its column on two rows or more, and the zeppelin hint if any."""
+    # A height of its own: a console without one asks the process's terminal for its size.
     console = Console(
-        width=width, file=io.StringIO(), legacy_windows=False, markup=False, emoji=False
+        width=width,
+        height=MENU_MOST_ROWS,
+        file=io.StringIO(),
+        color_system=None,
+        legacy_windows=False,
+        markup=False,
+        emoji=False,
     )
     return len(console.render_lines(menu_view(menu, width, keys), pad=False))
 

@@ -195,6 +195,12 @@ def refusal_line(refused: Refused, game: GameView) -> str:
         )
     if kind is Refusal.NOT_SAVED:
         return _("Not saved: {problem}.").format(problem=detail)
+    if kind is Refusal.UNSAVED:
+        # TRANSLATORS: {problem} is why the game's file could not be written ("the disk is
+        # full"...)
+        return _("Not played: the game cannot be saved ({problem}). Try again later.").format(
+            problem=detail
+        )
     if kind is Refusal.SAY_TOO_FAST:
         return _("Not said: one line a second, please.")
     assert_never(kind)
