@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 from thebes.bots.levels import recorded_budget
@@ -25,7 +25,6 @@ from thebes.language import _
 from thebes.records.blockers import Blocked, Blocker, SessionRefused
 from thebes.records.draws import Recorder, Replayer, recorded_finds
 from thebes.records.gamefile import (
-    COLOURS,
     ActionRecord,
     GameRecord,
     Options,
@@ -40,6 +39,7 @@ from thebes.records.illegal_words import illegal_line
 from thebes.records.marks import hints_used, stand_ins
 from thebes.records.notation import NotationError, format_action, parse_action
 from thebes.records.played import action_record, game_record
+from thebes.records.seats import Seat, Step, default_seats
 from thebes.rules import (
     NO_VARIANTS,
     SETUP,
@@ -72,36 +72,7 @@ from thebes.safeio.saving import (
 )
 from thebes.safeio.text import printable
 
-
-@dataclass(frozen=True, slots=True)
-class Seat:
-    name: str
-    colour: str
-    bot: str | None = None  # the bot level, or None for a person at the keyboard
-    # A person's seat that a bot took over (a hosted game whose player left): the number of
-    # actions the game had when the bot began; the seat's actions before it were the person's.
-    bot_from: int | None = None
-
-    @property
-    def is_bot(self) -> bool:
-        return self.bot is not None
-
-
-def default_seats(
-    names: list[str] | tuple[str, ...], bots: dict[str, str] | None = None
-) -> list[Seat]:
-    bots = bots or {}
-    return [Seat(name, COLOURS[i], bots.get(name)) for i, name in enumerate(names)]
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One action of the history: the state before it, what was done, and what happened."""
-
-    before: GameState
-    action: Action
-    events: tuple[Event, ...]
-    record: ActionRecord
+__all__ = ["NotSaved", "Seat", "Session", "Step", "default_seats"]
 
 
 class NotSaved(ThebesError):

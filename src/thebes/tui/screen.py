@@ -27,9 +27,11 @@ from thebes.rules import (
     Variants,
     active_seat,
 )
-from thebes.tui import panels
+from thebes.tui import colour_codes, panels
 from thebes.tui.command_words import as_typed
 from thebes.tui.story import Told, story_panel
+
+colour_codes.install()  # every terminal in its own colour system (rich shares styles)
 
 WIDE_MIN_WIDTH = 120
 WIDE_MIN_HEIGHT = 40

@@ -24,6 +24,10 @@ from prompt_toolkit.output import Output, create_output
 from prompt_toolkit.output.vt100 import Vt100_Output
 from rich.console import Console, ConsoleDimensions
 
+from thebes.tui import colour_codes
+
+colour_codes.install()  # every terminal in its own colour system (rich shares styles)
+
 # Keys redirected from a file are read up to this many characters (a whole game's moves are
 # a few KB).
 MAX_REDIRECTED_KEYS = 1_000_000
