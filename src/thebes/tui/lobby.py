@@ -12,6 +12,7 @@ they are not at.
 from __future__ import annotations
 
 import contextlib
+import textwrap
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -166,7 +167,7 @@ class Lobby:
         account = self.account
         assert account is not None
         self.version = self.hall.version
-        terminal, say = self.terminal, self.terminal.say
+        terminal, say = self.terminal, self._say
         if not terminal.plain:
             terminal.console.clear()
         rating = self.hall.store.rating(account.id)
@@ -227,6 +228,17 @@ class Lobby:
             self.terminal.console.file.write(BELL)
             self.terminal.console.file.flush()
         self.known_turns = now
+
+    def _say(self, line: str) -> None:
+        """A line of the lobby, wrapped at the terminal's width between words (a table's
+        line goes on under its seats)."""
+        indent = len(line) - len(line.lstrip(" "))
+        width = max(20, self.terminal.size()[0])
+        rows = textwrap.wrap(
+            line, width, initial_indent="", subsequent_indent=" " * (indent + 5)
+        ) or [""]
+        for row in rows:
+            self.terminal.say(row)
 
     # ------------------------------------------------------------ commands
 

@@ -89,11 +89,11 @@ def duration_words(seconds: float) -> str:
     minutes = max(0, int(seconds // 60))
     days, hours, minutes = minutes // 1440, minutes // 60 % 24, minutes % 60
     if days:
-        return (
-            _("{days} d {hours} h").format(days=days, hours=hours)
-            if hours
-            else _("{days} d").format(days=days)
-        )
+        day_words = ngettext("{count} day", "{count} days", days).format(count=days)
+        if not hours:
+            return day_words
+        # TRANSLATORS: {days} is "2 days" (or "1 day"), {hours} a number of hours.
+        return _("{days} {hours} h").format(days=day_words, hours=hours)
     if hours:
         return (
             _("{hours} h {minutes} min").format(hours=hours, minutes=minutes)
