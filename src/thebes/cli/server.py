@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from thebes.cli.streams import Streams
-from thebes.errors import EXIT_OK, EXIT_USAGE, ThebesError
+from thebes.errors import EXIT_IN_USE, EXIT_OK, ThebesError
 from thebes.language import _
 from thebes.safeio.text import printable
 
@@ -31,10 +31,10 @@ STORE_NAME = "lobby.sqlite3"
 KEY_NAME = "host_ed25519_key"
 
 
-class ServerSetupError(ThebesError):
-    """Options that cannot run a server; the message says why."""
+class ServerInUse(ThebesError):
+    """Another server keeps the folder (as a game open elsewhere: try again later)."""
 
-    exit_code = EXIT_USAGE
+    exit_code = EXIT_IN_USE
 
 
 def server_folder() -> Path:
@@ -86,6 +86,7 @@ def server_command(args: argparse.Namespace, handed: Terminal | None) -> int:
             notifier=webhooks,
             join_command=join_command,
             local_webhooks=args.allow_local_webhooks,
+            trouble=streams.complain,
         )
         limits = Limits(per_seat=4, spectators=0, visitors=256, visitors_per_address=16)
         key = host_key(folder / KEY_NAME)
@@ -134,7 +135,7 @@ def _only_server(folder: Path, database: Path) -> Iterator[None]:
     try:
         held.enter_context(hold_game(database, printable(str(database))))
     except GameInUse:
-        raise ServerSetupError(
+        raise ServerInUse(
             _("another thebes server keeps {folder}: one server a folder").format(
                 folder=printable(str(folder))
             )

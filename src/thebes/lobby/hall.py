@@ -96,6 +96,7 @@ class Hall:
         limits: HallLimits | None = None,
         clock: Callable[[], float] = time.time,
         local_webhooks: bool = False,
+        trouble: Callable[[str], None] = lambda line: None,
     ) -> None:
         self.folder = folder
         self.games = folder / "games"
@@ -105,6 +106,7 @@ class Hall:
         self.limits = limits or HallLimits()
         self.clock = clock
         self.local_webhooks = local_webhooks  # webhooks may call this machine and its network
+        self.trouble = trouble  # what goes wrong, for whoever keeps the server
         self._lock = threading.RLock()
         self._live: dict[int, LiveTable] = {}
         self._accounts_made: list[float] = []
@@ -137,9 +139,12 @@ class Hall:
         with self._lock:
             lives = list(self._live.values())
         for live in lives:
-            # A full disk: the next tick tries again (the game is in memory meanwhile).
-            with contextlib.suppress(StoreError):
+            try:
                 self._follow(live)
+            except StoreError:
+                pass  # a full disk: the next tick tries again
+            except Exception as exc:  # one table's fault never stops the clock of the others
+                self.trouble(_("table {table}: {error}").format(table=live.row.id, error=repr(exc)))
 
     # ------------------------------------------------------------ accounts
 

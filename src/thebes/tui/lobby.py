@@ -20,6 +20,7 @@ from typing import Any
 
 from prompt_toolkit import PromptSession
 
+from thebes.errors import ThebesError
 from thebes.language import (
     LANGUAGES,
     N_,
@@ -121,7 +122,7 @@ class Lobby:
             name = self.prompt.prompt(_("Your name: ")).strip()
             try:
                 return self.hall.create_account(name, self.visitor.fingerprint)
-            except LobbyRefusal as refusal:
+            except ThebesError as refusal:  # a name refused, or the store unwritable
                 say(_("Not as a name: {problem}.").format(problem=refusal.line))
 
     def _ask(self) -> str | None:
@@ -256,7 +257,7 @@ class Lobby:
             return
         try:
             COMMANDS[name].run(self, argument.strip())
-        except LobbyRefusal as refusal:
+        except ThebesError as refusal:  # refused, or the store unwritable: said, not raised
             self.notice.append(refusal.line[:1].upper() + refusal.line[1:] + ".")
 
     def _number(self, argument: str) -> int:
