@@ -45,7 +45,7 @@ def server_folder() -> Path:
 
 def server_command(args: argparse.Namespace, handed: Terminal | None) -> int:
     """Run a server until a signal or Ctrl-C ends it."""
-    from thebes.cli.host import ALL_ADDRESSES, _address
+    from thebes.cli.host import _address
     from thebes.hosting.accounts import KeyAccounts
     from thebes.hosting.guard import Limits
     from thebes.hosting.hostkey import fingerprint, host_key
@@ -100,21 +100,7 @@ def server_command(args: argparse.Namespace, handed: Terminal | None) -> int:
             ) as host:
                 listening["port"] = host.port
                 clock.start()
-                print_ = fingerprint(key)
-                if args.json:
-                    row = {"port": host.port, "fingerprint": print_, "data": str(folder)}
-                    print(json.dumps(row), file=streams.out, flush=True)
-                else:
-                    for line in _welcome(host.port, address, print_, folder):
-                        print(line, file=streams.out, flush=True)
-                if args.listen in (None, *ALL_ADDRESSES):
-                    streams.complain(
-                        _(
-                            "listening on every address of this machine, port {port}: anyone "
-                            "who can reach it may make an account ({option} for this machine "
-                            "alone)"
-                        ).format(port=host.port, option="--listen 127.0.0.1")
-                    )
+                _announce(args, streams, host.port, fingerprint(key), folder)
                 idle = threading.Event()
                 while not idle.wait(0.5):  # short waits: Ctrl-C and signals land between them
                     pass
@@ -124,6 +110,27 @@ def server_command(args: argparse.Namespace, handed: Terminal | None) -> int:
             webhooks.close()
             store.close()
     return EXIT_OK
+
+
+def _announce(
+    args: argparse.Namespace, streams: Streams, port: int, print_: str, folder: Path
+) -> None:
+    """Where the server listens, for its keeper (``--json``: one line of JSON alone)."""
+    from thebes.cli.host import ALL_ADDRESSES, _address
+
+    if args.json:
+        row = {"port": port, "fingerprint": print_, "data": str(folder)}
+        print(json.dumps(row), file=streams.out, flush=True)
+    else:
+        for line in _welcome(port, _address(args.listen), print_, folder):
+            print(line, file=streams.out, flush=True)
+    if args.listen in (None, *ALL_ADDRESSES):
+        streams.complain(
+            _(
+                "listening on every address of this machine, port {port}: anyone who can "
+                "reach it may make an account ({option} for this machine alone)"
+            ).format(port=port, option="--listen 127.0.0.1")
+        )
 
 
 @contextmanager
