@@ -40,9 +40,9 @@ if TYPE_CHECKING:
 # Keys are written into the pipe in pieces of at most this many characters: at most 4096
 # bytes in UTF-8, which a pipe takes whole or not at all (PIPE_BUF), so no character is cut.
 PIECE = 1024
-# TRANSLATORS: {command} is the command to join with, as typed ("ssh -t").
 # The client's variables that choose its language, as gettext reads them.
 LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+# TRANSLATORS: {command} is the command to join with, as typed ("ssh -t").
 NO_PTY = N_("thebes needs a terminal: join with `{command}`, from a terminal.")
 
 
