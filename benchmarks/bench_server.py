@@ -63,7 +63,7 @@ ACTING = " — a number"  # the prompt of the terminal whose turn it is
 WATCHING = (" to play. You may type", " to play (help")  # every other terminal's prompt
 PROMPTS = (ACTING, *WATCHING)
 SCREEN = "Thebes"  # the title that begins every screen drawn (the prompt comes last)
-FINAL = "Final scores"
+FINAL = "The game is over"  # then the review is weighed, then the final scores shown
 SIZE = (100, 40)
 _CODES = re.compile(r"\x1b(\[[0-9;?>=]*[ -/]*[@-~]|\][^\x07]*\x07|[@-_])")
 _TAIL = 64  # an escape sequence this near a chunk's end may go on in the next chunk
@@ -95,6 +95,7 @@ class Person:
         self._reader: asyncio.Task[None] | None = None
 
     async def open(self, port: int) -> None:
+        self.closed, self._raw = False, ""
         self._conn = await asyncio.wait_for(
             asyncssh.connect(
                 "127.0.0.1", port, username="lobby", local_addr=(self.address, 0),
@@ -143,10 +144,11 @@ class Person:
     def drawn_after(self, start: int) -> int:
         """Where in ``text`` a whole screen drawn after ``start`` ends (its prompt); 0 if
         none yet."""
+        over = self.text.find(FINAL, start)  # or the game's end, drawn
+        ends = [over + len(FINAL)] if over >= 0 else []
         title = self.text.find(SCREEN, start)
-        if title < 0:
-            return 0
-        ends = [at + len(p) for p in PROMPTS if (at := self.text.find(p, title)) >= 0]
+        if title >= 0:
+            ends += [at + len(p) for p in PROMPTS if (at := self.text.find(p, title)) >= 0]
         return min(ends, default=0)
 
     def arrived(self, end: int) -> float:
@@ -240,34 +242,65 @@ def stop_server(process: subprocess.Popen[bytes]) -> None:
 
 async def set_up_table(
     people: tuple[Person, Person], port: int, bots: str, gate: asyncio.Semaphore, data: Path
-) -> int:
-    """Both people in, a table made by the first and taken by the second, both at it with
-    confirmation off; the table's number."""
-    maker, guest = people
+) -> None:
+    """Both people in (their names given), then at a new table."""
     async with gate:
         for person in people:
             await person.open(port)
             await person.until_text("Your name:")
             person.type(person.name)
             await person.until_text("lobby>")
-        maker.type("new")
-        answers = [("(2-4)", "4"), ("bots", "2"), ("bot 1", bots), ("bot 2", bots),
-                   ("Pace", "live"), ("Minutes", "5"), ("runs out", "move"),
-                   ("Private", "n"), ("Variants", "")]  # fmt: skip
-        for question, answer in answers:
-            await maker.until_text(question)
-            maker.type(answer)
-        made = await maker.until(lambda: _MADE.search(maker.text[maker.mark :]), "table made")
-        table = int(made.group(1))
-        guest.type(f"sit {table}")
-        await guest.until(lambda: guest.drawn_after(guest.mark), "its table")
-        maker.type(str(table))
-        await maker.until(lambda: maker.drawn_after(maker.mark), "its table")
-        for person in people:
-            person.type("confirm off")
-            await person.until_text("Confirmation off")
-            person.game = data / "games" / f"table-{table}.json"
-    return table
+        await new_game(people, bots, data)
+
+
+async def new_game(people: tuple[Person, Person], bots: str, data: Path) -> None:
+    """A table made by the first of ``people`` in the lobby and taken by the second, both at
+    it with confirmation off."""
+    maker, guest = people
+    maker.type("new")
+    answers = [("(2-4)", "4"), ("bots", "2"), ("bot 1", bots), ("bot 2", bots),
+               ("Pace", "live"), ("Minutes", "5"), ("runs out", "move"),
+               ("Private", "n"), ("Variants", "")]  # fmt: skip
+    for question, answer in answers:
+        await maker.until_text(question)
+        maker.type(answer)
+    made = await maker.until(lambda: _MADE.search(maker.text[maker.mark :]), "table made")
+    table = int(made.group(1))
+    guest.type(f"sit {table}")
+    await guest.until(lambda: guest.drawn_after(guest.mark), "its table")
+    maker.type(str(table))
+    await maker.until(lambda: maker.drawn_after(maker.mark), "its table")
+    for person in people:
+        person.type("confirm off")
+        await person.until_text("Confirmation off")
+        person.game = data / "games" / f"table-{table}.json"
+
+
+async def table_life(
+    people: tuple[Person, Person],
+    until: float,
+    args: argparse.Namespace,
+    rng: random.Random,
+    run: Run,
+    data: Path,
+    port: int,
+) -> None:
+    """``people`` play until ``until``; when their game is over, they make a new one."""
+    think = (args.think[0], args.think[1])
+    try:
+        while time.monotonic() < until:
+            over = await asyncio.gather(*(play(p, people, until, think, rng, run) for p in people))
+            if not all(over) or time.monotonic() >= until:
+                return
+            run.games_over += 1
+            for person in people:  # they leave the review and come back to the lobby
+                await person.leave()
+                person.mark = len(person.text)
+                await person.open(port)
+                await person.until_text("lobby>")
+            await new_game(people, args.bots, data)
+    except Stuck as stuck:
+        run.stuck.append(f"{time.monotonic() - until:+.0f} s from the end: {stuck}")
 
 
 def first_legal(person: Person) -> str | None:
@@ -288,8 +321,8 @@ async def play(
     think: tuple[float, float],
     rng: random.Random,
     run: Run,
-) -> None:
-    """``person``'s turns until ``until`` (monotonic) or the game's end."""
+) -> bool:
+    """``person``'s turns until ``until`` (monotonic) or the game's end (True)."""
     try:
         while time.monotonic() < until:
             await person.until(
@@ -298,8 +331,7 @@ async def play(
                 max(0.1, min(until - time.monotonic(), person.wait)),
             )
             if not person.acting():
-                run.games_over += 1
-                return
+                return True
             await asyncio.sleep(rng.uniform(*think))
             for _ in range(int(person.wait / 0.05)):
                 if (action := await asyncio.to_thread(first_legal, person)) is not None:
@@ -308,7 +340,7 @@ async def play(
             else:
                 raise Stuck(f"{person.name}: its turn never in its game file")
             if time.monotonic() >= until:
-                return
+                return False
             marks = [len(p.text) for p in table]
             sent = time.monotonic()
             person.type(action)
@@ -320,9 +352,12 @@ async def play(
             arrivals = [p.arrived(end) for p, end in zip(table, ends, strict=True)]
             run.latencies.append(max(arrivals) - sent)
             run.to_self.append(person.arrived(ends[table.index(person)]) - sent)
+            if FINAL in person.text[person.mark :]:
+                return True
     except Stuck as stuck:
         if time.monotonic() < until or "no turn" not in str(stuck):  # not the end of play
             run.stuck.append(f"{time.monotonic() - until:+.0f} s from the end: {stuck}")
+    return False
 
 
 async def measure(tables: int, args: argparse.Namespace, rng: random.Random, data: Path) -> Run:
@@ -348,11 +383,7 @@ async def measure(tables: int, args: argparse.Namespace, rng: random.Random, dat
         started = time.monotonic()
         until = started + args.minutes * 60
         await asyncio.gather(
-            *(
-                play(person, pair, until, tuple(args.think), rng, run)
-                for pair in pairs
-                for person in pair
-            )
+            *(table_life(pair, until, args, rng, run, data, port) for pair in pairs)
         )
         run.play_seconds = time.monotonic() - started
         run.server_cpu = proc_cpu(pid) - cpu
@@ -400,7 +431,7 @@ def report(run: Run) -> None:
     )
     print(
         f"    set-up {run.setup_seconds:.0f} s, play {run.play_seconds:.0f} s, "
-        f"steps in the games' files {run.steps}, games over {run.games_over // 2}, "
+        f"steps in the games' files {run.steps}, games over {run.games_over}, "
         f"people stuck {len(run.stuck)}, lines on the server's stderr {len(run.errors)}"
     )
     for line in run.stuck[:3]:
