@@ -8,8 +8,10 @@ people come from addresses of their own: the server lets 16 in from one address)
 person answers "Your name:", one of each table makes it in the lobby (`new`: 4 players, 2 of
 them bots of level --bots, live pace, 5 minutes a move), the other sits down (`sit N`), both
 go to the table and turn confirmation off (`confirm off`). Then, until --minutes have passed,
-each person whose turn it is thinks (--think: seconds, uniformly at random) and types `1`,
-the first action of the menu.
+each person whose turn it is thinks (--think: seconds, uniformly at random) and types the
+first legal action, read from the table's game file (DATA/games/table-N.json) as typed. When
+a game ends (its final screen weighs luck and skill first, which takes the server seconds),
+its two people leave, come back, and make a new table.
 
 What is measured:
 - an action's latency: from the moment a person's line is sent to the moment the screen
@@ -26,7 +28,7 @@ What is measured:
 Several table counts make a series, one line each (each with a server of its own):
 
     PYTHONPATH=src python benchmarks/bench_server.py [--tables 10 25 50] [--minutes 3]
-        [--think 1 3] [--bots random] [--seed 1]
+        [--think 1 3] [--bots random] [--seed 1] [--screens DIR]
 
 Prints figures; asserts nothing. Every wait is bounded (--wait seconds); the server is killed
 at the end whatever happens.
