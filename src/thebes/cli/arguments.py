@@ -339,6 +339,11 @@ def _add_server(commands: argparse._SubParsersAction[_Parser]) -> None:
         ),
     )
     server.add_argument(
+        "--no-review",
+        action="store_true",
+        help=_("end the game without weighing each player's choices (luck is still shown)"),
+    )
+    server.add_argument(
         "--json",
         action="store_true",
         help=_("print where it listens as one JSON object ({keys}) and nothing else").format(
