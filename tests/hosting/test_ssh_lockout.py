@@ -11,6 +11,7 @@ from typing import Any
 
 import asyncssh
 import pytest
+from asyncssh.channel import SSHClientChannel
 from ssh_doubles import WAIT, connect, hosted, read_until, shell, until
 
 from thebes.hosting.guard import Guard, Limits
@@ -67,6 +68,22 @@ def test_a_login_that_opens_no_session_is_closed(tmp_path: Path) -> None:
 
     with hosted(tmp_path, Limits(session_timeout=0.2)) as (host, table):
         asyncio.run(no_session())
+        assert until(lambda: not host.guard.seats)
+        assert table.attached == []
+
+
+def test_a_session_channel_never_started_is_closed_too(tmp_path: Path) -> None:
+    async def channel_alone() -> None:
+        async with connect(host, "Ann", host.admission.codes[0]) as conn:
+            # A session channel, and no shell, command or terminal ever asked for: asyncssh
+            # has no public call for that, so its channel is opened by hand.
+            loop = asyncio.get_running_loop()
+            chan = SSHClientChannel(conn, loop, "strict", "utf-8", "strict", 1 << 20, 32768)
+            await chan._open(b"session")
+            await asyncio.wait_for(conn.wait_closed(), WAIT)
+
+    with hosted(tmp_path, Limits(session_timeout=0.2)) as (host, table):
+        asyncio.run(channel_alone())
         assert until(lambda: not host.guard.seats)
         assert table.attached == []
 

@@ -196,7 +196,9 @@ class Login(PromptToolkitSSHServer):
         self._no_session = loop.call_later(self.host.guard.limits.session_timeout, self._idle)
 
     def _idle(self) -> None:
-        if self.session is None:
+        # A session channel opened but never started (no shell asked for) holds a place
+        # as surely as no channel at all: both are let go.
+        if self.session is None or self.session.attached is None:
             self.drop(asyncssh.DISC_BY_APPLICATION, _("no session opened"))
 
     def begin_auth(self, username: str) -> bool:
