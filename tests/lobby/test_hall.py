@@ -73,6 +73,11 @@ def test_names_rooms_and_bot_seats() -> None:
     assert name_problem("Ann Lee") is not None  # a space
     assert name_problem("Greedy") is not None  # a bot's level
     assert name_problem("\uff21nn") is not None  # full-width: one name looking like another
+    assert name_problem("\u0412obby") is not None  # a Cyrillic B among Latin letters
+    assert name_problem("ab\u0661\u0662") is not None  # Arabic-Indic digits
+    assert name_problem("\u05d0\u05d1\u05d2") is not None  # right to left
+    assert name_problem("Влад") is None and name_problem("Ζωή") is None  # one alphabet
+    assert name_problem("Ann_2.b") is None
     assert [table_in_room(r) for r in ("table-12", "table12", "t12", "12", "lobby", "")] == [
         12,
         12,
@@ -146,6 +151,20 @@ def test_private_tables_invitations_and_an_account_s_limits(tmp_path: Path) -> N
     hall.close()
 
 
+def test_the_whole_server_bounds_its_tables_and_its_expert_bots(tmp_path: Path) -> None:
+    hall = hall_at(tmp_path, limits=HallLimits(server_tables=3, expert_tables=1))
+    ann = hall.create_account("Ann", "key-ann")
+    bob = hall.create_account("Bob", "key-bob")
+    hall.create_table(ann, TableOptions(seats=(None, "expert")))
+    with pytest.raises(LobbyRefusal, match="expert bots are all busy"):
+        hall.create_table(bob, TableOptions(seats=(None, "expert")))
+    hall.create_table(bob, TableOptions(seats=(None, "greedy")))
+    hall.create_table(bob, TableOptions(seats=(None, None)))
+    with pytest.raises(LobbyRefusal, match="as many tables as it takes"):
+        hall.create_table(ann, TableOptions(seats=(None, None)))
+    hall.close()
+
+
 def test_a_finished_game_is_rated_once_and_kept(tmp_path: Path) -> None:
     hall = hall_at(tmp_path)
     _ann, bob, table = two_people(hall)
@@ -197,6 +216,32 @@ def test_a_restart_brings_every_table_back_as_it_was(tmp_path: Path) -> None:
     assert back is not None
     assert [s.record for s in back.session.steps] == steps
     assert again.deadline(table) == since  # nobody was given more time
+    again.close()
+
+
+def test_a_restart_mends_what_a_crash_left_between_the_store_and_a_game_file(
+    tmp_path: Path,
+) -> None:
+    store = Store(tmp_path / "lobby.sqlite3")
+    ann, bob = store.create_account("Ann", "k1"), store.create_account("Bob", "k2")
+    assert ann and bob
+    full = store.create_table(
+        ann.id, (None, None), variants=(), pace=Pace.LIVE, move_seconds=300,
+        on_timeout=OnTimeout.MOVE, private=False,
+    )  # fmt: skip
+    store.take_seat(full, 1, bob.id)  # ... and the server stopped before the game began
+    store.close()
+    hall = hall_at(tmp_path)
+    assert hall.live(full) is not None  # begun at the restart
+    live = hall.live(full)
+    assert live is not None
+    live.hand_to_bot(1, "greedy")  # in the file; the server stops before the store knows
+    hall.store.close()
+    hall._live[full].held.close()
+
+    again = hall_at(tmp_path)
+    row = again.row(full)
+    assert row is not None and row.seats[1].left_game and row.seats[1].bot == "greedy"
     again.close()
 
 

@@ -34,6 +34,7 @@ from thebes.lobby.webhooks import turn_message, webhook_problem
 from thebes.records.gamefile import COLOURS
 from thebes.records.session import Seat, Session
 from thebes.rules import Variants, scores
+from thebes.safeio.text import printable
 from thebes.table.authority import Table
 from thebes.table.ending import leave_out_skill
 from thebes.table.games import saved_game
@@ -48,11 +49,16 @@ class LobbyRefusal(ThebesError):
 
 @dataclass(frozen=True, slots=True)
 class HallLimits:
-    """What one account may make the server keep; the defaults are in docs/server.md."""
+    """What one account, and everyone together, may make the server keep; the defaults
+    are in docs/server.md."""
 
-    tables_open: int = 8  # tables created and not yet over, at once
+    tables_open: int = 8  # tables an account created and not yet over, at once
     invitations_an_hour: int = 40
     accounts_an_hour: int = 200  # new accounts on the whole server
+    # The whole server's tables not yet over, and those with an expert bot (a second or two
+    # of a core a move): a few accounts must not take every core's time.
+    server_tables: int = 200
+    expert_tables: int = 4
 
 
 class Notifier(Protocol):
@@ -114,7 +120,6 @@ class Hall:
         self.review = review
         self._lock = threading.RLock()
         self._live: dict[int, LiveTable] = {}
-        self._accounts_made: list[float] = []
         self.changed = threading.Condition()  # notified whenever a table or seat changes
         self.version = 0
 
@@ -123,6 +128,10 @@ class Hall:
     def open(self) -> None:
         """Bring back every table whose game is under way (after a stop or a crash)."""
         self.games.mkdir(parents=True, exist_ok=True)
+        for row in self.store.tables_in([TableState.WAITING]):
+            if not row.free_seats:  # stopped between its last seat and its game's start
+                with contextlib.suppress(ThebesError):
+                    self._start_if_full(row.id)
         for row in self.store.tables_in([TableState.PLAYING]):
             with contextlib.suppress(ThebesError):  # a broken file: the others still open
                 self._bring(row)
@@ -164,13 +173,12 @@ class Hall:
             raise LobbyRefusal(problem)
         with self._lock:
             now = self.clock()
-            self._accounts_made = [t for t in self._accounts_made if t > now - 3600]
-            if len(self._accounts_made) >= self.limits.accounts_an_hour:
+            # Counted in the store: a restart gives no one a fresh hour.
+            if self.store.accounts_since(now - 3600) >= self.limits.accounts_an_hour:
                 raise LobbyRefusal(_("too many new accounts this hour: come back later"))
             account = self.store.create_account(name, fingerprint)
             if account is None:
                 raise LobbyRefusal(_("the name {name} is taken").format(name=name))
-            self._accounts_made.append(now)
             return account
 
     def set_webhook(self, account: Account, address: str | None) -> None:
@@ -192,6 +200,17 @@ class Hall:
         self._need_room()
         with self._lock:
             open_states = [TableState.WAITING, TableState.PLAYING]
+            everyone = self.store.tables_in(open_states)
+            if len(everyone) >= self.limits.server_tables:
+                raise LobbyRefusal(_("the server has as many tables as it takes: come back later"))
+            experts = [row for row in everyone if any(s.bot == "expert" for s in row.seats)]
+            if "expert" in seats and len(experts) >= self.limits.expert_tables:
+                raise LobbyRefusal(
+                    _(
+                        "the server's expert bots are all busy: choose another level, or come "
+                        "back later"
+                    )
+                )
             if self.store.tables_created_by(creator.id, open_states) >= self.limits.tables_open:
                 raise LobbyRefusal(
                     ngettext(
@@ -267,13 +286,20 @@ class Hall:
                 )
             guest = self.store.account_named(name.strip())
             if guest is None:
-                raise LobbyRefusal(_("nobody here is called {name}").format(name=name.strip()))
+                raise LobbyRefusal(
+                    _("nobody here is called {name}").format(name=printable(name.strip()))
+                )
             since = self.clock() - 3600
             if self.store.invitations_by(account.id, since) >= self.limits.invitations_an_hour:
                 raise LobbyRefusal(_("too many invitations this hour: come back later"))
             self.store.invite(table, guest.id, account.id)
         self._changed()
         return guest
+
+    def decline(self, account: Account, table: int) -> None:
+        """``account`` declines its invitation to ``table``."""
+        self.store.uninvite(table, account.id)
+        self._changed()
 
     def leave_game(self, account: Account, table: int) -> None:
         """``account`` gives up their seat at a game under way: a bot plays it to the end,
@@ -408,6 +434,12 @@ class Hall:
         except BaseException:
             held.close()
             raise
+        for number, seat in enumerate(session.seats):
+            # The file says a bot took a person's seat over, the store not yet (stopped
+            # between the two): the store catches up, and the person has left the game.
+            if seat.bot_from is not None and seat.bot is not None and not row.seats[number].bot:
+                self.store.seat_left(row.id, number, seat.bot)
+                row = self._row(row.id)
         table = Table(session, lock, shared=True, must_save=True)
         if not self.review:
             leave_out_skill(table)

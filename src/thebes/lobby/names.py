@@ -51,9 +51,24 @@ def name_problem(name: str) -> str | None:
         return _("a name is letters, digits and - _ . only")
     if unicodedata.normalize("NFKC", name) != name:
         return _("a name is letters, digits and - _ . only")
+    if any(c.isdigit() and not c.isascii() for c in name):
+        return _("a name's digits are 0 to 9")
+    if any(unicodedata.bidirectional(c) in ("R", "AL") for c in name):
+        # A terminal that orders right-to-left text itself would shuffle the rows (the
+        # numbers beside the name) of the ladder and the tables.
+        return _("a name is written left to right")
+    if len({_script(c) for c in name if c.isalpha()}) > 1:
+        # Bobby written with a Cyrillic Ve must not pass for Bobby.
+        return _("a name's letters are of one alphabet")
     if folded(name) in RESERVED_NAMES:
         return _("that name is kept for the server or its bots")
     return None
+
+
+def _script(letter: str) -> str:
+    """The alphabet of ``letter``, as the first word of its Unicode name says it (LATIN,
+    CYRILLIC, GREEK, CJK...)."""
+    return unicodedata.name(letter, "?").split(" ", 1)[0]
 
 
 def bot_names(levels: Sequence[str | None]) -> list[str | None]:

@@ -130,6 +130,10 @@ class Store:
     def accounts(self) -> int:
         return int(self._read("SELECT COUNT(*) FROM accounts")[0][0])
 
+    def accounts_since(self, since: float) -> int:
+        """Accounts made since ``since`` (a time of the server's clock)."""
+        return int(self._read("SELECT COUNT(*) FROM accounts WHERE created >= ?", (since,))[0][0])
+
     def create_account(self, name: str, fingerprint: str) -> Account | None:
         """A new account of ``name`` for the key ``fingerprint``; None if the name was taken
         meanwhile (by another key) or the key already has one."""
@@ -303,6 +307,12 @@ class Store:
                 (table, account, by, time.time()),
             )
             return cursor.rowcount == 1
+
+    def uninvite(self, table: int, account: int) -> None:
+        with self._write() as db:
+            db.execute(
+                "DELETE FROM invitations WHERE table_id = ? AND account = ?", (table, account)
+            )
 
     def invitations_by(self, account: int, since: float) -> int:
         rows = self._read(

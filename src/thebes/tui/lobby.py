@@ -101,7 +101,10 @@ class Lobby:
                     speak_here(self.account.language)
                 table = table_in_room(self.visitor.room)
                 if table is not None:
-                    self._go(table, watch=False)
+                    try:
+                        self._go(table, watch=False)
+                    except ThebesError as refusal:  # no such table, or not yet: the lobby
+                        self.notice.append(refusal.line[:1].upper() + refusal.line[1:] + ".")
                 while not self.quitting and not self.gone.is_set():
                     self._draw()
                     line = self._ask()
@@ -342,7 +345,13 @@ class Lobby:
         assert account is not None
         table = self._number(argument)
         row = self.hall.row(table)
-        if row is not None and row.state is TableState.PLAYING:
+        if row is not None and row.seat_of(account.id) is None and account.id in row.invited:
+            self.hall.decline(account, table)
+            self.notice.append(_("Invitation to table {table} declined.").format(table=table))
+            return
+        if row is None or row.seat_of(account.id) is None:
+            raise LobbyRefusal(_("you have no seat at table {table}").format(table=table))
+        if row.state is TableState.PLAYING:
             question = _(
                 "Give up your seat at table {table}? A bot plays it to the end, and the game "
                 "counts as your loss. [y/N] "
@@ -352,7 +361,7 @@ class Lobby:
             self.hall.leave_game(account, table)
             self.notice.append(_("You left table {table} to a bot.").format(table=table))
             return
-        if row is not None and row.creator == account.id:
+        if row.creator == account.id:
             self.hall.cancel(account, table)
             self.notice.append(_("Table {table} is cancelled.").format(table=table))
             return
