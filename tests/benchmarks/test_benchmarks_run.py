@@ -48,6 +48,7 @@ SCRIPTS = (
     "bench_luck.py",
     "bench_record.py",
     "bench_screen.py",
+    "bench_server.py",
     "bench_simulate.py",
     "bench_table_floods.py",
     "bench_variants.py",
@@ -569,3 +570,18 @@ def test_table_floods_benchmark_prints_the_delay_of_an_action_under_a_flood(
     assert 0 < said <= typed
     line(rf"action delay: median {NUM} ms, worst {NUM} ms", lines)
     line(rf"screens drawn a second at each terminal: median {NUM}, most {NUM}", lines)
+
+
+def test_server_benchmark_prints_latency_memory_and_cpu_of_a_server_under_load(
+    tmp_path: Path,
+) -> None:
+    quick = ("--tables", "1", "--minutes", "0.1", "--think", "0.1", "0.2")
+    lines = figures("bench_server.py", *quick, cwd=tmp_path)
+    found = line(
+        r" +1 tables +2 people \| actions +(\d+) .* p95 (\d+) .* server RSS MiB: idle (\d+) .*"
+        r"server CPU (\d+)% of a core.*",
+        lines,
+    )
+    actions, p95, rss, cpu = (int(group) for group in found.groups())
+    assert actions > 0 and p95 > 0 and rss > 0 and 0 <= cpu <= 200
+    assert line(r" +set-up .* people stuck 0, .*", lines)

@@ -5,13 +5,14 @@ end and rated, a restart that brings every table back, and the clock's stand-ins
 from __future__ import annotations
 
 import random
+import shutil
 from pathlib import Path
 
 import pytest
 
-from thebes.lobby.hall import Hall, HallLimits, LobbyRefusal
+from thebes.lobby.hall import Hall, LobbyRefusal
 from thebes.lobby.names import bot_names, name_problem, table_in_room
-from thebes.lobby.options import TableOptions
+from thebes.lobby.options import HallLimits, TableOptions
 from thebes.lobby.rows import Account, OnTimeout, Pace, TableState
 from thebes.lobby.store import Store
 from thebes.table.authority import Table
@@ -162,6 +163,19 @@ def test_the_whole_server_bounds_its_tables_and_its_expert_bots(tmp_path: Path) 
     hall.create_table(bob, TableOptions(seats=(None, None)))
     with pytest.raises(LobbyRefusal, match="as many tables as it takes"):
         hall.create_table(ann, TableOptions(seats=(None, None)))
+    hall.close()
+
+
+def test_a_disk_nearly_full_makes_no_new_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hall = hall_at(tmp_path)
+    ann = hall.create_account("Ann", "key-ann")
+    full = shutil.disk_usage(tmp_path)._replace(free=1 << 20)
+    monkeypatch.setattr(shutil, "disk_usage", lambda _: full)
+    with pytest.raises(LobbyRefusal, match="disk is nearly full"):
+        hall.create_table(ann, TableOptions(seats=(None, "greedy")))
+    assert hall.open_tables() == []
     hall.close()
 
 

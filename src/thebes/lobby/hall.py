@@ -13,7 +13,6 @@ the table was created. It also sees games end, and puts their results in the lad
 from __future__ import annotations
 
 import contextlib
-import shutil
 import threading
 import time
 from collections.abc import Callable
@@ -27,9 +26,9 @@ from thebes.errors import ThebesError
 from thebes.language import _, ngettext
 from thebes.lobby import ladder
 from thebes.lobby.names import bot_names, name_problem
-from thebes.lobby.options import TableOptions
+from thebes.lobby.options import HallLimits, TableOptions
 from thebes.lobby.rows import Account, OnTimeout, Rating, TableRow, TableState
-from thebes.lobby.store import Store, StoreError
+from thebes.lobby.store import Store, StoreError, room_problem
 from thebes.lobby.webhooks import turn_message, webhook_problem
 from thebes.records.gamefile import COLOURS
 from thebes.records.session import Seat, Session
@@ -40,25 +39,10 @@ from thebes.table.ending import leave_out_skill
 from thebes.table.games import saved_game
 
 STAND_IN = "greedy"  # the bot that plays for a person whose time ran out
-FREE_BYTES = 64 << 20  # the disk must keep this much free for a new table to be made
 
 
 class LobbyRefusal(ThebesError):
     """What a player asked in the lobby cannot be done; the message says why."""
-
-
-@dataclass(frozen=True, slots=True)
-class HallLimits:
-    """What one account, and everyone together, may make the server keep; the defaults
-    are in docs/server.md."""
-
-    tables_open: int = 8  # tables an account created and not yet over, at once
-    invitations_an_hour: int = 40
-    accounts_an_hour: int = 200  # new accounts on the whole server
-    # The whole server's tables not yet over, and those with an expert bot (a second or two
-    # of a core a move): a few accounts must not take every core's time.
-    server_tables: int = 200
-    expert_tables: int = 4
 
 
 class Notifier(Protocol):
@@ -386,17 +370,9 @@ class Hall:
 
     def _need_room(self) -> None:
         """Refuse what would make a game file when the disk is nearly full."""
-        try:
-            free = shutil.disk_usage(self.folder).free
-        except OSError:
-            return
-        if free < FREE_BYTES:
-            raise LobbyRefusal(
-                _(
-                    "the server's disk is nearly full: no new games for now (the games "
-                    "under way go on)"
-                )
-            )
+        problem = room_problem(self.folder)
+        if problem is not None:
+            raise LobbyRefusal(problem)
 
     def _start_if_full(self, table: int) -> None:
         row = self._row(table)
@@ -508,26 +484,9 @@ class Hall:
         terminals still showing its end, and is let go when the last has left."""
         row = live.row
         if self.store.table(row.id) is not None and self._row(row.id).state is TableState.PLAYING:
-            state = live.table.session.state
-            totals = [score.total for score in scores(state)]
-            outcomes = [
-                ladder.Outcome(s.account, totals[s.seat], s.left_game)
-                for s in row.seats
-                if s.account is not None
-            ]
-            ranks = ladder.places(
-                [ladder.Outcome(-1, totals[s.seat], s.left_game) for s in row.seats]
-            )
-            before = {}
-            for outcome in outcomes:
-                rating = self.store.rating(outcome.account)
-                if rating is not None:
-                    before[outcome.account] = (rating.mu, rating.sigma)
-            self.store.finish(
-                row.id,
-                [(s.seat, s.account, ranks[s.seat], totals[s.seat]) for s in row.seats],
-                ladder.rated(outcomes, before),
-            )
+            totals = [score.total for score in scores(live.table.session.state)]
+            places, ratings = ladder.finished(row.seats, totals, self.store.rating)
+            self.store.finish(row.id, places, ratings)
             self._changed()
         if live.table.attached() == 0:
             with self._lock:

@@ -12,10 +12,12 @@ everyone who stayed: abandoning counts as a loss.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
+
+from thebes.lobby.rows import Rating, SeatRow
 
 MODEL = PlackettLuce()
 
@@ -60,3 +62,22 @@ def shown(mu: float, sigma: float) -> float:
     """The rating shown and ranked by: what the player is at least, nearly surely (mu less
     three sigmas), so that a newcomer's few lucky games do not top the ladder."""
     return mu - 3 * sigma
+
+
+def finished(
+    seats: Sequence[SeatRow],
+    totals: Sequence[int],
+    rating_of: Callable[[int], Rating | None],
+) -> tuple[list[tuple[int, int | None, int, int]], list[tuple[int, float, float, int]]]:
+    """A finished game's seats, (seat, account, place, points) each, every seat ranked (a
+    bot's too, for the record), and its people's new ratings (:func:`rated`), their
+    ratings before read by ``rating_of``."""
+    ranks = places([Outcome(-1, totals[s.seat], s.left_game) for s in seats])
+    people = [Outcome(s.account, totals[s.seat], s.left_game) for s in seats if s.account]
+    before = {}
+    for outcome in people:
+        rating = rating_of(outcome.account)
+        if rating is not None:
+            before[outcome.account] = (rating.mu, rating.sigma)
+    results = [(s.seat, s.account, ranks[s.seat], totals[s.seat]) for s in seats]
+    return results, rated(people, before)

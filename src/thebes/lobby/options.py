@@ -1,6 +1,6 @@
 """A new table as its creator asks for it: its seats (people and bots), variants, pace, what
-happens when a player's time runs out, and whether it is private; and why such a table
-cannot be made."""
+happens when a player's time runs out, and whether it is private; why such a table cannot
+be made; and what an account, and everyone together, may make a server keep."""
 
 from __future__ import annotations
 
@@ -51,3 +51,17 @@ class TableOptions:
         if not least <= self.move_seconds <= most:
             return _("that time a move does not fit the table's pace")
         return None
+
+
+@dataclass(frozen=True, slots=True)
+class HallLimits:
+    """What one account, and everyone together, may make the server keep; the defaults
+    are in docs/server.md."""
+
+    tables_open: int = 8  # tables an account created and not yet over, at once
+    invitations_an_hour: int = 40
+    accounts_an_hour: int = 200  # new accounts on the whole server
+    # The whole server's tables not yet over, and those with an expert bot (a second or two
+    # of a core a move): a few accounts must not take every core's time.
+    server_tables: int = 200
+    expert_tables: int = 4

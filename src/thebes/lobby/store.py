@@ -11,6 +11,7 @@ change it confirmed. One connection serves every thread, one statement at a time
 from __future__ import annotations
 
 import contextlib
+import shutil
 import sqlite3
 import threading
 import time
@@ -38,6 +39,7 @@ SCHEMA_VERSION = 1
 # Waits this long for a lock held by another connection (only a second server would hold
 # one, and the folder's lock keeps it out): then the write is refused, not hung.
 BUSY_SECONDS = 5.0
+FREE_BYTES = 64 << 20  # the disk must keep this much free for a new table to be made
 
 
 class StoreError(ThebesError):
@@ -415,6 +417,20 @@ class Store:
             (account, most),
         )
         return [HistoryRow(*row) for row in rows]
+
+
+def room_problem(folder: Path) -> str | None:
+    """Why nothing new may be written in ``folder`` now: a disk nearly full (the games
+    under way still have room for their actions)."""
+    try:
+        free = shutil.disk_usage(folder).free
+    except OSError:
+        return None
+    if free < FREE_BYTES:
+        return _(
+            "the server's disk is nearly full: no new games for now (the games under way go on)"
+        )
+    return None
 
 
 def _account(row: tuple[Any, ...]) -> Account:
