@@ -239,7 +239,7 @@ class Lobby:
         indent = len(line) - len(line.lstrip(" "))
         width = max(20, self.terminal.size()[0])
         rows = textwrap.wrap(
-            line, width, initial_indent="", subsequent_indent=" " * (indent + 5)
+            line, width, subsequent_indent=" " * (indent + 5) if indent else ""
         ) or [""]
         for row in rows:
             self.terminal.say(row)
