@@ -141,7 +141,10 @@ class WebSession:
         finally:
             self.keys.close_reading()
             with contextlib.suppress(RuntimeError):  # the loop is closed: all is closing
-                asyncio.run_coroutine_threadsafe(self._end(ENDED, ""), self._loop)
+                self._loop.call_soon_threadsafe(self._ended)
+
+    def _ended(self) -> None:
+        self._loop.create_task(self._end(ENDED, ""))
 
     async def _end(self, code: int, reason: str) -> None:
         """What was drawn goes out, then the socket closes with ``code``."""
