@@ -445,16 +445,18 @@ class Host(Generic[AdmissionT]):
 
 
 def _quiet_asyncssh() -> None:
-    """asyncssh logs each connection and its user names (never a password) at INFO, and
+    """asyncssh logs each connection and its user names (never a password) at INFO (aiohttp
+    each request, and a handler's errors), and
     Python prints any logger's warnings on standard error: onto the host's table. The host
     shows who joins at the table instead. asyncio, for its part, warns of each write to a
     connection already lost ("socket.send() raised exception."): from the server's thread
     that is a client gone, never the host's business, so it is dropped too."""
-    log = logging.getLogger("asyncssh")
-    log.setLevel(logging.CRITICAL + 1)
-    log.propagate = False
-    if not log.handlers:
-        log.addHandler(logging.NullHandler())
+    for name in ("asyncssh", "aiohttp"):  # aiohttp: the web door's (no access log either)
+        log = logging.getLogger(name)
+        log.setLevel(logging.CRITICAL + 1)
+        log.propagate = False
+        if not log.handlers:
+            log.addHandler(logging.NullHandler())
     loop_log = logging.getLogger("asyncio")
     if _from_the_server not in loop_log.filters:
         loop_log.addFilter(_from_the_server)
