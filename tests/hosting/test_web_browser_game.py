@@ -15,7 +15,7 @@ import asyncio
 import os
 import shutil
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from ssh_player import ACTING, FINAL, WAIT, Client, HostProcess, thebes_host
@@ -24,10 +24,13 @@ from thebes.catalog.loading import default_catalog
 from thebes.records.gamefile import expected_digest, read_record
 from thebes.records.session import Session, default_seats
 
+if TYPE_CHECKING:
+    from playwright.async_api import ViewportSize
+
 SEED = 5
 RELOAD_AT = 8  # actions played before the page is reloaded
-PHONE = {"width": 390, "height": 844}
-LAPTOP = {"width": 1280, "height": 800}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+LAPTOP: ViewportSize = {"width": 1280, "height": 800}
 # Chromium in a closed network: without the flags against its background connections they
 # are refused and slow it down; a fresh profile for each run.
 CHROMIUM_ARGS = [
