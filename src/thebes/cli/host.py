@@ -27,6 +27,7 @@ from thebes.safeio.text import printable
 
 if TYPE_CHECKING:
     from thebes.hosting.invites import Invites
+    from thebes.hosting.web import WebDoor
     from thebes.records.session import Session
     from thebes.safeio.locking import GameLock
     from thebes.table.authority import Table
@@ -53,6 +54,7 @@ def host_command(args: argparse.Namespace, handed: Terminal | None) -> int:
     """Host a game until it is over, or a signal or Ctrl-C ends it."""
     if not args.json:
         need_keys(handed)
+    web = web_door(args)  # its options refused before any game is made
     from thebes.cli.play import plain
     from thebes.tui.terminal import terminal_for
 
@@ -68,11 +70,13 @@ def host_command(args: argparse.Namespace, handed: Terminal | None) -> int:
 
             leave_out_skill(table)
         own = _own_seat(args.play, table.seat_names, table.person_seats())
-        _serve(args, terminal, table, own)
+        _serve(args, terminal, table, own, web)
     return EXIT_OK
 
 
-def _serve(args: argparse.Namespace, terminal: Terminal, table: Table, own: int | None) -> None:
+def _serve(
+    args: argparse.Namespace, terminal: Terminal, table: Table, own: int | None, web: WebDoor | None
+) -> None:
     from thebes.hosting.hostkey import fingerprint, host_key
     from thebes.hosting.invites import Invites
     from thebes.hosting.server import Host
@@ -82,7 +86,6 @@ def _serve(args: argparse.Namespace, terminal: Terminal, table: Table, own: int 
     invites = Invites(list(table.seat_names), invited)
     key = host_key()
     door = TerminalDoor(table)
-    web = web_door(args)
     with Host(door, invites, key, listen=args.listen, port=args.port, web=web) as host:
         streams = Streams(terminal)
         address = _address(args.listen)
