@@ -344,9 +344,10 @@ def _add_server(commands: argparse._SubParsersAction[_Parser]) -> None:
         "--json",
         action="store_true",
         help=_("print where it listens as one JSON object ({keys}) and nothing else").format(
-            keys="port, fingerprint, data"
+            keys="port, fingerprint, data, web"
         ),
     )
+    add_web(server)
 
 
 def _add_resume(commands: argparse._SubParsersAction[_Parser]) -> None:

@@ -77,6 +77,11 @@ class Admission(Protocol):
         to remember for next time), if anyone."""
         ...
 
+    def by_web(self, user: str, code: str) -> tuple[Hashable | None, str | None]:
+        """Who a browser's ``code`` proves for ``user``, if anyone, and the code it comes back
+        with if not the same (thebes.hosting.web)."""
+        ...
+
     def place_of(self, who: Hashable) -> Hashable | None:
         """Where ``who`` sits: the places they take in the guard's count, and what the table
         is told of them (a hosted game's seat, None for a spectator)."""

@@ -6,7 +6,8 @@ throttled codes) and its seating (a seat taken over from either side).
 Nothing is served but the page's own files, named one by one and read once at the start
 (no folder is served, so no path a visitor sends reaches the disk), and the websocket,
 which runs nothing but the table. A socket is a stranger until its first message proves a
-seat: ``{"user", "code", "cols", "rows", "lang"?, "plain"?}``, the code compared in constant
+seat: ``{"user", "code", "cols", "rows", "lang"?, "plain"?}`` (answered ``{"joined", "code"?}``,
+with the code to come back with when it is another), the code compared in constant
 time (:func:`~thebes.hosting.invites.same_code`) and wrong codes throttled per address
 exactly as over SSH. The code travels in the link's fragment (``#user=Ann&code=...``),
 which browsers never send to a server, so it is in no log; the page takes it out of the
@@ -20,6 +21,7 @@ import asyncio
 import contextlib
 import json
 import ssl
+from collections.abc import Hashable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -190,10 +192,11 @@ async def _visit(
         return
     environment = environment_of(first)
     with speaking(_language(environment)):
-        who = await _prove(host, first, address)
-        if isinstance(who, str):
-            await _refuse(socket, who, code=True)
+        proved = await _prove(host, first, address)
+        if isinstance(proved, str):
+            await _refuse(socket, proved, code=True)
             return
+        who, again = proved
         place = host.admission.place_of(who)
         refusal, evicted = host.guard.join(visitor, place)
         if refusal is not None:
@@ -207,27 +210,33 @@ async def _visit(
     )  # fmt: skip
     visitor.session = session
     host.seating.opened(session)
-    await socket.send_str(json.dumps({"joined": first.get("user")}))
+    joined = {"joined": first.get("user")}
+    if again is not None:  # a server's one-time link: the page comes back with this code
+        joined["code"] = again
+    await socket.send_str(json.dumps(joined))
     session.start()
     async for message in socket:
         session.received(message)
 
 
-async def _prove(host: Host[Any], first: dict[str, Any], address: str) -> object:
-    """Who the first message's user and code prove, or why not (a sentence), after the
-    wait a wrong code earns (as over SSH: doubling per address, shut out after too many)."""
+async def _prove(
+    host: Host[Any], first: dict[str, Any], address: str
+) -> tuple[Hashable, str | None] | str:
+    """Who the first message's user and code prove (and the code to come back with, if it
+    is another), or why not (a sentence), after the wait a wrong code earns (as over SSH:
+    doubling per address, shut out after too many)."""
     guard = host.guard
     if not guard.may_guess(address):
         await asyncio.sleep(guard.limits.most_delay)
         return _("too many wrong codes: try again later")
     user, code = first.get("user"), first.get("code")
-    who = None
-    if isinstance(user, str) and isinstance(code, str) and host.admission.passwords:
-        who = host.admission.by_code(user[:100], code[:100], None)
+    who, again = None, None
+    if isinstance(user, str) and isinstance(code, str):
+        who, again = host.admission.by_web(user[:100], code[:100])
     if who is None:
         await asyncio.sleep(guard.failed(address))
         return _("wrong name or code")
-    return who
+    return who, again
 
 
 async def _refuse(socket: web.WebSocketResponse, reason: str, *, code: bool = False) -> None:

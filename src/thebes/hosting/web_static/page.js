@@ -100,6 +100,7 @@
       const said = JSON.parse(event.data);
       if (said.joined !== undefined) {
         joined = true; retry = 1;
+        if (said.code) joining.code = said.code; // a server's link is good once: this is ours
         sessionStorage.setItem(STORED, JSON.stringify(joining));
         say("");
         term.focus();
