@@ -1,8 +1,9 @@
 """A whole seeded game at the real `thebes host --web`, in a real browser: Debian's Chromium,
 driven by Playwright, plays Ann at the page (typing in the page's line, as on a phone)
-against Bob over SSH. Midway the page is reloaded, at a phone's size, and joins Ann's seat
-again from the tab's storage (the code left the address bar at once). The host's file
-holds exactly the actions played, and replays to its digest.
+against Bob over SSH; a tab with a wrong code is refused and asked again. Midway the page
+is reloaded, at a phone's size, and joins Ann's seat again from the tab's storage (the code
+left the address bar at once). The host's file holds exactly the actions played, and
+replays to its digest.
 
 Without a Chromium (``/usr/bin/chromium``, or ``THEBES_CHROMIUM``) the test is skipped on
 a developer's machine, but fails when the CI environment variable is set: `.ci/run`
@@ -141,6 +142,12 @@ def test_a_browser_and_an_ssh_client_play_a_whole_game_with_a_reload(tmp_path: P
                 await ann.until(ACTING)
                 assert "code=" not in page.url  # taken out of the address bar
                 await page.screenshot(path=str(tmp_path / "laptop.png"))
+                # A wrong code, in another tab: refused, and the page asks again.
+                wrong = await context.new_page()
+                await wrong.goto(host.invites["Ann"]["web"].split("&code=")[0] + "&code=ba-ba")
+                await wrong.locator("#join:not([hidden])").wait_for(timeout=WAIT * 1000)
+                assert await wrong.locator("#why").text_content() == "wrong name or code"
+                await wrong.close()
                 bob = await Client.join(host, "Bob", host.code("Bob"))
                 await asyncio.gather(
                     play_in_browser(ann, host, sent["Ann"]),

@@ -49,8 +49,15 @@
 
   let socket = null, joining = fromLink(), joined = false, retry = 1;
 
+  // What is typed at once goes in pieces the door takes (a message over 64 KB closes the
+  // socket; beyond 16 KB at once the door drops keys anyway, as a person types no faster).
+  const PIECE = 8192;
   function send(what) {
-    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(what));
+    if (!socket || socket.readyState !== WebSocket.OPEN) return;
+    if (what[0] !== "k") { socket.send(JSON.stringify(what)); return; }
+    for (let at = 0; at < what[1].length && at < 2 * PIECE; at += PIECE) {
+      socket.send(JSON.stringify(["k", what[1].slice(at, at + PIECE)]));
+    }
   }
   term.onData((keys) => send(["k", keys]));
   term.onResize(({ cols, rows }) => send(["r", cols, rows]));
