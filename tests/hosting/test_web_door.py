@@ -199,3 +199,20 @@ def test_links_carry_the_user_and_the_code_in_the_fragment() -> None:
     assert link("https://h:1", "Zoë O'Neil", "dobe-kisu") == (
         "https://h:1/#user=Zo%C3%AB%20O%27Neil&code=dobe-kisu"
     )
+
+
+def test_a_silent_socket_gives_its_place_to_a_newer_one_at_once(tmp_path: Path) -> None:
+    async def visit(host: Any) -> None:
+        url = f"http://127.0.0.1:{host.web_port}/socket"
+        async with (
+            aiohttp.ClientSession() as client,
+            client.ws_connect(url) as silent,
+            client.ws_connect(url),
+            client.ws_connect(url),  # the third stranger: the oldest lets go of its place
+        ):
+            oldest = Page(silent)
+            assert await oldest.closed() == REFUSED
+            assert oldest.said == [{"refused": "too many connections", "code": False}]
+
+    with hosted(tmp_path, Limits(strangers=2), web=True) as (host, _):
+        asyncio.run(visit(host))

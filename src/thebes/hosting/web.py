@@ -139,7 +139,8 @@ def same_origin(request: web.Request) -> bool:
 class Visitor:
     """A socket's place in the guard, from its first byte to its end."""
 
-    def __init__(self) -> None:
+    def __init__(self, socket: web.WebSocketResponse) -> None:
+        self.socket = socket
         self.session: WebSession | None = None
         self.refused: str | None = None
 
@@ -147,8 +148,9 @@ class Visitor:
         """The guard gave this socket's place to a newer one."""
         if self.session is not None:
             self.session.drop(reason, message)
-        else:
+        elif self.refused is None:  # a stranger still: closed now, not at its first message
             self.refused = message
+            asyncio.get_running_loop().create_task(_refuse(self.socket, message))
 
 
 async def _socket(request: web.Request) -> web.StreamResponse:
@@ -161,7 +163,7 @@ async def _socket(request: web.Request) -> web.StreamResponse:
     )
     await socket.prepare(request)
     address = request.remote or "?"
-    visitor = Visitor()
+    visitor = Visitor(socket)
     refusal, evicted = host.guard.arrive(visitor, address)
     if refusal is not None:
         await _refuse(socket, refusal)
