@@ -15,6 +15,7 @@ from thebes.lobby.options import TableOptions
 from thebes.lobby.rows import Account, OnTimeout, Pace, TableState
 from thebes.lobby.store import Store
 from thebes.table.authority import Table
+from thebes.table.ending import end_balance
 from thebes.table.news import Departure
 
 
@@ -161,6 +162,18 @@ def test_a_finished_game_is_rated_once_and_kept(tmp_path: Path) -> None:
     hall.tick()  # again: nothing counted twice
     assert all(r.games == 1 for r in hall.ladder())
     assert hall.live(table) is None  # nobody is at it: let go
+    hall.close()
+
+
+def test_a_server_without_review_ends_its_games_with_luck_alone(tmp_path: Path) -> None:
+    hall = hall_at(tmp_path, review=False)
+    _ann, bob, table = two_people(hall)
+    hall.sit(bob, table)
+    live = hall.live(table)
+    assert live is not None
+    play_out(live, random.Random(2))
+    balance = end_balance(live)
+    assert balance.skill is None and len(balance.luck) == 2
     hall.close()
 
 

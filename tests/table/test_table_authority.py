@@ -179,8 +179,9 @@ def test_bots_play_in_a_thread_at_a_hosted_table(tmp_path: Path) -> None:
             if view.active_seat == 0:
                 table.play(ann, view.legal_actions()[0], view.moves)
             else:
+                # A second at most, then it looks again (news may come between look and wait).
                 with table._cond:
-                    table._cond.wait_for(partial(moved_on, table, view.version), timeout=30)
+                    table._cond.wait_for(partial(moved_on, table, view.version), timeout=1)
     finally:
         stop.set()
         bots.join(30)

@@ -22,6 +22,9 @@ def test_the_help_line_of_hint_says_when_hints_are_off() -> None:
     shown = " ".join(render_text(help_view(NO_VARIANTS, hints=False), 200).split())
     assert "hint off for this game: it was started with --no-hints" in shown
     assert COMMANDS["hint"].help not in shown
+    # At a remote terminal (a server's rated table, a host's game) no option of the host's.
+    remote = " ".join(render_text(help_view(NO_VARIANTS, hints=False, remote=True), 200).split())
+    assert "hint off for this game " in remote and "--no-hints" not in remote
 
 
 def test_each_replay_word_and_key_leads_to_one_command() -> None:

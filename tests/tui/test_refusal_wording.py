@@ -45,5 +45,5 @@ def test_the_words_read_as_before() -> None:
         "Bob's 'take 1' revealed new cards from the deck"
     )
     assert blocker_line(Blocker(Blocked.HINTS_OFF), seats, CAT.regions) == (
-        "hints are off for this game (it was started with --no-hints)"
+        "hints are off for this game"
     )

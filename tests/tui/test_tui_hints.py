@@ -93,7 +93,7 @@ def test_the_hint_command_says_plainly_when_hints_are_off(tmp_path: Path) -> Non
         ui.commands.hinter = Refused()
         ui.run()
     text = out.getvalue()
-    assert text.count("Hints are off for this game (it was started with --no-hints).") == 2
+    assert text.count("Hints are off for this game.") == 2
     assert "? hint" not in text  # no key in the menu
     assert "off for this game: it was started with --no-hints" in text  # help
     assert read_record(tmp_path / "g.json").actions[0].hinted is False

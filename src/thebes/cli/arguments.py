@@ -35,7 +35,7 @@ from thebes.cli.review_arguments import (
     example,
 )
 from thebes.cli.review_arguments import usable_cpus as usable_cpus  # analyze --jobs's default
-from thebes.cli.server import server_command
+from thebes.cli.server_arguments import add_server
 from thebes.cli.simulate import simulate_command
 from thebes.cli.streams import Streams
 from thebes.cli.web_options import add_web
@@ -82,7 +82,7 @@ def build_parser(streams: Streams | None = None) -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
-    adders = [_add_play, _add_resume, _add_host, _add_server, _add_games, _add_simulate, add_replay]
+    adders = [_add_play, _add_resume, _add_host, add_server, _add_games, _add_simulate, add_replay]
     adders += [add_analyze, add_hint]
     for add in (*adders, _add_reference, _add_rules):
         add(commands)
@@ -288,66 +288,6 @@ def _add_host(commands: argparse._SubParsersAction[_Parser]) -> None:
     add_web(host)
     _add_at_the_table(host)
     add_no_color(host, _("no colours (NO_COLOR works too)"))
-
-
-def _add_server(commands: argparse._SubParsersAction[_Parser]) -> None:
-    """thebes server: many tables, players known by their SSH keys, a ladder."""
-    server = commands.add_parser(
-        "server",
-        help=_("run a Thebes server: many tables, games over days, a ladder"),
-        description=_(
-            "Run a Thebes server that players reach with {ssh}: their SSH key is their "
-            "account; in the lobby they make, join and watch tables, live or played over "
-            "days, and a ladder rates the games between people. Everything is kept in one "
-            "folder and comes back when the server starts again. See {document}."
-        ).format(ssh="'ssh -t -p PORT HOST'", document="docs/server.md"),
-        epilog=example(f"{thebes_command()} server --listen 0.0.0.0 --port 8022"),
-    )
-    server.set_defaults(handler=server_command)
-    server.add_argument(
-        "--data",
-        type=values.path_text,
-        metavar="FOLDER",
-        help=_(
-            "the folder that keeps the server's store, games and host key (default {folder})"
-        ).format(folder="~/.local/share/thebes/server"),
-    )
-    server.add_argument(
-        "--database",
-        type=values.path_text,
-        metavar="FILE",
-        help=_("the SQLite file of players, tables and ratings (default: in the data folder)"),
-    )
-    server.add_argument(
-        "--port",
-        type=values.port,
-        default=8022,
-        help=_("the port to listen on (default {port})").format(port=8022),
-    )
-    server.add_argument(
-        "--listen",
-        metavar="ADDRESS",
-        help=_(
-            "listen on this address of this machine only, e.g. 127.0.0.1 or a LAN address "
-            "(default: every address)"
-        ),
-    )
-    server.add_argument(
-        "--allow-local-webhooks",
-        action="store_true",
-        help=_(
-            "let players' webhooks reach this machine and private networks (refused by "
-            "default: a server open to the internet must not be made to call inside)"
-        ),
-    )
-    server.add_argument(
-        "--json",
-        action="store_true",
-        help=_("print where it listens as one JSON object ({keys}) and nothing else").format(
-            keys="port, fingerprint, data, web"
-        ),
-    )
-    add_web(server)
 
 
 def _add_resume(commands: argparse._SubParsersAction[_Parser]) -> None:

@@ -90,6 +90,7 @@ def server_command(args: argparse.Namespace, handed: Terminal | None) -> int:
             join_command=join_command,
             local_webhooks=args.allow_local_webhooks,
             trouble=streams.complain,
+            review=not args.no_review,
         )
         limits = Limits(per_seat=4, spectators=0, visitors=256, visitors_per_address=16)
         key = host_key(folder / KEY_NAME)

@@ -35,6 +35,7 @@ from thebes.records.gamefile import COLOURS
 from thebes.records.session import Seat, Session
 from thebes.rules import Variants, scores
 from thebes.table.authority import Table
+from thebes.table.ending import leave_out_skill
 from thebes.table.games import saved_game
 
 STAND_IN = "greedy"  # the bot that plays for a person whose time ran out
@@ -97,6 +98,7 @@ class Hall:
         clock: Callable[[], float] = time.time,
         local_webhooks: bool = False,
         trouble: Callable[[str], None] = lambda line: None,
+        review: bool = True,
     ) -> None:
         self.folder = folder
         self.games = folder / "games"
@@ -107,6 +109,9 @@ class Hall:
         self.clock = clock
         self.local_webhooks = local_webhooks  # webhooks may call this machine and its network
         self.trouble = trouble  # what goes wrong, for whoever keeps the server
+        # The end of a game weighs each player's choices (seconds of a core a game), or
+        # shows luck alone.
+        self.review = review
         self._lock = threading.RLock()
         self._live: dict[int, LiveTable] = {}
         self._accounts_made: list[float] = []
@@ -404,6 +409,8 @@ class Hall:
             held.close()
             raise
         table = Table(session, lock, shared=True, must_save=True)
+        if not self.review:
+            leave_out_skill(table)
         live = LiveTable(row, table, held, since=row.turn_since or self.clock())
         live.bots = threading.Thread(
             target=table.run_bots, args=(live.stop,), name=f"thebes-table-{row.id}", daemon=True

@@ -289,18 +289,18 @@ class Asking:
         style = prompt_style(seat_info.colour) if self.talk.colour else "bold"
         # TRANSLATORS: after a player's name: a computer player's.
         who = " " + _("(bot)") if seat_info.is_bot else ""
-        # TRANSLATORS: after a player's name ("Ann to play. ..."); {commands} are command
-        # words, as typed.
         ask = (
             who
             + " "
+            # TRANSLATORS: after a player's name ("Ann to play. ..."); {commands} are
+            # command words, as typed.
             + _("to play. You may type {commands}: ").format(commands=all_as_typed(WATCHING))
         )
         if cell_len(seat_info.name + ask) > self.size()[0] - PROMPT_ROOM:
-            # TRANSLATORS: after a player's name ("Ann to play (help, ...): ").
             ask = (
                 who
                 + " "
+                # TRANSLATORS: after a player's name ("Ann to play (help, ...): ").
                 + _("to play ({commands}): ").format(commands=all_as_typed(WATCHING_SHORT))
             )
         return FormattedText([(style, seat_info.name), ("", ask)])

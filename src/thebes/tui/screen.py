@@ -221,10 +221,11 @@ def _active_tableau(state: GameState, info: ScreenInfo, width: int) -> Renderabl
     legends = [regions[r][:3] for r in range(len(regions)) if player.legends >> r & 1]
     artifacts = panels.artifacts_text(state, player)
     # At 80 columns the labels are shortened ('help keys' says so) before anything is cut.
-    # TRANSLATORS: the labels of a player's line (books, general knowledge, legends,
-    # artifacts, exhibitions), in full, then shortened as 'help keys' explains them.
     labels = (
         (
+            # TRANSLATORS: the labels of a player's line (books, general knowledge,
+            # legends, artifacts, exhibitions), in full, then shortened as 'help keys'
+            # explains them.
             pgettext("tableau", "books"),
             pgettext("tableau", "general"),
             pgettext("tableau", "legends"),

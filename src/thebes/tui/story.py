@@ -197,9 +197,10 @@ def story_panel(
         shown = list(range(first, len(entries)))[-count:] if room else []
         lines = _one_each(entries, shown, whole, heights, colours, inner, room)
         if len(entries) > len(shown):
-            # TRANSLATORS: the events panel's title: earlier actions left out for want of room
             earlier = len(entries) - len(shown)
             notes.append(
+                # TRANSLATORS: the events panel's title: earlier actions left out for want
+                # of room
                 ngettext("{count} earlier", "{count} earlier", earlier).format(count=earlier)
             )
     if any(all(line is not w for w in whole) for line in lines):

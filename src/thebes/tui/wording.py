@@ -27,9 +27,9 @@ def blocker_line(blocker: Blocker, seats: Sequence[Seat], regions: tuple[str, ..
     action = printable(format_action(blocker.action, regions)) if blocker.action else ""
     match blocker.kind:
         case Blocked.HINTS_OFF:
-            return _("hints are off for this game (it was started with {option})").format(
-                option="--no-hints"
-            )
+            # Not why: a server's rated table has none, as has a game played with
+            # --no-hints (which the help page names at the keyboard).
+            return _("hints are off for this game")
         case Blocked.GAME_OVER:
             return _("the game is over")
         case Blocked.BOTS_TURN:
