@@ -74,6 +74,17 @@ def test_every_package_but_hosting_is_forbidden_asyncssh() -> None:
     assert {f"thebes.{name}" for name in top - {"hosting"}} == set(ssh_only["source_modules"])
 
 
+def test_every_package_but_hosting_is_forbidden_aiohttp() -> None:
+    # A package added later must be named in the contract, or it could serve a web page.
+    config = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    contracts = config["tool"]["importlinter"]["contracts"]
+    web_only = next(c for c in contracts if "aiohttp" in c.get("forbidden_modules", []))
+    package = REPO / "src" / "thebes"
+    top = {p.parent.name for p in package.glob("*/__init__.py")}
+    top |= {p.stem for p in package.glob("*.py") if p.stem not in ("__init__", "__main__")}
+    assert {f"thebes.{name}" for name in top - {"hosting"}} == set(web_only["source_modules"])
+
+
 def test_every_package_but_the_tournaments_is_forbidden_dask() -> None:
     # A package added later must be named in the contract, or it could load Dask, an
     # optional extra that only a study given a scheduler needs.
@@ -137,6 +148,8 @@ def test_the_contracts_hold_on_the_package_as_it_is(copy: Path) -> None:
         ("thebes.table.authority", "import rich.text", "Only the terminal UI imports rich"),
         ("thebes.table.snapshot", "import prompt_toolkit", "Only the terminal UI imports rich"),
         ("thebes.table.games", "import asyncssh", "Only thebes.hosting imports asyncssh"),
+        ("thebes.cli.host", "import aiohttp", "Only thebes.hosting imports aiohttp"),
+        ("thebes.tui.door", "from aiohttp import web", "Only thebes.hosting imports aiohttp"),
         ("thebes.table.news", "from thebes.tui import screen", "Layers"),
         ("thebes.table.authority", "from thebes.hosting import guard", "Layers"),
     ],

@@ -18,6 +18,7 @@ from thebes.hosting.guard import Limits
 from thebes.hosting.hostkey import host_key
 from thebes.hosting.invites import Invites
 from thebes.hosting.server import Host
+from thebes.hosting.web import WebDoor
 from thebes.tui.terminal import Terminal
 
 NAMES = ["Ann", "Bob", "Cleo"]  # Cleo: a bot, not invited
@@ -88,13 +89,19 @@ class EchoTable:
 
 @contextmanager
 def hosted(
-    tmp_path: Path, limits: Limits | None = None, table: EchoTable | None = None
+    tmp_path: Path,
+    limits: Limits | None = None,
+    table: EchoTable | None = None,
+    *,
+    web: bool = False,
 ) -> Iterator[tuple[Host[Invites], EchoTable]]:
-    """A host of the double table on 127.0.0.1, any free port."""
+    """A host of the double table on 127.0.0.1, any free port (``web``: its web door too,
+    on another)."""
     table = table or EchoTable()
     invites = Invites(NAMES, table.person_seats())
     key = host_key(tmp_path / "host_key")
-    with Host(table, invites, key, listen="127.0.0.1", port=0, limits=limits) as host:
+    door = WebDoor(0, "127.0.0.1") if web else None
+    with Host(table, invites, key, listen="127.0.0.1", port=0, limits=limits, web=door) as host:
         yield host, table
 
 

@@ -85,6 +85,7 @@ def test_a_session_keeps_a_bounded_environment_and_nothing_after_it_leaves(
             await read_until(process, "colour=")
             if flooding:
                 (session,) = host.seating.sessions
+                assert isinstance(session, Connection)
                 environment = session._chan.get_environment_bytes()  # type: ignore[union-attr]
                 kept.append(sum(len(k) + len(v) for k, v in environment.items()))
                 await flood(process)

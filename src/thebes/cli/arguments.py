@@ -38,6 +38,7 @@ from thebes.cli.review_arguments import usable_cpus as usable_cpus  # analyze --
 from thebes.cli.server_arguments import add_server
 from thebes.cli.simulate import simulate_command
 from thebes.cli.streams import Streams
+from thebes.cli.web_options import add_web
 from thebes.language import LANGUAGES, _, ngettext
 from thebes.rules import VARIANT_NAMES
 from thebes.safeio.invocation import thebes_command
@@ -282,8 +283,9 @@ def _add_host(commands: argparse._SubParsersAction[_Parser]) -> None:
         help=_(
             "print the invites as JSON (one object per line: {keys}) and nothing else; this "
             "terminal shows no table"
-        ).format(keys="seat, user, code, port, fingerprint"),
+        ).format(keys="seat, user, code, port, fingerprint, web"),
     )
+    add_web(host)
     _add_at_the_table(host)
     add_no_color(host, _("no colours (NO_COLOR works too)"))
 

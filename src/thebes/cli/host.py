@@ -20,12 +20,14 @@ from typing import TYPE_CHECKING, TextIO
 
 from thebes.cli.stdio import need_keys
 from thebes.cli.streams import Streams
+from thebes.cli.web_options import web_door
 from thebes.errors import EXIT_OK, EXIT_USAGE, ThebesError
 from thebes.language import _
 from thebes.safeio.text import printable
 
 if TYPE_CHECKING:
     from thebes.hosting.invites import Invites
+    from thebes.hosting.web import WebDoor
     from thebes.records.session import Session
     from thebes.safeio.locking import GameLock
     from thebes.table.authority import Table
@@ -52,6 +54,7 @@ def host_command(args: argparse.Namespace, handed: Terminal | None) -> int:
     """Host a game until it is over, or a signal or Ctrl-C ends it."""
     if not args.json:
         need_keys(handed)
+    web = web_door(args)  # its options refused before any game is made
     from thebes.cli.play import plain
     from thebes.tui.terminal import terminal_for
 
@@ -67,11 +70,13 @@ def host_command(args: argparse.Namespace, handed: Terminal | None) -> int:
 
             leave_out_skill(table)
         own = _own_seat(args.play, table.seat_names, table.person_seats())
-        _serve(args, terminal, table, own)
+        _serve(args, terminal, table, own, web)
     return EXIT_OK
 
 
-def _serve(args: argparse.Namespace, terminal: Terminal, table: Table, own: int | None) -> None:
+def _serve(
+    args: argparse.Namespace, terminal: Terminal, table: Table, own: int | None, web: WebDoor | None
+) -> None:
     from thebes.hosting.hostkey import fingerprint, host_key
     from thebes.hosting.invites import Invites
     from thebes.hosting.server import Host
@@ -81,11 +86,16 @@ def _serve(args: argparse.Namespace, terminal: Terminal, table: Table, own: int 
     invites = Invites(list(table.seat_names), invited)
     key = host_key()
     door = TerminalDoor(table)
-    with Host(door, invites, key, listen=args.listen, port=args.port) as host:
+    with Host(door, invites, key, listen=args.listen, port=args.port, web=web) as host:
         streams = Streams(terminal)
-        lines = invite_lines(invites, host.port, fingerprint(key), _address(args.listen))
+        address = _address(args.listen)
+        lines = invite_lines(invites, host.port, fingerprint(key), address)
+        base = None
+        if web is not None:
+            base = args.web_url or f"{web.scheme}://{address}:{host.web_port}"
+            lines += web_lines(invites, base)
         if args.json:
-            write_json(streams.out, invites, host.port, fingerprint(key))
+            write_json(streams.out, invites, host.port, fingerprint(key), base)
         else:
             for line in lines:
                 terminal.say(line)
@@ -138,13 +148,33 @@ def invite_lines(invites: Invites, port: int, print_: str, address: str) -> list
     return lines
 
 
-def write_json(out: TextIO, invites: Invites, port: int, print_: str) -> None:
+def web_lines(invites: Invites, base: str) -> list[str]:
+    """The links that join in a browser, one per seat and the spectators' (the code in the
+    link's fragment: the page reads it, and the server never sees it in a request)."""
+    from thebes.hosting.web import link
+
+    lines = [_("Or in a browser (each link to its player alone):")]
+    for invite in invites.all():
+        seat = invite.seat
+        who = _("Spectators") if seat is None else printable(invites.seat_names[seat])
+        lines.append(f"  {who}: {link(base, invite.user, invite.code)}")
+    return lines
+
+
+def write_json(
+    out: TextIO, invites: Invites, port: int, print_: str, base: str | None = None
+) -> None:
     """One JSON object per invite: seat (number from 1, null for spectators), user, code,
-    port, fingerprint."""
+    port, fingerprint, and with --web the link that joins in a browser."""
     for invite in invites.all():
         seat = None if invite.seat is None else invite.seat + 1
         row = {"seat": seat, "user": invite.user, "code": invite.code, "port": port}
-        print(json.dumps({**row, "fingerprint": print_}), file=out, flush=True)
+        row["fingerprint"] = print_
+        if base is not None:
+            from thebes.hosting.web import link
+
+            row["web"] = link(base, invite.user, invite.code)
+        print(json.dumps(row), file=out, flush=True)
 
 
 def _user_argument(user: str) -> str:

@@ -46,10 +46,12 @@ def server_folder() -> Path:
 def server_command(args: argparse.Namespace, handed: Terminal | None) -> int:
     """Run a server until a signal or Ctrl-C ends it."""
     from thebes.cli.host import _address
+    from thebes.cli.web_options import web_door
     from thebes.hosting.accounts import KeyAccounts
     from thebes.hosting.guard import Limits
     from thebes.hosting.hostkey import fingerprint, host_key
     from thebes.hosting.server import Host
+    from thebes.hosting.web import link
     from thebes.lobby.hall import Hall
     from thebes.lobby.store import Store
     from thebes.lobby.webhooks import Webhooks
@@ -57,12 +59,13 @@ def server_command(args: argparse.Namespace, handed: Terminal | None) -> int:
     from thebes.tui.lobby import LobbyDoor
     from thebes.tui.terminal import terminal_for
 
+    web = web_door(args)  # refused before anything is made
     folder = Path(args.data).expanduser() if args.data else server_folder()
     database = Path(args.database).expanduser() if args.database else folder / STORE_NAME
     make_folder_for(folder / KEY_NAME)
     make_folder_for(database)
     address = _address(args.listen)
-    listening = {"port": args.port}  # the port really listened on, once it is
+    listening = {"port": args.port, "web": ""}  # where it really listens, once it does
 
     def join_command(table: int) -> str:
         return f"ssh -t -p {listening['port']} table-{table}@{address}"
@@ -96,12 +99,16 @@ def server_command(args: argparse.Namespace, handed: Terminal | None) -> int:
         clock = threading.Thread(target=hall.run_clock, args=(stop,), daemon=True)
         try:
             door, accounts = LobbyDoor(hall), KeyAccounts()
+            if web is not None:
+                door.web_link = lambda who: link(listening["web"], "lobby", accounts.web_code(who))
             with Host(
-                door, accounts, key, listen=args.listen, port=args.port, limits=limits
+                door, accounts, key, listen=args.listen, port=args.port, limits=limits, web=web
             ) as host:
                 listening["port"] = host.port
+                if web is not None:
+                    listening["web"] = args.web_url or f"{web.scheme}://{address}:{host.web_port}"
                 clock.start()
-                _announce(args, streams, host.port, fingerprint(key), folder)
+                _announce(args, streams, host.port, fingerprint(key), folder, listening["web"])
                 idle = threading.Event()
                 while not idle.wait(0.5):  # short waits: Ctrl-C and signals land between them
                     pass
@@ -114,16 +121,27 @@ def server_command(args: argparse.Namespace, handed: Terminal | None) -> int:
 
 
 def _announce(
-    args: argparse.Namespace, streams: Streams, port: int, print_: str, folder: Path
+    args: argparse.Namespace, streams: Streams, port: int, print_: str, folder: Path, web: str
 ) -> None:
-    """Where the server listens, for its keeper (``--json``: one line of JSON alone)."""
+    """Where the server listens, for its keeper (``--json``: one line of JSON alone); ``web``:
+    where its page is (or nothing)."""
     from thebes.cli.host import ALL_ADDRESSES, _address
 
     if args.json:
-        row = {"port": port, "fingerprint": print_, "data": str(folder)}
+        row: dict[str, object] = {"port": port, "fingerprint": print_, "data": str(folder)}
+        if web:
+            row["web"] = web
         print(json.dumps(row), file=streams.out, flush=True)
     else:
-        for line in _welcome(port, _address(args.listen), print_, folder):
+        lines = _welcome(port, _address(args.listen), print_, folder)
+        if web:
+            lines.insert(
+                -1,
+                _(
+                    "and in a browser, at {url}, with the link the lobby's `web` command gives them"
+                ).format(url=web),
+            )
+        for line in lines:
             print(line, file=streams.out, flush=True)
     if args.listen in (None, *ALL_ADDRESSES):
         streams.complain(

@@ -1,21 +1,20 @@
-"""The options of `thebes server`."""
+"""The options of `thebes server` (out of :mod:`thebes.cli.arguments`, which holds the
+other subcommands, so that each module stays short)."""
 
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
+from typing import Any
 
 from thebes.cli import values
 from thebes.cli.review_arguments import example
 from thebes.cli.server import server_command
+from thebes.cli.web_options import add_web
 from thebes.language import _
 from thebes.safeio.invocation import thebes_command
 
-if TYPE_CHECKING:
-    from thebes.cli.arguments import _Parser
 
-
-def add_server(commands: argparse._SubParsersAction[_Parser]) -> None:
+def add_server(commands: argparse._SubParsersAction[Any]) -> None:
     """thebes server: many tables, players known by their SSH keys, a ladder."""
     server = commands.add_parser(
         "server",
@@ -74,6 +73,7 @@ def add_server(commands: argparse._SubParsersAction[_Parser]) -> None:
         "--json",
         action="store_true",
         help=_("print where it listens as one JSON object ({keys}) and nothing else").format(
-            keys="port, fingerprint, data"
+            keys="port, fingerprint, data, web"
         ),
     )
+    add_web(server)

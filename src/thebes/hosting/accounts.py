@@ -3,11 +3,23 @@
 There are no passwords: the key proves the account (made at its first visit, when the lobby
 asks its name), and the SSH user name only says where to go (a table's number, or the
 lobby). A client that offers no key is told how to make one, and let in nowhere.
+
+A browser has no SSH key. A player who came with theirs asks the lobby for a link (its
+`web` command): a ticket of 128 random bits that lets one browser in as that account, once,
+within a few minutes. The browser is then given a ticket of its own for coming back (a
+reload, a lost connection), good while the server runs and for a day at most, which the
+page keeps in its tab alone. Tickets are compared in constant time; wrong ones are
+throttled by the guard as wrong codes are.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+import hmac
+import secrets
+import threading
+import time
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
 
 import asyncssh
 
@@ -15,12 +27,77 @@ from thebes.language import _
 from thebes.lobby.names import Visitor
 
 ROOM_LETTERS = 40  # of the SSH user name kept: a table's number fits many times over
+LINK_SECONDS = 10 * 60  # how long a link from the lobby lets a browser in (once)
+RETURN_SECONDS = 24 * 60 * 60  # how long a browser may come back with its own ticket
+TICKETS_KEPT = 4096  # tickets alive at once, at most: the oldest go first
+
+
+@dataclass(frozen=True, slots=True)
+class Ticket:
+    who: Visitor
+    until: float  # the clock's time it ends
+    once: bool  # a lobby's link: gone once used
+
+
+@dataclass
+class Tickets:
+    """The web's tickets of a server's accounts (from the lobby's thread and the server's)."""
+
+    clock: Callable[[], float] = time.monotonic
+    _tickets: dict[str, Ticket] = field(default_factory=dict)
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def new(self, who: Visitor, seconds: float, *, once: bool) -> str:
+        token = secrets.token_urlsafe(16)
+        with self._lock:
+            now = self.clock()
+            for old, ticket in list(self._tickets.items()):
+                if ticket.until <= now:
+                    del self._tickets[old]
+            while len(self._tickets) >= TICKETS_KEPT:
+                del self._tickets[next(iter(self._tickets))]
+            self._tickets[token] = Ticket(who, now + seconds, once)
+        return token
+
+    def use(self, token: str) -> Ticket | None:
+        """The ticket ``token`` is, if alive (a link's is then gone); compared in constant
+        time with every ticket, so that how long it takes tells nothing."""
+        typed = token[:64].encode("utf-8", "replace")
+        with self._lock:
+            now, found = self.clock(), None
+            for known, ticket in self._tickets.items():
+                if hmac.compare_digest(known.encode(), typed) and ticket.until > now:
+                    found = known
+            if found is None:
+                return None
+            ticket = self._tickets[found]
+            if ticket.once:
+                del self._tickets[found]
+            return ticket
 
 
 class KeyAccounts:
     """A server's door: every key is someone (:class:`~thebes.lobby.hall.Visitor`)."""
 
     passwords = False
+
+    def __init__(self) -> None:
+        self.tickets = Tickets()
+
+    def web_code(self, who: Visitor) -> str:
+        """The code of a link that lets one browser in as ``who``, once, for a while."""
+        return self.tickets.new(who, LINK_SECONDS, once=True)
+
+    def by_web(self, user: str, code: str) -> tuple[Visitor | None, str | None]:
+        """Who a browser's code proves (``user``: the room it asks for), and the code it
+        comes back with (a link's is good once)."""
+        ticket = self.tickets.use(code)
+        if ticket is None:
+            return None, None
+        who = Visitor(ticket.who.fingerprint, user[:ROOM_LETTERS])
+        if not ticket.once:
+            return who, None
+        return who, self.tickets.new(ticket.who, RETURN_SECONDS, once=False)
 
     @staticmethod
     def by_key(user: str, key: asyncssh.SSHKey) -> Visitor:

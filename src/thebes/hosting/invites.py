@@ -130,6 +130,11 @@ class Invites:
             self.remember_key(role.seat, offered.public_data)
         return role
 
+    def by_web(self, user: str, code: str) -> tuple[Role | None, None]:
+        """What a browser joins as with ``user`` and ``code``: as over SSH (the same code
+        comes back again)."""
+        return self.by_code(user, code, None), None
+
     @staticmethod
     def place_of(who: Hashable) -> int | None:
         assert isinstance(who, Role)

@@ -18,7 +18,7 @@ import logging
 import threading
 import time
 from collections.abc import Hashable, Sequence
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_checkable
 
 import asyncssh
 from prompt_toolkit.contrib.ssh import PromptToolkitSSHServer, PromptToolkitSSHSession
@@ -29,6 +29,11 @@ from thebes.hosting.guard import Guard, Limits
 from thebes.language import _
 from thebes.safeio.text import printable
 from thebes.tui.terminal import Terminal
+
+if TYPE_CHECKING:
+    from aiohttp.web import AppRunner
+
+    from thebes.hosting.web import WebDoor
 
 # The environment variables a session keeps from its client: the colours it shows, the
 # language it speaks, plain mode.
@@ -72,6 +77,11 @@ class Admission(Protocol):
         to remember for next time), if anyone."""
         ...
 
+    def by_web(self, user: str, code: str) -> tuple[Hashable | None, str | None]:
+        """Who a browser's ``code`` proves for ``user``, if anyone, and the code it comes back
+        with if not the same (thebes.hosting.web)."""
+        ...
+
     def place_of(self, who: Hashable) -> Hashable | None:
         """Where ``who`` sits: the places they take in the guard's count, and what the table
         is told of them (a hosted game's seat, None for a spectator)."""
@@ -89,15 +99,35 @@ class Table(Protocol):
     def disconnected(self, who: Any) -> None: ...
 
 
+class Session(Protocol):
+    """A terminal at the table, whatever carries it: an SSH session (:class:`Connection`)
+    or a browser's websocket (:class:`~thebes.hosting.web_connection.WebSession`)."""
+
+    seat: Hashable | None
+    attached: threading.Thread | None  # the table running at it
+
+    def sending(self) -> bool: ...
+
+    def lose(self) -> None: ...
+
+
+@runtime_checkable
+class Droppable(Protocol):
+    """What holds a place in the guard (an SSH login, a browser's socket): dropped when a
+    newer one takes its place."""
+
+    def drop(self, reason: int, message: str) -> None: ...
+
+
 class Seating:
     """The table and the sessions at it: which one holds each seat now."""
 
     def __init__(self, table: Table) -> None:
         self.table = table
-        self.sessions: set[Connection] = set()
-        self.holders: dict[Hashable, Connection] = {}  # who: their newest session
+        self.sessions: set[Session] = set()
+        self.holders: dict[Hashable, Session] = {}  # who: their newest session
 
-    def opened(self, session: Connection) -> None:
+    def opened(self, session: Session) -> None:
         self.sessions.add(session)
         if session.seat is not None:
             self.holders[session.seat] = session
@@ -105,7 +135,7 @@ class Seating:
     def attach(self, terminal: Terminal, who: Any, gone: threading.Event) -> None:
         self.table.attach(terminal, who, gone)
 
-    def dropped(self, session: Connection, at_table: bool) -> None:
+    def dropped(self, session: Session, at_table: bool) -> None:
         """``session``'s connection went: it is forgotten, and if the table was still at it
         and it held its seat, the table is told (in a thread: it may wait for the table's
         lock)."""
@@ -164,7 +194,7 @@ class Login(PromptToolkitSSHServer):
             return
         self.admitted = True
         self.host.logins.add(self)
-        if isinstance(evicted, Login):  # a stranger still not logged in: its place is taken
+        if isinstance(evicted, Droppable):  # a stranger not logged in: its place is taken
             evicted.drop(asyncssh.DISC_TOO_MANY_CONNECTIONS, _("too many connections"))
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -190,7 +220,7 @@ class Login(PromptToolkitSSHServer):
         if refusal is not None:
             self.drop(asyncssh.DISC_TOO_MANY_CONNECTIONS, refusal)
             return
-        if isinstance(evicted, Login):  # the seat's oldest connection: a newer one came
+        if isinstance(evicted, Droppable):  # the seat's oldest connection: a newer one came
             evicted.drop(asyncssh.DISC_BY_APPLICATION, _("your seat joined from elsewhere"))
         loop = asyncio.get_running_loop()
         self._no_session = loop.call_later(self.host.guard.limits.session_timeout, self._idle)
@@ -296,8 +326,11 @@ class Host(Generic[AdmissionT]):
         listen: str | None,
         port: int,
         limits: Limits | None = None,
+        web: WebDoor | None = None,
     ) -> None:
         self.admission, self.key, self.listen, self.port = admission, key, listen, port
+        self.web, self.web_port = web, 0  # the web door, if any, and the port it listens on
+        self._web_runner: AppRunner | None = None
         self.guard = Guard(limits or Limits())
         self.seating = Seating(table)
         self.logins: set[Login] = set()
@@ -306,6 +339,7 @@ class Host(Generic[AdmissionT]):
         self._ready = threading.Event()
         self._failure: BaseException | None = None
         self._stopping: asyncio.Event | None = None
+        self._web_failed = False
 
     def __enter__(self) -> Host[AdmissionT]:
         _quiet_asyncssh()
@@ -314,7 +348,11 @@ class Host(Generic[AdmissionT]):
         if self._failure is not None:
             self._thread.join()
             reason = printable(str(self._failure))
-            if self.listen:
+            if self.web is not None and self._web_failed:
+                refusal = _("cannot serve the web page on port {port}: {reason}").format(
+                    port=self.web.port, reason=reason
+                )
+            elif self.listen:
                 refusal = _("cannot listen on {address} port {port}: {reason}").format(
                     address=self.listen, port=self.port, reason=reason
                 )
@@ -381,6 +419,16 @@ class Host(Generic[AdmissionT]):
             keepalive_count_max=4,
         )
         self.port = server.sockets[0].getsockname()[1]
+        if self.web is not None:
+            from thebes.hosting.web import start
+
+            self._web_failed = True
+            try:
+                self._web_runner, self.web_port = await start(self, self.web)
+            except BaseException:
+                server.close()
+                raise
+            self._web_failed = False
         self._ready.set()
         try:
             await self._stopping.wait()
@@ -397,21 +445,25 @@ class Host(Generic[AdmissionT]):
             for login in list(self.logins):
                 if login.conn is not None:
                     login.conn.close()
+            if self._web_runner is not None:
+                await self._web_runner.cleanup()
             await server.wait_closed()
             await asyncio.sleep(0)  # the connections' own closing callbacks
 
 
 def _quiet_asyncssh() -> None:
-    """asyncssh logs each connection and its user names (never a password) at INFO, and
+    """asyncssh logs each connection and its user names (never a password) at INFO (aiohttp
+    each request, and a handler's errors), and
     Python prints any logger's warnings on standard error: onto the host's table. The host
     shows who joins at the table instead. asyncio, for its part, warns of each write to a
     connection already lost ("socket.send() raised exception."): from the server's thread
     that is a client gone, never the host's business, so it is dropped too."""
-    log = logging.getLogger("asyncssh")
-    log.setLevel(logging.CRITICAL + 1)
-    log.propagate = False
-    if not log.handlers:
-        log.addHandler(logging.NullHandler())
+    for name in ("asyncssh", "aiohttp"):  # aiohttp: the web door's (no access log either)
+        log = logging.getLogger(name)
+        log.setLevel(logging.CRITICAL + 1)
+        log.propagate = False
+        if not log.handlers:
+            log.addHandler(logging.NullHandler())
     loop_log = logging.getLogger("asyncio")
     if _from_the_server not in loop_log.filters:
         loop_log.addFilter(_from_the_server)

@@ -54,13 +54,17 @@ class LobbyDoor:
     """How a server's terminals come to its lobby: what :mod:`thebes.hosting` hands each
     connection that proved its key to."""
 
-    def __init__(self, hall: Hall) -> None:
+    def __init__(self, hall: Hall, web_link: Callable[[Visitor], str] | None = None) -> None:
         self.hall = hall
+        # A link that lets one browser in as a visitor, once (None: the server has no page).
+        self.web_link = web_link
 
     def attach(self, terminal: Terminal, who: Any, gone: threading.Event) -> None:
         assert isinstance(who, Visitor)
         with speaking(terminal.language or current_language()):
-            Lobby(self.hall, terminal, who, gone).run()
+            lobby = Lobby(self.hall, terminal, who, gone)
+            lobby.web_link = self.web_link
+            lobby.run()
 
     def disconnected(self, who: Any) -> None:
         """A connection went: its lobby (or the table it is at) ends by itself, its input
@@ -88,6 +92,7 @@ class Lobby:
         self.typed = ""
         self.notice: list[str] = []  # said under the lobby at its next drawing
         self.quitting = False
+        self.web_link: Callable[[Visitor], str] | None = None
 
     # ------------------------------------------------------------ the loop
 
@@ -408,6 +413,12 @@ class Lobby:
         self.hall.store.set_language(account.id, code)
         self.notice.append(_("This terminal speaks {name} now.").format(name=NAMES[code]))
 
+    def _web(self, argument: str) -> None:
+        if self.web_link is None:
+            raise LobbyRefusal(_("this server has no web page"))
+        self.notice.append(_("Open this link in your browser within 10 minutes; it works once:"))
+        self.notice.append("  " + self.web_link(self.visitor))
+
     def _help(self, argument: str) -> None:
         self.notice.append(_("In the lobby:"))
         words = spoken_commands()
@@ -436,6 +447,7 @@ COMMANDS: dict[str, LobbyCommand] = {
         Lobby._webhook, "URL|off", N_("an address told when your move comes while you are away")
     ),
     "lang": LobbyCommand(Lobby._lang, "de|en|fr", N_("the language of this terminal")),
+    "web": LobbyCommand(Lobby._web, "", N_("a link that opens the lobby in your browser")),
     "help": LobbyCommand(Lobby._help, "", N_("these commands")),
     "quit": LobbyCommand(Lobby._quit, "", N_("leave the server (your games wait for you)")),
 }
@@ -457,6 +469,7 @@ def spoken_commands() -> dict[str, str]:
         "me": pgettext("lobby command", "me"),
         "webhook": pgettext("lobby command", "webhook"),
         "lang": pgettext("lobby command", "lang"),
+        "web": pgettext("lobby command", "web"),
         "help": pgettext("lobby command", "help"),
         "quit": pgettext("lobby command", "quit"),
     }

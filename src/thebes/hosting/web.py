@@ -1,0 +1,255 @@
+"""The web door of a hosted game (``thebes host --web PORT``): a small page with xterm.js,
+and a websocket that makes the page a terminal at the table, served by aiohttp on the same
+event loop as the SSH server, so that browsers and SSH clients share its guard (places,
+throttled codes) and its seating (a seat taken over from either side).
+
+Nothing is served but the page's own files, named one by one and read once at the start
+(no folder is served, so no path a visitor sends reaches the disk), and the websocket,
+which runs nothing but the table. A socket is a stranger until its first message proves a
+seat: ``{"user", "code", "cols", "rows", "lang"?, "plain"?}`` (answered ``{"joined", "code"?}``,
+with the code to come back with when it is another), the code compared in constant
+time (:func:`~thebes.hosting.invites.same_code`) and wrong codes throttled per address
+exactly as over SSH. The code travels in the link's fragment (``#user=Ann&code=...``),
+which browsers never send to a server, so it is in no log; the page takes it out of the
+address bar once read. A socket from another site's page is refused (its Origin is not
+this server's).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import ssl
+from collections.abc import Hashable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from urllib.parse import quote, urlsplit
+
+import asyncssh
+from aiohttp import WSMsgType, web
+
+from thebes.hosting.server import Droppable
+from thebes.hosting.web_connection import REFUSED, WebSession, environment_of, size_of
+from thebes.language import _, speaking
+
+if TYPE_CHECKING:
+    from thebes.hosting.server import Host
+
+STATIC = Path(__file__).with_name("web_static")
+# The files served, by the name the page asks for: (file under STATIC, content type).
+FILES = {
+    "": ("index.html", "text/html; charset=utf-8"),
+    "page.js": ("page.js", "text/javascript; charset=utf-8"),
+    "page.css": ("page.css", "text/css; charset=utf-8"),
+    "xterm.js": ("xterm/xterm.js", "text/javascript; charset=utf-8"),
+    "xterm.css": ("xterm/xterm.css", "text/css; charset=utf-8"),
+    "addon-fit.js": ("xterm/addon-fit.js", "text/javascript; charset=utf-8"),
+    "LICENSE.xterm": ("xterm/LICENSE.xterm", "text/plain; charset=utf-8"),
+    "LICENSE.addon-fit": ("xterm/LICENSE.addon-fit", "text/plain; charset=utf-8"),
+}
+HEADERS = {
+    # Only this page's own scripts, styles and socket; never framed by another site's page.
+    "Content-Security-Policy": (
+        "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+        "connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; "
+        "frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+}
+MESSAGE_LIMIT = 64 * 1024  # bytes of one message from a page (a paste is cut by the rate)
+REQUEST_LIMIT = 4 * 1024  # bytes of a request's body (none is ever needed)
+HOST_KEY: web.AppKey[Host[Any]] = web.AppKey("host")
+PAGES_KEY: web.AppKey[dict[str, tuple[bytes, str]]] = web.AppKey("pages")
+
+
+@dataclass(frozen=True, slots=True)
+class WebDoor:
+    """Where the web door listens: ``port`` (0: any free one) on ``listen`` (None: every
+    address), over HTTPS when given a certificate and its key (PEM files)."""
+
+    port: int
+    listen: str | None = None
+    certificate: Path | None = None
+    key: Path | None = None
+
+    def tls(self) -> ssl.SSLContext | None:
+        """The TLS context of the certificate given (raises OSError, ssl.SSLError)."""
+        if self.certificate is None:
+            return None
+        context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        context.load_cert_chain(self.certificate, self.key)
+        return context
+
+    @property
+    def scheme(self) -> str:
+        return "http" if self.certificate is None else "https"
+
+
+def link(base: str, user: str, code: str | None) -> str:
+    """The address a browser opens for ``user`` at the page served at ``base``
+    (``https://host:port``); the code (if given) in its fragment."""
+    fragment = "user=" + quote(user, safe="")
+    if code is not None:
+        fragment += "&code=" + quote(code, safe="")
+    return f"{base}/#{fragment}"
+
+
+async def start(host: Host[Any], door: WebDoor) -> tuple[web.AppRunner, int]:
+    """The web door listening for ``host``; its runner (to clean up) and its port."""
+    pages = {name: ((STATIC / file).read_bytes(), kind) for name, (file, kind) in FILES.items()}
+    app = web.Application(client_max_size=REQUEST_LIMIT)
+    app[HOST_KEY], app[PAGES_KEY] = host, pages
+    app.router.add_get("/socket", _socket)
+    app.router.add_get("/{name:[A-Za-z.-]*}", _page)
+    runner = web.AppRunner(app, access_log=None, handle_signals=False)
+    await runner.setup()
+    site = web.TCPSite(runner, door.listen or None, door.port, ssl_context=door.tls())
+    await site.start()
+    server = site._server
+    assert isinstance(server, asyncio.base_events.Server)
+    return runner, int(server.sockets[0].getsockname()[1])
+
+
+async def _page(request: web.Request) -> web.StreamResponse:
+    found = request.app[PAGES_KEY].get(request.match_info["name"])
+    if found is None:
+        raise web.HTTPNotFound()
+    body, kind = found
+    return web.Response(body=body, headers={**HEADERS, "Content-Type": kind})
+
+
+def same_origin(request: web.Request) -> bool:
+    """Whether the socket was opened by this server's own page: a browser always says which
+    page opens a socket (Origin), and another site's page must not act for its visitor. A
+    client that is no browser sends none, and can send whatever it likes anyway."""
+    origin = request.headers.get("Origin")
+    if origin is None:
+        return True
+    try:
+        parts = urlsplit(origin)
+    except ValueError:
+        return False
+    return parts.scheme in ("http", "https") and parts.netloc == request.host
+
+
+class Visitor:
+    """A socket's place in the guard, from its first byte to its end."""
+
+    def __init__(self, socket: web.WebSocketResponse) -> None:
+        self.socket = socket
+        self.session: WebSession | None = None
+        self.refused: str | None = None
+
+    def drop(self, reason: int, message: str) -> None:
+        """The guard gave this socket's place to a newer one."""
+        if self.session is not None:
+            self.session.drop(reason, message)
+        elif self.refused is None:  # a stranger still: closed now, not at its first message
+            self.refused = message
+            asyncio.get_running_loop().create_task(_refuse(self.socket, message))
+
+
+async def _socket(request: web.Request) -> web.StreamResponse:
+    host = request.app[HOST_KEY]
+    if not same_origin(request):
+        raise web.HTTPForbidden()
+    limits = host.guard.limits
+    socket = web.WebSocketResponse(
+        max_msg_size=MESSAGE_LIMIT, heartbeat=limits.keepalive, compress=False
+    )
+    await socket.prepare(request)
+    address = request.remote or "?"
+    visitor = Visitor(socket)
+    refusal, evicted = host.guard.arrive(visitor, address)
+    if refusal is not None:
+        await _refuse(socket, refusal)
+        return socket
+    if isinstance(evicted, Droppable):
+        evicted.drop(asyncssh.DISC_TOO_MANY_CONNECTIONS, _("too many connections"))
+    try:
+        await _visit(host, socket, visitor, address)
+    finally:
+        host.guard.leave(visitor)
+        if visitor.session is not None:
+            await visitor.session.close(1001, "")
+    return socket
+
+
+async def _visit(
+    host: Host[Any], socket: web.WebSocketResponse, visitor: Visitor, address: str
+) -> None:
+    """The first message proves a seat; then the table, until the socket ends."""
+    limits = host.guard.limits
+    try:
+        message = await asyncio.wait_for(socket.receive(), limits.login_timeout)
+        first = json.loads(message.data) if message.type == WSMsgType.TEXT else None
+    except (TimeoutError, ValueError, TypeError):
+        first = None
+    if not isinstance(first, dict) or visitor.refused is not None:
+        await socket.close()
+        return
+    environment = environment_of(first)
+    with speaking(_language(environment)):
+        proved = await _prove(host, first, address)
+        if isinstance(proved, str):
+            await _refuse(socket, proved, code=True)
+            return
+        who, again = proved
+        place = host.admission.place_of(who)
+        refusal, evicted = host.guard.join(visitor, place)
+        if refusal is not None:
+            await _refuse(socket, refusal)
+            return
+        if isinstance(evicted, Droppable):
+            evicted.drop(asyncssh.DISC_BY_APPLICATION, _("your seat joined from elsewhere"))
+    session = WebSession(
+        host.seating, place, limits, socket, size_of(first.get("cols"), first.get("rows")),
+        environment,
+    )  # fmt: skip
+    visitor.session = session
+    host.seating.opened(session)
+    joined = {"joined": first.get("user")}
+    if again is not None:  # a server's one-time link: the page comes back with this code
+        joined["code"] = again
+    await socket.send_str(json.dumps(joined))
+    session.start()
+    async for message in socket:
+        session.received(message)
+
+
+async def _prove(
+    host: Host[Any], first: dict[str, Any], address: str
+) -> tuple[Hashable, str | None] | str:
+    """Who the first message's user and code prove (and the code to come back with, if it
+    is another), or why not (a sentence), after the wait a wrong code earns (as over SSH:
+    doubling per address, shut out after too many)."""
+    guard = host.guard
+    if not guard.may_guess(address):
+        await asyncio.sleep(guard.limits.most_delay)
+        return _("too many wrong codes: try again later")
+    user, code = first.get("user"), first.get("code")
+    who, again = None, None
+    if isinstance(user, str) and isinstance(code, str):
+        who, again = host.admission.by_web(user[:100], code[:100])
+    if who is None:
+        await asyncio.sleep(guard.failed(address))
+        return _("wrong name or code")
+    return who, again
+
+
+async def _refuse(socket: web.WebSocketResponse, reason: str, *, code: bool = False) -> None:
+    """Tell the page why it is not let in (``code``: ask the code again), and close."""
+    with contextlib.suppress(ConnectionError, RuntimeError):
+        await socket.send_str(json.dumps({"refused": reason, "code": code}))
+        await socket.close(code=REFUSED, message=b"refused")
+
+
+def _language(environment: dict[str, str]) -> str:
+    from thebes.hosting.terminals import client_language
+    from thebes.language import current_language
+
+    return client_language(environment) or current_language()

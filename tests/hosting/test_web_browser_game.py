@@ -1,0 +1,174 @@
+"""A whole seeded game at the real `thebes host --web`, in a real browser: Debian's Chromium,
+driven by Playwright, plays Ann at the page (typing in the page's line, as on a phone)
+against Bob over SSH; a tab with a wrong code is refused and asked again. Midway the page
+is reloaded, at a phone's size, and joins Ann's seat again from the tab's storage (the code
+left the address bar at once). The host's file holds exactly the actions played, and
+replays to its digest.
+
+Without a Chromium (``/usr/bin/chromium``, or ``THEBES_CHROMIUM``) the test is skipped on
+a developer's machine, but fails when the CI environment variable is set: `.ci/run`
+installs Chromium and Playwright, so a skip there would hide a door never tried.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from ssh_player import ACTING, FINAL, WAIT, Client, HostProcess, thebes_host
+
+from thebes.catalog.loading import default_catalog
+from thebes.records.gamefile import expected_digest, read_record
+from thebes.records.session import Session, default_seats
+
+if TYPE_CHECKING:
+    from playwright.async_api import ViewportSize
+
+SEED = 5
+RELOAD_AT = 8  # actions played before the page is reloaded
+PHONE: ViewportSize = {"width": 390, "height": 844}
+LAPTOP: ViewportSize = {"width": 1280, "height": 800}
+# Chromium in a closed network: without the flags against its background connections they
+# are refused and slow it down; a fresh profile for each run.
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]  # fmt: skip
+
+
+def chromium() -> str:
+    """The Chromium to drive; skips (fails under CI) when there is none."""
+    found = os.environ.get("THEBES_CHROMIUM") or shutil.which("chromium") or ""
+    if not found or not Path(found).exists():
+        if os.environ.get("CI"):
+            pytest.fail("no chromium, and CI is set: the browser test may not be skipped")
+        pytest.skip("no chromium here (apt-get install chromium; pip install playwright)")
+    return found
+
+
+class BrowserSeat:
+    """A player at the page: what its terminal shows, read from xterm.js's rows."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+
+    async def screen(self) -> str:
+        return str(await self.page.locator(".xterm-rows").text_content() or "")
+
+    async def until(self, text: str) -> str:
+        for _ in range(int(WAIT / 0.05)):
+            shown = await self.screen()
+            if text in shown:
+                return shown
+            await asyncio.sleep(0.05)
+        raise AssertionError(f"{text!r} never shown: {await self.screen()!r}")
+
+    async def type(self, line: str) -> None:
+        await self.page.fill("#line", line)
+        await self.page.press("#line", "Enter")
+
+
+async def play_in_browser(ann: BrowserSeat, host: HostProcess, sent: list[str]) -> None:
+    """Whenever the file says it is Ann's turn in a position not acted on yet and her page
+    shows the acting prompt: the first legal action, typed in the page's line; until the
+    final table. Once, midway (on Bob's turn, with nothing of hers in flight): a reload at a
+    phone's size."""
+    acted_at, reloaded, typed_on = -1, False, ""
+    while FINAL not in (shown := await ann.screen()):
+        session = host.session()
+        if session.is_over:
+            await ann.until(FINAL)
+            break
+        if not reloaded and len(session.steps) >= RELOAD_AT and session.active_seat == 1:
+            reloaded = True
+            await ann.page.set_viewport_size(PHONE)
+            await ann.page.reload()
+            assert "code=" not in ann.page.url
+            await ann.until("Thebes")
+            typed_on = ""
+            continue
+        ours = session.active_seat == 0 and len(session.steps) != acted_at
+        if ours and ACTING in shown and shown != typed_on:  # drawn again since typed
+            acted_at = len(session.steps)
+            action = session.notation(session.legal_actions()[0])
+            sent.append(action)
+            typed_on = shown
+            await ann.type(action)
+            continue
+        await asyncio.sleep(0.05)
+
+
+async def play_over_ssh(bob: Client, host: HostProcess, sent: list[str]) -> None:
+    acted_at = -1
+    while FINAL not in bob.since():
+        if bob.acting():
+            session = host.session()
+            if session.active_seat == 1 and len(session.steps) != acted_at:
+                acted_at = len(session.steps)
+                action = session.notation(session.legal_actions()[0])
+                sent.append(action)
+                bob.type(action)
+                continue
+        assert await bob.more(), f"closed mid-game: {bob.since()[-400:]!r}"
+
+
+def expected_actions() -> list[str]:
+    session = Session(default_catalog(), default_seats(["Ann", "Bob"], {}), SEED)
+    while not session.is_over:
+        session.play(session.legal_actions()[0])
+    return [step.record.action for step in session.steps]
+
+
+def test_a_browser_and_an_ssh_client_play_a_whole_game_with_a_reload(tmp_path: Path) -> None:
+    executable = chromium()
+    from playwright.async_api import async_playwright
+
+    sent: dict[str, list[str]] = {"Ann": [], "Bob": []}
+
+    async def game(host: HostProcess) -> None:
+        async with async_playwright() as playwright:
+            context = await playwright.chromium.launch_persistent_context(
+                str(tmp_path / "profile"), executable_path=executable, args=CHROMIUM_ARGS,
+                headless=True, viewport=LAPTOP,
+            )  # fmt: skip
+            try:
+                page = await context.new_page()
+                await page.goto(host.invites["Ann"]["web"])
+                ann = BrowserSeat(page)
+                await ann.until(ACTING)
+                assert "code=" not in page.url  # taken out of the address bar
+                await page.screenshot(path=str(tmp_path / "laptop.png"))
+                # A wrong code, in another tab: refused, and the page asks again.
+                wrong = await context.new_page()
+                await wrong.goto(host.invites["Ann"]["web"].split("&code=")[0] + "&code=ba-ba")
+                await wrong.locator("#join:not([hidden])").wait_for(timeout=WAIT * 1000)
+                assert await wrong.locator("#why").text_content() == "wrong name or code"
+                await wrong.close()
+                bob = await Client.join(host, "Bob", host.code("Bob"))
+                await asyncio.gather(
+                    play_in_browser(ann, host, sent["Ann"]),
+                    play_over_ssh(bob, host, sent["Bob"]),
+                )
+                await page.screenshot(path=str(tmp_path / "phone.png"))
+                await bob.until_closed()
+            finally:
+                await context.close()
+
+    options = ("--players", "Ann,Bob", "--seed", str(SEED), "--web", "0")
+    with thebes_host(tmp_path, *options) as host:
+        asyncio.run(game(host))
+        host.process.wait(WAIT)
+        assert host.process.returncode == 0
+    record = read_record(host.game)
+    assert [entry.action for entry in record.actions] == expected_actions()
+    for name in ("Ann", "Bob"):
+        assert [e.action for e in record.actions if e.player == name] == sent[name]
+    session = host.session()
+    assert session.is_over
+    assert record.digest == expected_digest(record, session.state)
+    assert (tmp_path / "laptop.png").stat().st_size > 0
+    assert (tmp_path / "phone.png").stat().st_size > 0
