@@ -35,7 +35,7 @@ from thebes.cli.review_arguments import (
     example,
 )
 from thebes.cli.review_arguments import usable_cpus as usable_cpus  # analyze --jobs's default
-from thebes.cli.server_arguments import add_server
+from thebes.cli.server_arguments import add_listening, add_server
 from thebes.cli.simulate import simulate_command
 from thebes.cli.streams import Streams
 from thebes.cli.web_options import add_web
@@ -255,20 +255,7 @@ def _add_host(commands: argparse._SubParsersAction[_Parser]) -> None:
         metavar="FILE",
         help=_("host the game saved in FILE (instead of a new one)"),
     )
-    host.add_argument(
-        "--port",
-        type=values.port,
-        default=8022,
-        help=_("the port to listen on (default {port})").format(port=8022),
-    )
-    host.add_argument(
-        "--listen",
-        metavar="ADDRESS",
-        help=_(
-            "listen on this address of this machine only, e.g. 127.0.0.1 or a LAN address "
-            "(default: every address)"
-        ),
-    )
+    add_listening(host)
     host.add_argument(
         "--play",
         metavar="NAME",

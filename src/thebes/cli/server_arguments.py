@@ -42,20 +42,7 @@ def add_server(commands: argparse._SubParsersAction[Any]) -> None:
         metavar="FILE",
         help=_("the SQLite file of players, tables and ratings (default: in the data folder)"),
     )
-    server.add_argument(
-        "--port",
-        type=values.port,
-        default=8022,
-        help=_("the port to listen on (default {port})").format(port=8022),
-    )
-    server.add_argument(
-        "--listen",
-        metavar="ADDRESS",
-        help=_(
-            "listen on this address of this machine only, e.g. 127.0.0.1 or a LAN address "
-            "(default: every address)"
-        ),
-    )
+    add_listening(server)
     server.add_argument(
         "--allow-local-webhooks",
         action="store_true",
@@ -77,3 +64,21 @@ def add_server(commands: argparse._SubParsersAction[Any]) -> None:
         ),
     )
     add_web(server)
+
+
+def add_listening(command: argparse.ArgumentParser) -> None:
+    """Where a door from the network listens: ``--port`` and ``--listen`` (host, server)."""
+    command.add_argument(
+        "--port",
+        type=values.port,
+        default=8022,
+        help=_("the port to listen on (default {port})").format(port=8022),
+    )
+    command.add_argument(
+        "--listen",
+        metavar="ADDRESS",
+        help=_(
+            "listen on this address of this machine only, e.g. 127.0.0.1 or a LAN address "
+            "(default: every address)"
+        ),
+    )
