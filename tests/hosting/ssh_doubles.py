@@ -47,7 +47,9 @@ class EchoTable:
         self._note(self.attached, seat)
         who = "spectator" if seat is None else NAMES[seat]
         drawn = width, height = terminal.size()
-        terminal.say(f"hello {who} at {width}x{height} colour={terminal.colour}")
+        terminal.say(
+            f"hello {who} at {width}x{height} colour={terminal.colour} plain={terminal.plain}"
+        )
 
         def resized(_: object) -> None:  # as the real table's check: leave on a new size
             if terminal.size() != drawn and not session.app.is_done:
@@ -94,13 +96,14 @@ def hosted(
     table: EchoTable | None = None,
     *,
     web: bool = False,
+    proxies: frozenset[str] = frozenset(),
 ) -> Iterator[tuple[Host[Invites], EchoTable]]:
     """A host of the double table on 127.0.0.1, any free port (``web``: its web door too,
-    on another)."""
+    on another, trusting the reverse ``proxies``)."""
     table = table or EchoTable()
     invites = Invites(NAMES, table.person_seats())
     key = host_key(tmp_path / "host_key")
-    door = WebDoor(0, "127.0.0.1") if web else None
+    door = WebDoor(0, "127.0.0.1", proxies=proxies) if web else None
     with Host(table, invites, key, listen="127.0.0.1", port=0, limits=limits, web=door) as host:
         yield host, table
 

@@ -46,6 +46,8 @@ def test_the_links_give_each_seat_its_code_in_the_fragment() -> None:
         (["--web", "0", "--web-cert", "c.pem"], "go together"),
         (["--web", "0", "--web-cert", "missing.pem", "--web-key", "k.pem"], "cannot serve HTTPS"),
         (["--web", "0", "--web-url", "ftp://x"], "not an http or https address"),
+        (["--web-proxy", "127.0.0.1"], "need --web PORT"),
+        (["--web", "0", "--web-proxy", "localhost"], "not an IP address"),
     ],
 )
 def test_web_options_that_cannot_serve_are_refused_before_a_game_is_made(

@@ -59,13 +59,20 @@ class Page:
 
 @asynccontextmanager
 async def page(
-    host: Any, user: str, code: str, size: tuple[int, int] = (100, 30), **headers: str
+    host: Any,
+    user: str,
+    code: str,
+    size: tuple[int, int] = (100, 30),
+    plain: bool = False,
+    **headers: str,
 ) -> AsyncIterator[Page]:
     async with (
         aiohttp.ClientSession() as client,
         client.ws_connect(f"http://127.0.0.1:{host.web_port}/socket", headers=headers) as ws,
     ):
         first = {"user": user, "code": code, "cols": size[0], "rows": size[1], "lang": "en-GB"}
+        if plain:
+            first["plain"] = True
         await ws.send_str(json.dumps(first))
         yield Page(ws)
 
@@ -92,7 +99,7 @@ def test_the_page_and_its_files_are_served_and_nothing_else(tmp_path: Path) -> N
 def test_a_seat_joins_with_its_code_types_and_resizes(tmp_path: Path) -> None:
     async def visit(host: Any) -> None:
         async with page(host, "Ann", host.admission.codes[0]) as ann:
-            await ann.until("hello Ann at 100x30 colour=True")
+            await ann.until("hello Ann at 100x30 colour=True plain=False")
             assert ann.said == [{"joined": "Ann"}]
             await ann.type("hi there\r")
             await ann.until("echo 8 hi there")
@@ -105,6 +112,15 @@ def test_a_seat_joins_with_its_code_types_and_resizes(tmp_path: Path) -> None:
         asyncio.run(visit(host))
         assert table.attached == [0] and table.left == [0]
         assert until(lambda: host.guard.taken() == 0)
+
+
+def test_a_page_that_asks_for_plain_text_gets_a_plain_terminal(tmp_path: Path) -> None:
+    async def visit(host: Any) -> None:
+        async with page(host, "Bob", host.admission.codes[1], plain=True) as bob:
+            await bob.until("hello Bob at 100x30 colour=True plain=True")
+
+    with hosted(tmp_path, web=True) as (host, _):
+        asyncio.run(visit(host))
 
 
 def test_a_wrong_code_is_refused_after_a_wait_and_the_address_is_shut_out(
@@ -127,6 +143,39 @@ def test_a_wrong_code_is_refused_after_a_wait_and_the_address_is_shut_out(
         assert table.attached == []
         # ...from that address alone: SSH from it is shut out too, the same guard.
         assert not host.guard.may_guess("127.0.0.1")
+
+
+def test_behind_a_trusted_proxy_each_browser_counts_from_its_own_address(
+    tmp_path: Path,
+) -> None:
+    limits = Limits(first_delay=0.01, most_delay=0.05, failures_per_address=2)
+
+    async def guess(host: Any, code: str, forwarded: str) -> list[dict[str, Any]]:
+        async with page(host, "Ann", code, **{"X-Forwarded-For": forwarded}) as visitor:
+            await visitor.closed()
+            return visitor.said
+
+    async def joins(host: Any, forwarded: str) -> None:
+        code = host.admission.codes[0]
+        async with page(host, "Ann", code, **{"X-Forwarded-For": forwarded}) as visitor:
+            await visitor.until("hello Ann")
+
+    # The proxy (here 127.0.0.1) appends the address it saw: what is before it is the
+    # visitor's claim, and does not count.
+    with hosted(tmp_path, limits, web=True, proxies=frozenset({"127.0.0.1"})) as (host, table):
+        for claim in ("203.0.113.7", "198.51.100.1, 203.0.113.7"):
+            asyncio.run(guess(host, "wrong-code", claim))
+        assert not host.guard.may_guess("203.0.113.7")
+        assert host.guard.may_guess("127.0.0.1") and host.guard.may_guess("198.51.100.1")
+        shut = asyncio.run(guess(host, host.admission.codes[0], "203.0.113.7"))
+        assert shut[0]["refused"] == "too many wrong codes: try again later"
+        asyncio.run(joins(host, "203.0.113.8"))
+        assert table.attached == [0]
+    # Not trusted: the header is nobody's business, the peer's address counts.
+    with hosted(tmp_path, limits, web=True) as (host, _):
+        for claim in ("203.0.113.7", "203.0.113.8"):
+            asyncio.run(guess(host, "wrong-code", claim))
+        assert not host.guard.may_guess("127.0.0.1") and host.guard.may_guess("203.0.113.7")
 
 
 def test_a_socket_from_another_sites_page_is_refused(tmp_path: Path) -> None:

@@ -14,8 +14,9 @@ from terminal import GOLDEN_4P, game
 from thebes.analysis.hints import signed
 from thebes.bots import make_bot
 from thebes.records.session import Session, default_seats
+from thebes.records.view import GameView
 from thebes.table import ending
-from thebes.table.ending import balance_of
+from thebes.table.ending import Balance, balance_of
 from thebes.tui.final import final_screen
 from thebes.tui.screen import render_text
 
@@ -77,7 +78,7 @@ def test_the_chart_is_as_tall_as_the_rows_allow(tmp_path: Path) -> None:
 
 
 def test_the_end_gives_each_players_luck_and_skill_and_still_fits_80x24(
-    tmp_path: Path,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # A short finished game: two greedy bots, seed 5 (the golden 4-player game would take
     # the judge a minute under the coverage tracer).
@@ -90,6 +91,13 @@ def test_the_end_gives_each_players_luck_and_skill_and_still_fits_80x24(
     session.autosave = session.save(tmp_path / "g.json")
     balance = balance_of(session)
     assert balance.skill is not None and all(s <= 0 for s in balance.skill)
+    weigh = ending.balance_of
+
+    def weighed_once(game: GameView, *, skill: bool = True) -> Balance:
+        # The judge plays the same playouts for the same game: weighed above, not again.
+        return balance if game is session and skill else weigh(game, skill=skill)
+
+    monkeypatch.setattr(ending, "balance_of", weighed_once)
     with game(session, "", size=(80, 24), review=True) as (table, out):
         assert table.run()
     rows = out.getvalue().splitlines()

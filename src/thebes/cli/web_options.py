@@ -28,7 +28,7 @@ class WebSetupError(ThebesError):
 
 
 def add_web(parser: argparse.ArgumentParser) -> None:
-    """--web PORT, --web-cert FILE, --web-key FILE, --web-url URL."""
+    """--web PORT, --web-cert FILE, --web-key FILE, --web-proxy ADDRESS, --web-url URL."""
     parser.add_argument(
         "--web",
         type=values.port,
@@ -48,6 +48,17 @@ def add_web(parser: argparse.ArgumentParser) -> None:
         help=_("the private key of --web-cert (PEM)"),
     )
     parser.add_argument(
+        "--web-proxy",
+        type=proxy_address,
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help=_(
+            "a reverse proxy at ADDRESS passes browsers on: each counts from the address it "
+            "gives in X-Forwarded-For (may be repeated)"
+        ),
+    )
+    parser.add_argument(
         "--web-url",
         type=base_url,
         metavar="URL",
@@ -56,6 +67,18 @@ def add_web(parser: argparse.ArgumentParser) -> None:
             "https://thebes.example.org"
         ),
     )
+
+
+def proxy_address(text: str) -> str:
+    """An IP address, written as the door compares it."""
+    from thebes.hosting.web import ip_address
+
+    try:
+        return ip_address(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            _("{text} is not an IP address").format(text=printable(repr(text)))
+        ) from None
 
 
 def base_url(text: str) -> str:
@@ -73,8 +96,10 @@ def web_door(args: argparse.Namespace) -> WebDoor | None:
     wrong file is said before anything is hosted."""
     certificate, key = args.web_cert, args.web_key
     if args.web is None:
-        if certificate or key or args.web_url:
-            raise WebSetupError(_("--web-cert, --web-key and --web-url need --web PORT"))
+        if certificate or key or args.web_url or args.web_proxy:
+            raise WebSetupError(
+                _("--web-cert, --web-key, --web-proxy and --web-url need --web PORT")
+            )
         return None
     if (certificate is None) != (key is None):
         raise WebSetupError(_("--web-cert and --web-key go together"))
@@ -87,6 +112,7 @@ def web_door(args: argparse.Namespace) -> WebDoor | None:
         args.listen,
         Path(certificate) if certificate else None,
         Path(key) if key else None,
+        frozenset(args.web_proxy),
     )
     try:
         door.tls()

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import json
 import ssl
 from collections.abc import Hashable
@@ -32,7 +33,8 @@ from aiohttp import WSMsgType, web
 
 from thebes.hosting.server import Droppable
 from thebes.hosting.web_connection import REFUSED, WebSession, environment_of, size_of
-from thebes.language import _, speaking
+from thebes.hosting.web_page import page_language, rendered
+from thebes.language import _, current_language, speaking
 
 if TYPE_CHECKING:
     from thebes.hosting.server import Host
@@ -64,17 +66,20 @@ MESSAGE_LIMIT = 64 * 1024  # bytes of one message from a page (a paste is cut by
 REQUEST_LIMIT = 4 * 1024  # bytes of a request's body (none is ever needed)
 HOST_KEY: web.AppKey[Host[Any]] = web.AppKey("host")
 PAGES_KEY: web.AppKey[dict[str, tuple[bytes, str]]] = web.AppKey("pages")
+TEMPLATE_KEY: web.AppKey[str] = web.AppKey("template")  # the page, before its words
 
 
 @dataclass(frozen=True, slots=True)
 class WebDoor:
     """Where the web door listens: ``port`` (0: any free one) on ``listen`` (None: every
-    address), over HTTPS when given a certificate and its key (PEM files)."""
+    address), over HTTPS when given a certificate and its key (PEM files); ``proxies``:
+    the addresses of reverse proxies trusted to say whom they pass on (X-Forwarded-For)."""
 
     port: int
     listen: str | None = None
     certificate: Path | None = None
     key: Path | None = None
+    proxies: frozenset[str] = frozenset()
 
     def tls(self) -> ssl.SSLContext | None:
         """The TLS context of the certificate given (raises OSError, ssl.SSLError)."""
@@ -103,6 +108,7 @@ async def start(host: Host[Any], door: WebDoor) -> tuple[web.AppRunner, int]:
     pages = {name: ((STATIC / file).read_bytes(), kind) for name, (file, kind) in FILES.items()}
     app = web.Application(client_max_size=REQUEST_LIMIT)
     app[HOST_KEY], app[PAGES_KEY] = host, pages
+    app[TEMPLATE_KEY] = pages[""][0].decode("utf-8")
     app.router.add_get("/socket", _socket)
     app.router.add_get("/{name:[A-Za-z.-]*}", _page)
     runner = web.AppRunner(app, access_log=None, handle_signals=False)
@@ -119,7 +125,12 @@ async def _page(request: web.Request) -> web.StreamResponse:
     if found is None:
         raise web.HTTPNotFound()
     body, kind = found
-    return web.Response(body=body, headers={**HEADERS, "Content-Type": kind})
+    headers = {**HEADERS, "Content-Type": kind}
+    if request.match_info["name"] == "":  # the page itself, in the visitor's language
+        language = page_language(request.headers.get("Accept-Language"), current_language())
+        body = rendered(request.app[TEMPLATE_KEY], language)
+        headers.update({"Content-Language": language, "Vary": "Accept-Language"})
+    return web.Response(body=body, headers=headers)
 
 
 def same_origin(request: web.Request) -> bool:
@@ -134,6 +145,27 @@ def same_origin(request: web.Request) -> bool:
     except ValueError:
         return False
     return parts.scheme in ("http", "https") and parts.netloc == request.host
+
+
+def visitor_address(request: web.Request, proxies: frozenset[str]) -> str:
+    """Where a socket comes from, for the guard's counts per address: its peer, or, when the
+    peer is a reverse proxy trusted with ``--web-proxy``, the address that proxy put last
+    in X-Forwarded-For (the peer it saw; what comes before is what the visitor claims)."""
+    remote = request.remote or "?"
+    with contextlib.suppress(ValueError):
+        if ip_address(remote) in proxies:
+            forwarded = ",".join(request.headers.getall("X-Forwarded-For", []))
+            return ip_address(forwarded.rsplit(",", 1)[-1])
+    return remote
+
+
+def ip_address(text: str) -> str:
+    """``text``, an IP address, written one way (an IPv4 address mapped into IPv6, as a
+    dual-stack socket gives it, as IPv4); ValueError if it is none."""
+    address = ipaddress.ip_address(text.strip())
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        return str(address.ipv4_mapped)
+    return str(address)
 
 
 class Visitor:
@@ -162,7 +194,7 @@ async def _socket(request: web.Request) -> web.StreamResponse:
         max_msg_size=MESSAGE_LIMIT, heartbeat=limits.keepalive, compress=False
     )
     await socket.prepare(request)
-    address = request.remote or "?"
+    address = visitor_address(request, host.web.proxies if host.web else frozenset())
     visitor = Visitor(socket)
     refusal, evicted = host.guard.arrive(visitor, address)
     if refusal is not None:
@@ -250,6 +282,5 @@ async def _refuse(socket: web.WebSocketResponse, reason: str, *, code: bool = Fa
 
 def _language(environment: dict[str, str]) -> str:
     from thebes.hosting.terminals import client_language
-    from thebes.language import current_language
 
     return client_language(environment) or current_language()

@@ -1,6 +1,6 @@
 // The page of a hosted Thebes table: the terminal (xterm.js), the socket to the table, the
 // join form, and the line and buttons a phone types with. The protocol (thebes.hosting.web):
-// the first message {"user", "code", "cols", "rows", "lang"}; then ["k", keys] for what is
+// the first message {"user", "code", "cols", "rows", "lang", "plain"}; then ["k", keys] for what is
 // typed and ["r", cols, rows] for a new size; the table's output comes as binary frames,
 // the door's own words as JSON text ({"joined"} or {"refused", "code"}).
 "use strict";
@@ -10,9 +10,12 @@
     up: "\x1b[A", down: "\x1b[B", right: "\x1b[C", left: "\x1b[D",
   };
   const STORED = "thebes-join"; // this tab's seat and code: a reload joins it again
+  const PLAIN = "thebes-plain"; // plain text (for a screen reader), kept for next time
   const COLUMNS = 80, ROWS = 24, FONT = 15; // the table's layout, and the font it wants
   const $ = (id) => document.getElementById(id);
-  const status = $("status"), form = $("join"), line = $("line");
+  const status = $("status"), form = $("join"), line = $("line"), plain = $("plain");
+  // What the page says, in the page's language (the server filled them in).
+  const WORDS = JSON.parse($("words").textContent);
 
   // The seat and code: from the link's fragment (then taken out of the address bar and the
   // history), else from this tab's storage, else asked.
@@ -27,7 +30,10 @@
     return stored && stored.user === user ? stored : { user, code: "" };
   }
 
+  function stored(key) { try { return localStorage.getItem(key); } catch (e) { return null; } }
+  plain.checked = stored(PLAIN) === "1";
   const term = new Terminal({ fontSize: FONT, cursorBlink: true, scrollback: 2000,
+    screenReaderMode: plain.checked,
     fontFamily: "ui-monospace, 'DejaVu Sans Mono', Menlo, Consolas, monospace" });
   const fit = new FitAddon.FitAddon();
   term.loadAddon(fit);
@@ -96,11 +102,11 @@
     const ws = new WebSocket(scheme + location.host + "/socket");
     socket = ws;
     ws.binaryType = "arraybuffer";
-    say("Joining\u2026");
+    say(WORDS.joining);
     ws.onopen = () => {
       layout();
       ws.send(JSON.stringify({ user: joining.user, code: joining.code, cols: term.cols,
-        rows: term.rows, lang: navigator.language || "" }));
+        rows: term.rows, lang: document.documentElement.lang, plain: plain.checked }));
     };
     ws.onmessage = (event) => {
       if (typeof event.data !== "string") { term.write(new Uint8Array(event.data)); return; }
@@ -113,21 +119,21 @@
         term.focus();
       } else if (said.refused !== undefined) {
         if (said.code) { sessionStorage.removeItem(STORED); joining.code = ""; ask(said.refused); }
-        else say(said.refused, "Try again");
+        else say(said.refused, WORDS.try_again);
       }
     };
     ws.onclose = (event) => {
       if (socket !== ws) return;
       socket = null;
-      if (event.code === 1000) { joined = false; say("The table has let this page go.", "Join again"); }
+      if (event.code === 1000) { joined = false; say(WORDS.ended, WORDS.join_again); }
       else if (event.code === 4003) { /* refused: said already */ }
-      else if (event.code === 4009) { joined = false; say("Your seat joined from elsewhere.", "Join here again"); }
-      else if (event.code === 4008) { joined = false; say(event.reason || "Disconnected.", "Join again"); }
+      else if (event.code === 4009) { joined = false; say(WORDS.elsewhere, WORDS.join_here); }
+      else if (event.code === 4008) { joined = false; say(event.reason || WORDS.disconnected, WORDS.join_again); }
       else if (joined) {
-        say("Connection lost: joining again in " + retry + " s\u2026");
+        say(WORDS.lost.replace("{seconds}", retry));
         setTimeout(connect, retry * 1000);
         retry = Math.min(retry * 2, 30);
-      } else say("Cannot reach the table.", "Try again");
+      } else say(WORDS.unreachable, WORDS.try_again);
     };
   }
 
@@ -145,6 +151,18 @@
       else send(["k", KEYS[button.dataset.key]]);
     });
   }
+
+  // Plain text or the drawn table: the table is joined again, as the other one.
+  plain.addEventListener("change", () => {
+    try { localStorage.setItem(PLAIN, plain.checked ? "1" : "0"); } catch (e) { /* private */ }
+    term.options.screenReaderMode = plain.checked;
+    if (!socket) return;
+    const old = socket;
+    socket = null;
+    old.close(1000);
+    term.reset();
+    connect();
+  });
 
   layout();
   connect();
