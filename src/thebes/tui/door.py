@@ -36,25 +36,27 @@ class TerminalDoor:
         terminal's input ends. A second terminal for a seat takes it over from the first."""
         if not host:
             terminal = replace(terminal, pager=False)  # `less` runs at the host's terminal only
-        game = table_at(terminal)(
-            self.table,
-            terminal,
-            hosted=True,
-            seat=seat,
-            host=host,
-            gone=gone,
-            notes=self.notes if host else (),
-        )
-        finished = threading.Event()
-        watcher = threading.Thread(target=_watch_gone, args=(game, finished), daemon=True)
-        watcher.start()
-        try:
-            with speaking(terminal.language or current_language()):
+        # The table speaks the terminal's language from its first word: the events so far
+        # are worded when it is made.
+        with speaking(terminal.language or current_language()):
+            game = table_at(terminal)(
+                self.table,
+                terminal,
+                hosted=True,
+                seat=seat,
+                host=host,
+                gone=gone,
+                notes=self.notes if host else (),
+            )
+            finished = threading.Event()
+            watcher = threading.Thread(target=_watch_gone, args=(game, finished), daemon=True)
+            watcher.start()
+            try:
                 game.run()
-        except (EOFError, OSError):
-            pass  # the connection dropped: the game is saved, the seat waits
-        finally:
-            finished.set()
+            except (EOFError, OSError):
+                pass  # the connection dropped: the game is saved, the seat waits
+            finally:
+                finished.set()
 
     def disconnected(self, seat: int) -> None:
         """The connection of ``seat`` dropped: its terminal's table ends, and says so."""

@@ -40,12 +40,26 @@
   term.open($("screen"));
 
   // At least 80 columns and 24 rows: the font shrinks until 80 columns fit the width; the
-  // rows fill the height, and never fewer than 24 (the page scrolls then).
+  // rows fill the height, and never fewer than 24 (the page scrolls then). Where a font of
+  // at least WIDE_FONT fits 120 columns and 40 rows, it shrinks to that instead: the table's
+  // wide layout (the whole board) is worth a slightly smaller font.
+  const WIDE = [120, 40], WIDE_FONT = 11;
   function layout() {
     term.options.fontSize = FONT;
     const wanted = fit.proposeDimensions();
     if (!wanted) return;
-    if (wanted.cols < COLUMNS) {
+    if (wanted.cols < WIDE[0] || wanted.rows < WIDE[1]) {
+      const scale = Math.min(wanted.cols / WIDE[0], wanted.rows / WIDE[1]);
+      let font = Math.floor(FONT * scale * 10) / 10;
+      while (font >= WIDE_FONT) {
+        term.options.fontSize = font;
+        const tried = fit.proposeDimensions();
+        if (tried && tried.cols >= WIDE[0] && tried.rows >= WIDE[1]) break;
+        font = Math.round((font - 0.5) * 10) / 10;
+      }
+      if (font < WIDE_FONT) term.options.fontSize = FONT;
+    }
+    if (term.options.fontSize === FONT && wanted.cols < COLUMNS) {
       term.options.fontSize = Math.max(4, Math.floor((FONT * wanted.cols * 10) / COLUMNS) / 10);
     }
     const fitted = fit.proposeDimensions();
@@ -53,7 +67,7 @@
     term.resize(Math.max(COLUMNS, fitted.cols), Math.max(ROWS, fitted.rows));
   }
 
-  let socket = null, joining = fromLink(), joined = false, retry = 1;
+  let socket = null, joining = fromLink(), joined = false, proven = false, retry = 1;
 
   // What is typed at once goes in pieces the door takes (a message over 64 KB closes the
   // socket; beyond 16 KB at once the door drops keys anyway, as a person types no faster).
@@ -66,7 +80,8 @@
     }
   }
   term.onData((keys) => send(["k", keys]));
-  term.onResize(({ cols, rows }) => send(["r", cols, rows]));
+  // A new size goes once this socket is in: its first message must be the proof.
+  term.onResize(({ cols, rows }) => { if (proven) send(["r", cols, rows]); });
   window.addEventListener("resize", layout);
   if (window.visualViewport) window.visualViewport.addEventListener("resize", layout);
 
@@ -101,6 +116,7 @@
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
     const ws = new WebSocket(scheme + location.host + "/socket");
     socket = ws;
+    proven = false;
     ws.binaryType = "arraybuffer";
     say(WORDS.joining);
     ws.onopen = () => {
@@ -112,7 +128,8 @@
       if (typeof event.data !== "string") { term.write(new Uint8Array(event.data)); return; }
       const said = JSON.parse(event.data);
       if (said.joined !== undefined) {
-        joined = true; retry = 1;
+        joined = true; proven = true; retry = 1;
+        send(["r", term.cols, term.rows]); // in case the window changed while joining
         if (said.code) joining.code = said.code; // a server's link is good once: this is ours
         sessionStorage.setItem(STORED, JSON.stringify(joining));
         say("");
