@@ -24,6 +24,8 @@ def test_unprintable_characters_are_written_as_escapes() -> None:
     assert printable("plain text, é ü ∑") == "plain text, é ü ∑"
     assert printable("a\x1b]0;title\x07b") == "a\\x1b]0;title\\x07b"
     assert printable("\x9b\u202e\U000e0001") == "\\x9b\\u202e\\U000e0001"
+    # Spaces stay, line separators do not: "Ann dit : ..." keeps its no-break space.
+    assert printable("Ann dit\u00a0: a\u202fb\u2028c") == "Ann dit\u00a0: a\u202fb\\u2028c"
     assert shown("ok") == "'ok'" and shown("a\nb") == "'a\\nb'"
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from helpers import CAT
+from thebes.language import speaking
 from thebes.records.session import Session, default_seats
 from thebes.rules import TakeCard
 from thebes.table.news import (
@@ -69,3 +70,11 @@ def test_the_answer_to_what_was_typed_stays_with_the_news_under_it(tmp_path: Pat
     assert talk.message.plain == "It is Ann's turn, not yours.\nA spectator joined the table."
     talk.hear([Said(Speaker(None, host=True), "\x1b[31mred")], frozenset({1}))
     assert talk.message is not None and talk.message.plain == "The host says: \\x1b[31mred"
+
+
+def test_a_line_said_is_told_in_french_with_its_no_break_space(tmp_path: Path) -> None:
+    talk, _ = talk_and_step(tmp_path)
+    with speaking("fr"):
+        talk.hear([Said(Speaker(0), "bonjour\x1b[2J")], frozenset({1}))
+    assert talk.message is not None
+    assert talk.message.plain == "Ann dit\u00a0: bonjour\\x1b[2J"

@@ -74,11 +74,15 @@ def padded(text: str, width: int) -> str:
 
 
 def printable(text: str) -> str:
-    """``text`` with every unprintable character (C0, C1, DEL, ESC, format characters,
-    separators other than the space) written as an escape such as ``\\x1b`` or ``\\u202e``."""
+    """``text`` with every unprintable character (C0, C1, DEL, ESC, format characters, line
+    and paragraph separators) written as an escape such as ``\\x1b`` or ``\\u202e``. Spaces
+    of every width stay (category Zs): French writes a no-break space before ":", and the
+    translations bring it into messages that quote people's text."""
     if text.isprintable():
         return text
-    return "".join(c if c.isprintable() else _escape(c) for c in text)
+    return "".join(
+        c if c.isprintable() or unicodedata.category(c) == "Zs" else _escape(c) for c in text
+    )
 
 
 def shown(text: str) -> str:

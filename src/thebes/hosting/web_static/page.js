@@ -96,7 +96,10 @@
     }
   }
 
+  // The join form in the terminal's place (empty until a seat is joined).
   function ask(why) {
+    say("");
+    $("screen").hidden = true;
     form.hidden = false;
     $("why").textContent = why || "";
     $("user").value = (joining && joining.user) || "";
@@ -108,6 +111,7 @@
     event.preventDefault();
     joining = { user: $("user").value.trim(), code: $("code").value.trim() };
     form.hidden = true;
+    $("screen").hidden = false;
     connect();
   });
 
