@@ -80,3 +80,8 @@ def test_the_help_names_no_path_of_the_host_at_a_remote_terminal(
     assert "/host/" not in there and "'thebes games'" in there
     assert "close with q, Enter or Esc" in there
     assert "resume FILE" in here and "resume" not in there and "your seat waits" in there
+    # The host's own commands are the host's: a remote player (at a server, there is no
+    # host at all) is not told of them.
+    for host_only in ("bot SEAT LEVEL", "how friends join"):
+        assert host_only in here and host_only not in there
+    assert "the host" not in " ".join(there.split()).split("Commands")[1].split("A menu number")[0]

@@ -331,6 +331,7 @@ class Command:
     line: str
     run: Callable[[Commands, str], None]
     remote_line: str | None = None  # its line at a hosted table's remote terminal, if other
+    host_only: bool = False  # the host's alone: not in a remote terminal's help
     # What "{command}" in its line stands for: a command's name and the words after it
     # (``("save", "PATH")``), or a key (``("?",)``).
     typed: tuple[str, ...] = ()
@@ -417,7 +418,7 @@ COMMANDS: Mapping[str, Command] = {
             # TRANSLATORS: the help's list of commands; '{thebes} resume FILE' is a command line
             N_("leave the game (it is saved; '{thebes} resume FILE' goes on)"),
             Commands._quit,
-            remote_line=N_("leave the table (your seat waits for you; the host keeps the game)"),
+            remote_line=N_("leave the table (your seat waits for you; the game is kept)"),
         ),
         Command(
             "say",
@@ -431,11 +432,13 @@ COMMANDS: Mapping[str, Command] = {
             N_("'{command}': the host puts a bot in a seat whose player left"),
             Commands._bot,
             typed=("bot", "SEAT", "LEVEL"),
+            host_only=True,
         ),
         Command(
             "invites",
             N_("the host of a hosted table: how friends join, each seat's command and code"),
             Commands._invites,
+            host_only=True,
         ),
         Command("me", N_("your own cards, tokens and score, in sentences"), show_me),
         Command(

@@ -21,7 +21,11 @@ def help_view(variants: Variants, *, hints: bool = True, remote: bool = False) -
     game was started with --no-hints; ``remote``: at a hosted table's remote terminal,
     where no path of the host's is named and pages close with q, Enter or Esc."""
     # Each command by its word in the player's language: what is shown is what is typed.
-    commands = {name: command.help_at(remote=remote) for name, command in COMMANDS.items()}
+    commands = {
+        name: command.help_at(remote=remote)
+        for name, command in COMMANDS.items()
+        if not (remote and command.host_only)
+    }
     if not hints and remote:  # a server's rated table, or a host's choice
         commands["hint"] = _("off for this game")
     elif not hints:
