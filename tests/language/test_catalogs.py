@@ -99,3 +99,17 @@ def test_the_program_reads_what_the_catalog_says(code: str) -> None:
             assert compiled.pgettext(message.context, message.id) == message.string
         else:
             assert compiled.gettext(message.id) == message.string
+
+
+def test_french_puts_a_no_break_space_before_two_part_punctuation() -> None:
+    # French typography: "Ann dit : ..." with U+00A0 before : ; ? ! (a plain space lets the
+    # terminal break the line before the colon; none at all is English).
+    french = _catalog(LOCALE / "fr" / "LC_MESSAGES" / "thebes.po", "fr")
+    wrong = [
+        text
+        for message in french
+        if message.id
+        for text in _strings(message)
+        if re.search(r"(?<=\S) [:;?!](?=\s|$)|\w[;?!](?=\s|$)", text)
+    ]
+    assert wrong == []

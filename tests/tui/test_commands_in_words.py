@@ -23,8 +23,9 @@ def test_commands_are_typed_in_the_players_words_or_in_english(code: str, typed:
         assert command_named("nehmen") is None
 
 
-# A quotation in each language: French quotes in guillemets, its apostrophes are elisions.
-QUOTED = {"de": r"'([^']+)'", "fr": r"« ([^»]+) »"}
+# A quotation in each language: in single quotes; a French apostrophe after a letter is an
+# elision (l'hôte), never a quotation's start.
+QUOTED = {"de": r"'([^']+)'", "fr": r"(?<!\w)'([^']+)'"}
 
 
 def _help_rows(code: str) -> dict[str, str]:
