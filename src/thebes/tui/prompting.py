@@ -17,6 +17,7 @@ from prompt_toolkit.key_binding import KeyBindings, KeyBindingsBase, KeyPressEve
 from prompt_toolkit.key_binding.key_bindings import merge_key_bindings
 from prompt_toolkit.keys import Keys
 from prompt_toolkit.shortcuts import CompleteStyle
+from prompt_toolkit.styles import Style
 
 from thebes.safeio.text import printable
 from thebes.tui.linecap import capped_line
@@ -31,6 +32,11 @@ def _ignore_mouse_reports() -> KeyBindings:
         """Mouse support is off: a report (or what looks like one) changes nothing."""
 
     return keys
+
+
+# prompt_toolkit underlines a no-break space (in yellow) to show it is one; French puts one
+# before every ":" of a prompt, which then read "aide_:".
+PLAIN_SPACES = Style([("nbsp", "nounderline")])
 
 
 def prompt_session(
@@ -54,6 +60,7 @@ def prompt_session(
         # The screen is drawn anew after every line: what was typed is not left behind
         # (a long line would otherwise stay on screen, wrapped over many rows).
         erase_when_done=True,
+        style=PLAIN_SPACES,
     )
 
 
