@@ -64,7 +64,7 @@ async def page(
     code: str,
     size: tuple[int, int] = (100, 30),
     plain: bool = False,
-    **headers: str,
+    headers: dict[str, str] | None = None,
 ) -> AsyncIterator[Page]:
     async with (
         aiohttp.ClientSession() as client,
@@ -151,13 +151,13 @@ def test_behind_a_trusted_proxy_each_browser_counts_from_its_own_address(
     limits = Limits(first_delay=0.01, most_delay=0.05, failures_per_address=2)
 
     async def guess(host: Any, code: str, forwarded: str) -> list[dict[str, Any]]:
-        async with page(host, "Ann", code, **{"X-Forwarded-For": forwarded}) as visitor:
+        async with page(host, "Ann", code, headers={"X-Forwarded-For": forwarded}) as visitor:
             await visitor.closed()
             return visitor.said
 
     async def joins(host: Any, forwarded: str) -> None:
         code = host.admission.codes[0]
-        async with page(host, "Ann", code, **{"X-Forwarded-For": forwarded}) as visitor:
+        async with page(host, "Ann", code, headers={"X-Forwarded-For": forwarded}) as visitor:
             await visitor.until("hello Ann")
 
     # The proxy (here 127.0.0.1) appends the address it saw: what is before it is the
@@ -181,11 +181,13 @@ def test_behind_a_trusted_proxy_each_browser_counts_from_its_own_address(
 def test_a_socket_from_another_sites_page_is_refused(tmp_path: Path) -> None:
     async def visit(host: Any) -> None:
         with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
-            async with page(host, "Ann", host.admission.codes[0], Origin="http://evil.example"):
+            async with page(
+                host, "Ann", host.admission.codes[0], headers={"Origin": "http://evil.example"}
+            ):
                 pass
         assert refused.value.status == 403
         own = f"http://127.0.0.1:{host.web_port}"
-        async with page(host, "Ann", host.admission.codes[0], Origin=own) as ann:
+        async with page(host, "Ann", host.admission.codes[0], headers={"Origin": own}) as ann:
             await ann.until("hello Ann")
 
     with hosted(tmp_path, web=True) as (host, _):
