@@ -137,9 +137,16 @@ class Client:
         return True
 
     async def until(self, text: str, timeout: float = WAIT) -> str:
-        """Read until ``text`` shows after the last line typed; what was shown since."""
-        while text not in self.since():
-            assert await self.more(timeout), f"closed before {text!r}: {self.since()[-400:]!r}"
+        """Read until ``text`` shows after the last line typed, within ``timeout`` in all (a
+        screen redrawn every second, such as the lobby's clock, never ends a wait of its
+        own); what was shown since."""
+        try:
+            async with asyncio.timeout(timeout):
+                while text not in self.since():
+                    more = await self.more(timeout)
+                    assert more, f"closed before {text!r}: {self.since()[-400:]!r}"
+        except TimeoutError:
+            raise AssertionError(f"{text!r} never shown: {self.since()[-400:]!r}") from None
         return self.since()
 
     async def until_closed(self, timeout: float = WAIT) -> str:

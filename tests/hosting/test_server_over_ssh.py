@@ -48,6 +48,10 @@ def test_a_table_made_joined_played_killed_and_back(tmp_path: Path) -> None:
         await bob.until("Ann, (free)")  # Ann's table, open to all
         bob.type("sit 1")  # the seats are taken: the game begins, Bob goes to it
         await bob.until("Ann to play")
+        await bob.leave()  # his connection is lost mid-game: the lobby takes him back
+        bob = await visit(server, bob_key)  # type: ignore[arg-type]
+        await bob.until("Ann to play")
+        assert "lobby>" not in bob.text
 
         await ann.until("YOUR MOVE")
         assert "\x07" in ann.text  # the bell: Ann's move came while she was in the lobby
@@ -67,6 +71,13 @@ def test_a_table_made_joined_played_killed_and_back(tmp_path: Path) -> None:
     async def next_day(server: object) -> str:
         ann = await visit(server, ann_key, room="table-1")  # type: ignore[arg-type]
         shown = await ann.until("Bob to play")
+        ann.type("quit")  # leaves the table on purpose: the lobby, and the lobby next time
+        await ann.until("Leave the table?")
+        ann.type("y")
+        await ann.until("lobby>")
+        await ann.leave()
+        ann = await visit(server, ann_key)  # type: ignore[arg-type]
+        await ann.until("lobby>")
         await ann.leave()
         return shown
 

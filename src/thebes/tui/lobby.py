@@ -58,12 +58,15 @@ class LobbyDoor:
         self.hall = hall
         # A link that lets one browser in as a visitor, once (None: the server has no page).
         self.web_link = web_link
+        # The table each account's connection was lost at: its next lobby goes straight back
+        # (a reload of the page, a dropped SSH connection), as a host's seat is joined again.
+        self.lost_at: dict[int, int] = {}
 
     def attach(self, terminal: Terminal, who: Any, gone: threading.Event) -> None:
         assert isinstance(who, Visitor)
         with speaking(terminal.language or current_language()):
             lobby = Lobby(self.hall, terminal, who, gone)
-            lobby.web_link = self.web_link
+            lobby.web_link, lobby.lost_at = self.web_link, self.lost_at
             lobby.run()
 
     def disconnected(self, who: Any) -> None:
@@ -93,6 +96,7 @@ class Lobby:
         self.notice: list[str] = []  # said under the lobby at its next drawing
         self.quitting = False
         self.web_link: Callable[[Visitor], str] | None = None
+        self.lost_at: dict[int, int] = {}  # the door's: account id -> table (dict ops are atomic)
 
     # ------------------------------------------------------------ the loop
 
@@ -105,6 +109,8 @@ class Lobby:
                 if self.account.language in LANGUAGES and not self.terminal.language:
                     speak_here(self.account.language)
                 table = table_in_room(self.visitor.room)
+                if table is None:  # the lobby asked for: back to a table lost mid-game
+                    table = self.lost_at.pop(self.account.id, None)
                 if table is not None:
                     try:
                         self._go(table, watch=False)
@@ -315,7 +321,11 @@ class Lobby:
         seat = None if watch else row.seat_of(account.id)
         if seat is not None and row.seats[seat].bot is not None:
             seat = None  # given up to a bot: the player may still watch
+        if seat is not None:  # while at it, a connection lost comes back here
+            self.lost_at[account.id] = table
         TerminalDoor(live).attach(self.terminal, seat, self.gone)
+        if seat is not None and (not self.gone.is_set() or live.session.is_over):
+            self.lost_at.pop(account.id, None)  # left on purpose, or over: the lobby next time
         self.version = -1
 
     def _sit(self, argument: str) -> None:
