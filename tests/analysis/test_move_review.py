@@ -142,6 +142,9 @@ def test_retiring_with_weeks_to_dig_is_a_blunder_and_the_best_is_named() -> None
     assert review.best_value == pytest.approx(review.value + review.loss, abs=0.005)
 
 
+# A whole game (or many playouts), untraced: the tracer triples its time; shorter tests
+# cover its lines (tests/conftest.py).
+@pytest.mark.no_cover
 def test_the_hints_first_action_is_never_labelled_by_the_analysis_of_its_position() -> None:
     # Positions of a stored game no one here chose, every fifth, at the default playouts:
     # the analysis gives each of the hint's actions the verdict the hint gives it.

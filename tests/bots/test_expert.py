@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from pytest import MonkeyPatch
 
 from helpers import CAT
@@ -109,6 +110,9 @@ def test_every_choice_is_legal_in_a_game_with_every_variant_and_four_players() -
     assert is_over(session.state)
 
 
+# A whole game (or many playouts), untraced: the tracer triples its time; shorter tests
+# cover its lines (tests/conftest.py).
+@pytest.mark.no_cover
 def test_at_a_tiny_budget_it_beats_the_random_player() -> None:
     for seed in (1, 2):
         session = Session(CAT, default_seats(["E", "R"]), seed)
@@ -162,6 +166,9 @@ def test_the_work_counted_is_greedys_valuations_and_a_share_for_each_turn(
     assert search.work_cap == 40 * EXPERT_WORK_PER_SIMULATION[2]
 
 
+# A whole game (or many playouts), untraced: the tracer triples its time; shorter tests
+# cover its lines (tests/conftest.py).
+@pytest.mark.no_cover
 def test_a_move_stops_at_its_work_cap_after_the_deal_that_reaches_it() -> None:
     state = greedy_game(5, 8).state
     # Out of reach: the simulations decide (12 candidates, 4 rounds of 40 simulations:
@@ -198,6 +205,9 @@ def test_it_searches_greedys_12_best_actions_with_2_players_and_8_with_more() ->
 # ---------------------------------------------------------------- the budget in the file
 
 
+# A whole game (or many playouts), untraced: the tracer triples its time; shorter tests
+# cover its lines (tests/conftest.py).
+@pytest.mark.no_cover
 def test_the_budget_goes_through_the_game_file_and_a_resumed_game_goes_on_exactly(
     tmp_path: Path,
 ) -> None:

@@ -17,6 +17,9 @@ from thebes.records.session import Session
 from thebes.tournament.bot_games import bot_session
 
 
+# A whole game (or many playouts), untraced: the tracer triples its time; shorter tests
+# cover its lines (tests/conftest.py).
+@pytest.mark.no_cover
 def test_play_then_resume_finishes_the_same_game(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -78,6 +81,9 @@ def test_play_with_one_bot_asks_for_the_people_beside_it(
     assert "Please type 1, 2 or 3." in out and "That name is taken." in out
 
 
+# A whole game (or many playouts), untraced: the tracer triples its time; shorter tests
+# cover its lines (tests/conftest.py).
+@pytest.mark.no_cover
 def test_a_bot_seat_plays_its_own_turns(tmp_path: Path) -> None:
     path = tmp_path / "bots.json"
     code = run_with_keys(

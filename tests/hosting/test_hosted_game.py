@@ -7,6 +7,8 @@ from contextlib import ExitStack
 from functools import partial
 from pathlib import Path
 
+import pytest
+
 from helpers import CAT
 from hosted import Attached, bots_running, hosted_session, shared_table, wait_until
 from thebes.records.gamefile import read_record
@@ -23,6 +25,9 @@ def played_past(session: Session, count: int) -> bool:
     return len(session.steps) > count
 
 
+# A whole game (or many playouts), untraced: the tracer triples its time; shorter tests
+# cover its lines (tests/conftest.py).
+@pytest.mark.no_cover
 def test_two_people_and_a_bot_play_a_whole_game_through_two_views(tmp_path: Path) -> None:
     session = hosted_session(tmp_path, ["Ann", "Bob", "Cyd"], {"Cyd": "random"})
     table = shared_table(session)

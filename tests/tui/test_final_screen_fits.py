@@ -77,6 +77,9 @@ def test_the_chart_is_as_tall_as_the_rows_allow(tmp_path: Path) -> None:
     assert "Final scores" in "\n".join(short) and len(short) <= 11
 
 
+# A whole game (or many playouts), untraced: the tracer triples its time; shorter tests
+# cover its lines (tests/conftest.py).
+@pytest.mark.no_cover
 def test_the_end_gives_each_players_luck_and_skill_and_still_fits_80x24(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -120,6 +120,9 @@ def screens(out: str) -> list[str]:
     return [p for p in parts if p.startswith("Thebes — seeded game")]
 
 
+# A whole game (or many playouts), untraced: the tracer triples its time; shorter tests
+# cover its lines (tests/conftest.py).
+@pytest.mark.no_cover
 @pytest.mark.parametrize(("width", "height"), [(80, 24), (120, 40)])
 def test_my_last_action_is_on_screen_at_every_turn_against_three_bots(
     tmp_path: Path, width: int, height: int
