@@ -26,6 +26,7 @@ from prompt_toolkit.application import Application, AppSession
 from prompt_toolkit.application.current import get_app_or_none
 from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input.posix_pipe import PosixPipeInput, _Pipe
+from prompt_toolkit.input.posix_utils import PosixStdinReader
 from prompt_toolkit.output.vt100 import Vt100_Output
 from rich.console import Console, ConsoleDimensions
 
@@ -108,6 +109,27 @@ class ChannelWriter:
         return True
 
 
+class PipeReader(PosixStdinReader):
+    """prompt_toolkit's reader of a key pipe, without its ``select.select``, which cannot
+    take a descriptor past 1023: a host with that many open (many connections) would have
+    every new player's prompt fail at each key, in a loop without end. The pipe's reading
+    end does not block instead."""
+
+    def read(self, count: int = 1024) -> str:
+        if self.closed:
+            return ""
+        try:
+            data = os.read(self.stdin_fd, count)
+        except BlockingIOError:
+            return ""  # nothing to read yet
+        except OSError:  # the reading end was closed
+            data = b""
+        if not data:
+            self.closed = True
+            return ""
+        return self._stdin_decoder.decode(data)
+
+
 class KeyPipe(PosixPipeInput):
     """prompt_toolkit's pipe input, fed from the event loop without ever blocking it, and
     knowing the applications reading it (to wake them when the window changes size)."""
@@ -115,9 +137,11 @@ class KeyPipe(PosixPipeInput):
     def __init__(self, room: int) -> None:
         pipe = _Pipe()
         os.set_blocking(pipe.write_fd, False)
+        os.set_blocking(pipe.read_fd, False)
         with contextlib.suppress(AttributeError, OSError):  # Linux only: else 64 KB
             fcntl.fcntl(pipe.write_fd, fcntl.F_SETPIPE_SZ, room)
         super().__init__(pipe)
+        self.stdin_reader = PipeReader(pipe.read_fd, encoding="utf-8")
         self.apps: list[Application[Any]] = []
         self._reading = threading.Lock()  # the reading end is closed or drained, not both
 
