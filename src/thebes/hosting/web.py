@@ -33,6 +33,7 @@ from aiohttp import WSMsgType, web
 
 from thebes.hosting.server import Droppable
 from thebes.hosting.web_connection import REFUSED, WebSession, environment_of, size_of
+from thebes.hosting.web_gate import Gate
 from thebes.hosting.web_page import page_language, rendered
 from thebes.language import _, current_language, speaking
 
@@ -67,6 +68,7 @@ REQUEST_LIMIT = 4 * 1024  # bytes of a request's body (none is ever needed)
 HOST_KEY: web.AppKey[Host[Any]] = web.AppKey("host")
 PAGES_KEY: web.AppKey[dict[str, tuple[bytes, str]]] = web.AppKey("pages")
 TEMPLATE_KEY: web.AppKey[str] = web.AppKey("template")  # the page, before its words
+GATE_KEY: web.AppKey[Gate] = web.AppKey("gate")
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,17 +109,25 @@ async def start(host: Host[Any], door: WebDoor) -> tuple[web.AppRunner, int]:
     """The web door listening for ``host``; its runner (to clean up) and its port."""
     pages = {name: ((STATIC / file).read_bytes(), kind) for name, (file, kind) in FILES.items()}
     app = web.Application(client_max_size=REQUEST_LIMIT)
-    app[HOST_KEY], app[PAGES_KEY] = host, pages
+    app[HOST_KEY], app[PAGES_KEY], app[GATE_KEY] = (
+        host,
+        pages,
+        Gate(lambda peer: from_proxy(peer, door.proxies)),
+    )
     app[TEMPLATE_KEY] = pages[""][0].decode("utf-8")
+    app.on_shutdown.append(app[GATE_KEY].close)
     app.router.add_get("/socket", _socket)
     app.router.add_get("/{name:[A-Za-z.-]*}", _page)
-    runner = web.AppRunner(app, access_log=None, handle_signals=False)
+    # A connection that asks for nothing has the login's few seconds, as over SSH.
+    grace = host.guard.limits.login_timeout
+    runner = web.AppRunner(app, access_log=None, handle_signals=False, keepalive_timeout=grace)
     await runner.setup()
-    site = web.TCPSite(runner, door.listen or None, door.port, ssl_context=door.tls())
-    await site.start()
-    server = site._server
-    assert isinstance(server, asyncio.base_events.Server)
-    return runner, int(server.sockets[0].getsockname()[1])
+    try:
+        port = await app[GATE_KEY].listen(runner, door.listen or None, door.port, door.tls(), grace)
+    except BaseException:
+        await runner.cleanup()
+        raise
+    return runner, port
 
 
 async def _page(request: web.Request) -> web.StreamResponse:
@@ -159,6 +169,13 @@ def visitor_address(request: web.Request, proxies: frozenset[str]) -> str:
     return remote
 
 
+def from_proxy(peer: str, proxies: frozenset[str]) -> bool:
+    """Whether ``peer`` is a reverse proxy trusted with ``--web-proxy``."""
+    with contextlib.suppress(ValueError):
+        return ip_address(peer) in proxies
+    return False
+
+
 def ip_address(text: str) -> str:
     """``text``, an IP address, written one way (an IPv4 address mapped into IPv6, as a
     dual-stack socket gives it, as IPv4); ValueError if it is none."""
@@ -194,6 +211,7 @@ async def _socket(request: web.Request) -> web.StreamResponse:
         max_msg_size=MESSAGE_LIMIT, heartbeat=limits.keepalive, compress=False
     )
     await socket.prepare(request)
+    request.app[GATE_KEY].leave(request.transport)  # a websocket: the guard counts it now
     address = visitor_address(request, host.web.proxies if host.web else frozenset())
     visitor = Visitor(socket)
     refusal, evicted = host.guard.arrive(visitor, address)
