@@ -33,7 +33,7 @@ from aiohttp import WSMsgType, web
 
 from thebes.hosting.server import Droppable
 from thebes.hosting.web_connection import REFUSED, WebSession, environment_of, size_of
-from thebes.hosting.web_gate import Gate
+from thebes.hosting.web_gate import Gate, Socket
 from thebes.hosting.web_page import page_language, rendered
 from thebes.language import _, current_language, speaking
 
@@ -192,6 +192,7 @@ class Visitor:
         self.socket = socket
         self.session: WebSession | None = None
         self.refused: str | None = None
+        self.dropped = asyncio.Event()
 
     def drop(self, reason: int, message: str) -> None:
         """The guard gave this socket's place to a newer one."""
@@ -199,7 +200,13 @@ class Visitor:
             self.session.drop(reason, message)
         elif self.refused is None:  # a stranger still: closed now, not at its first message
             self.refused = message
+            self.dropped.set()  # and a wrong code's wait ends: it holds no place any more
             asyncio.get_running_loop().create_task(_refuse(self.socket, message))
+
+    async def wait(self, seconds: float) -> None:
+        """``seconds``, or until this socket's place is taken."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.dropped.wait(), seconds)
 
 
 async def _socket(request: web.Request) -> web.StreamResponse:
@@ -207,9 +214,7 @@ async def _socket(request: web.Request) -> web.StreamResponse:
     if not same_origin(request):
         raise web.HTTPForbidden()
     limits = host.guard.limits
-    socket = web.WebSocketResponse(
-        max_msg_size=MESSAGE_LIMIT, heartbeat=limits.keepalive, compress=False
-    )
+    socket = Socket(max_msg_size=MESSAGE_LIMIT, heartbeat=limits.keepalive, compress=False)
     await socket.prepare(request)
     request.app[GATE_KEY].leave(request.transport)  # a websocket: the guard counts it now
     address = visitor_address(request, host.web.proxies if host.web else frozenset())
@@ -244,7 +249,9 @@ async def _visit(
         return
     environment = environment_of(first)
     with speaking(_language(environment)):
-        proved = await _prove(host, first, address)
+        proved = await _prove(host, first, address, visitor)
+        if visitor.refused is not None:  # its place was taken while it waited
+            return
         if isinstance(proved, str):
             await _refuse(socket, proved, code=True)
             return
@@ -272,21 +279,21 @@ async def _visit(
 
 
 async def _prove(
-    host: Host[Any], first: dict[str, Any], address: str
+    host: Host[Any], first: dict[str, Any], address: str, visitor: Visitor
 ) -> tuple[Hashable, str | None] | str:
     """Who the first message's user and code prove (and the code to come back with, if it
     is another), or why not (a sentence), after the wait a wrong code earns (as over SSH:
     doubling per address, shut out after too many)."""
     guard = host.guard
     if not guard.may_guess(address):
-        await asyncio.sleep(guard.limits.most_delay)
+        await visitor.wait(guard.limits.most_delay)
         return _("too many wrong codes: try again later")
     user, code = first.get("user"), first.get("code")
     who, again = None, None
     if isinstance(user, str) and isinstance(code, str):
         who, again = host.admission.by_web(user[:100], code[:100])
     if who is None:
-        await asyncio.sleep(guard.failed(address))
+        await visitor.wait(guard.failed(address))
         return _("wrong name or code")
     return who, again
 

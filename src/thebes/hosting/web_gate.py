@@ -91,6 +91,17 @@ class Gate:
             self._server.close()
 
 
+class Socket(web.WebSocketResponse):
+    """aiohttp's websocket, whose heartbeat stays off once it is closed: aiohttp (3.14)
+    arms it again when the close is answered, and its timer then holds the closed socket,
+    its request and its buffers for the heartbeat's interval (30 seconds), so that a flood
+    of sockets refused kept thousands alive, and the host's memory never came back."""
+
+    def _reset_heartbeat(self) -> None:
+        if not self.closed:
+            super()._reset_heartbeat()
+
+
 class _Counted(asyncio.Protocol):
     """aiohttp's protocol of one connection, counted by the gate while it lives."""
 
