@@ -17,7 +17,7 @@ from test_web_door import Page, page
 
 from thebes.hosting.guard import Limits
 from thebes.hosting.web import GATE_KEY
-from thebes.hosting.web_connection import REFUSED
+from thebes.hosting.web_connection import MESSAGE_RATE, MESSAGES, REFUSED, Pace
 from thebes.hosting.web_gate import WAITING_PER_ADDRESS, Gate
 
 
@@ -147,3 +147,11 @@ def test_a_closed_socket_is_let_go_at_once(tmp_path: Path) -> None:
         asyncio.run(visit(host))
         assert until(lambda: not connections(host))
         assert until(lambda: sockets() == 0)
+
+
+def test_a_pages_messages_are_paced_past_a_burst() -> None:
+    pace = Pace(now=0.0)
+    assert [pace.delay(0.0) for _ in range(MESSAGES)] == [0.0] * MESSAGES  # a burst: at once
+    waits = [pace.delay(0.0) for _ in range(3)]
+    assert waits == sorted(waits) and 0 < waits[0] <= 1 / MESSAGE_RATE  # then waiting longer
+    assert pace.delay(10.0) == 0.0  # the burst is back after a pause

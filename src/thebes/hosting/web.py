@@ -276,6 +276,7 @@ async def _visit(
     session.start()
     async for message in socket:
         session.received(message)
+        await session.paced()
 
 
 async def _prove(

@@ -38,6 +38,9 @@ REFUSED = 4003  # no such seat, a wrong code, too many connections: the page ask
 TAKEN_OVER = 4009  # the seat joined from elsewhere (another tab, an SSH client)
 CUT_OFF = 4008  # output not read, no key for too long, too much typed at once
 TERM = "xterm-256color"  # what xterm.js is
+# Messages a page may send at once (a person's keys, a window dragged to a new size)...
+MESSAGES = 200
+MESSAGE_RATE = 100.0  # ...then this many a second; a flood waits unread (TCP holds it back)
 
 
 class Frames:
@@ -82,6 +85,24 @@ class Frames:
         self._task.cancel()
 
 
+class Pace:
+    """How long to wait before the next message of a page: none within the burst of
+    :data:`MESSAGES`, then :data:`MESSAGE_RATE` a second. Without it, a page's flood of
+    small messages (thousands in each read from the socket) kept the event loop from the
+    other connections: an SSH player's keys waited a second and more."""
+
+    def __init__(self, now: float) -> None:
+        self._allowance = float(MESSAGES)
+        self._last = now
+
+    def delay(self, now: float) -> float:
+        """The seconds to wait after a message received at ``now``."""
+        self._allowance = min(float(MESSAGES), self._allowance + (now - self._last) * MESSAGE_RATE)
+        self._last = now
+        self._allowance -= 1
+        return max(0.0, -self._allowance / MESSAGE_RATE)
+
+
 def environment_of(first: Mapping[str, object]) -> dict[str, str]:
     """The environment a page's first message stands for, as an SSH client's would: the
     browser's language as a locale (``de-DE``: ``de_DE``), plain mode if asked."""
@@ -121,6 +142,7 @@ class WebSession:
         self.writer = ChannelWriter(self._loop, self.frames, limits.pending_output, self.cut_off)
         self.keys = KeyPipe(limits.pending_input)
         self._typing = Typing(limits, self._loop.time())
+        self._pace = Pace(self._loop.time())
         self._last_key = self._loop.time()
         self._idle = self._loop.call_later(limits.idle_timeout, self._check_idle)
         terminal = remote_terminal(self.writer, self.keys, lambda: self.size, TERM, environment)
@@ -157,6 +179,12 @@ class WebSession:
         self._lose()
         with contextlib.suppress(ConnectionError, RuntimeError):
             await self.socket.close(code=code, message=reason.encode("utf-8")[:120])
+
+    async def paced(self) -> None:
+        """After each message: the wait that keeps a flood to a person's pace."""
+        wait = self._pace.delay(self._loop.time())
+        if wait:
+            await asyncio.sleep(wait)
 
     def received(self, message: WSMessage) -> None:
         """A message from the page: keys typed, or the window's new size (anything else, or
