@@ -18,6 +18,7 @@ import hmac
 import secrets
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 
@@ -29,7 +30,8 @@ from thebes.lobby.names import Visitor
 ROOM_LETTERS = 40  # of the SSH user name kept: a table's number fits many times over
 LINK_SECONDS = 10 * 60  # how long a link from the lobby lets a browser in (once)
 RETURN_SECONDS = 24 * 60 * 60  # how long a browser may come back with its own ticket
-TICKETS_KEPT = 4096  # tickets alive at once, at most: the oldest go first
+TICKETS_KEPT = 4096  # tickets alive at once, at most: the oldest go first...
+TICKETS_PER_ACCOUNT = 16  # ...of the account holding the most (each holds this many at most)
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,10 +56,19 @@ class Tickets:
             for old, ticket in list(self._tickets.items()):
                 if ticket.until <= now:
                     del self._tickets[old]
-            while len(self._tickets) >= TICKETS_KEPT:
-                del self._tickets[next(iter(self._tickets))]
+            held = Counter(ticket.who.fingerprint for ticket in self._tickets.values())
+            if held[who.fingerprint] >= TICKETS_PER_ACCOUNT:
+                self._forget_oldest(who.fingerprint)
+            elif len(self._tickets) >= TICKETS_KEPT:
+                self._forget_oldest(held.most_common(1)[0][0])
             self._tickets[token] = Ticket(who, now + seconds, once)
         return token
+
+    def _forget_oldest(self, fingerprint: str) -> None:
+        """The oldest ticket of that account is gone (so that nobody's links, asked for
+        over and over, put an end to anyone else's)."""
+        oldest = next(k for k, t in self._tickets.items() if t.who.fingerprint == fingerprint)
+        del self._tickets[oldest]
 
     def use(self, token: str) -> Ticket | None:
         """The ticket ``token`` is, if alive (a link's is then gone); compared in constant
