@@ -235,6 +235,25 @@ def test_a_reload_joins_the_same_seat_and_a_second_page_takes_it_over(
         assert table.attached[:4] == [1, 1, 1, 1]
 
 
+def test_a_page_the_table_lets_go_for_a_newer_one_is_told_its_seat_joined_elsewhere(
+    tmp_path: Path,
+) -> None:
+    # The table ends the older terminal of a seat taken over (here: it quits); the page
+    # then offers to join here again, rather than saying the table let it go for good.
+    async def visit(host: Any) -> None:
+        code = host.admission.codes[1]
+        async with page(host, "Bob", code) as older, page(host, "Bob", code) as newer:
+            await older.until("hello Bob")
+            await newer.until("hello Bob")
+            await older.type("quit\r")
+            assert await older.closed() == TAKEN_OVER
+            await newer.type("quit\r")
+            assert await newer.closed() == 1000  # the seat's own: let go for good
+
+    with hosted(tmp_path, web=True) as (host, _):
+        asyncio.run(visit(host))
+
+
 def test_a_page_that_types_nothing_is_let_go(tmp_path: Path) -> None:
     async def visit(host: Any) -> None:
         async with page(host, "Ann", host.admission.codes[0]) as ann:

@@ -166,7 +166,11 @@ class WebSession:
                 self._loop.call_soon_threadsafe(self._ended)
 
     def _ended(self) -> None:
-        self._loop.create_task(self._end(ENDED, ""))
+        """The table let go: because a newer terminal took the seat over (the page offers
+        to join here again), or for good (the game is over, the player left)."""
+        newest = self.seating.holders.get(self.seat) if self.seat is not None else None
+        taken_over = newest is not None and newest is not self
+        self._loop.create_task(self._end(TAKEN_OVER if taken_over else ENDED, ""))
 
     async def _end(self, code: int, reason: str) -> None:
         """What was drawn goes out, then the socket closes with ``code``."""
