@@ -99,7 +99,7 @@
   // The join form in the terminal's place (empty until a seat is joined).
   function ask(why) {
     say("");
-    $("screen").hidden = true;
+    $("screen").hidden = $("keys").hidden = true;
     form.hidden = false;
     $("why").textContent = why || "";
     $("user").value = (joining && joining.user) || "";
@@ -111,7 +111,7 @@
     event.preventDefault();
     joining = { user: $("user").value.trim(), code: $("code").value.trim() };
     form.hidden = true;
-    $("screen").hidden = false;
+    $("screen").hidden = $("keys").hidden = false;
     connect();
   });
 
