@@ -70,6 +70,22 @@ def test_wrong_codes_from_everywhere_never_shut_a_code_out() -> None:
     assert guard.may_guess("10.0.0.99")  # the player's own address still guesses
 
 
+def test_an_ipv6_network_of_64_bits_counts_as_one_address() -> None:
+    # A household or a server is given a /64 whole: its 2**64 addresses are one guesser.
+    guard = Guard(Limits(failures_per_address=3, strangers=8, per_address=2), lambda: 0.0)
+    for address in ("2001:db8:1:2::1", "2001:db8:1:2::2", "2001:db8:1:2:ffff::3"):
+        guard.failed(address)
+    assert not guard.may_guess("2001:db8:1:2:abcd::9")
+    assert guard.may_guess("2001:db8:1:3::1")  # the next network is another address
+    assert guard.may_guess("::ffff:192.0.2.1") and guard.may_guess("192.0.2.1")
+    for address in ("::ffff:192.0.2.1", "192.0.2.1", "::ffff:c000:201"):
+        guard.failed(address)  # IPv4 mapped into IPv6 is that IPv4 address
+    assert not guard.may_guess("192.0.2.1")
+    assert guard.arrive("a1", "2001:db8::1") == (None, None)
+    assert guard.arrive("a2", "2001:db8::2") == (None, None)
+    assert guard.arrive("a3", "2001:db8::3")[0] == "too many connections from your address"
+
+
 def test_strangers_share_a_pool_the_busiest_address_giving_way() -> None:
     guard = Guard(Limits(strangers=4, per_address=2))
     assert guard.arrive("a1", "a") == (None, None)

@@ -21,6 +21,7 @@ within a game. Everything here runs on the server's event loop thread.
 
 from __future__ import annotations
 
+import ipaddress
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Hashable
@@ -82,6 +83,7 @@ class Guard:
     def arrive(self, who: Hashable, address: str) -> tuple[str | None, Hashable | None]:
         """A new connection from ``address``: why it is refused (or None), and the stranger
         whose place it takes (to be closed), if any."""
+        address = counted(address)
         if Counter(self.strangers.values())[address] >= self.limits.per_address:
             return _("too many connections from your address"), None
         evicted = None
@@ -134,7 +136,7 @@ class Guard:
 
     def may_guess(self, address: str) -> bool:
         """Whether a code from ``address`` is checked at all now."""
-        return self._shut_until.get(address, 0) <= self.clock()
+        return self._shut_until.get(counted(address), 0) <= self.clock()
 
     def _forget(self, times: deque[float], now: float) -> None:
         while times and times[0] <= now - self.limits.shut_out:
@@ -143,6 +145,7 @@ class Guard:
     def failed(self, address: str) -> float:
         """Count a wrong code (or unknown user) from ``address``; the seconds to wait
         before saying so."""
+        address = counted(address)
         now = self.clock()
         if len(self._failures) + len(self._shut_until) > ADDRESSES_KEPT:
             self._prune(now)
@@ -167,3 +170,18 @@ class Guard:
     def delay(self, count: int) -> float:
         """The wait after the ``count``-th wrong code in a row."""
         return min(self.limits.first_delay * 2.0 ** (count - 1), self.limits.most_delay)
+
+
+def counted(address: str) -> str:
+    """The address as the limits count it: an IPv6 address as its /64 network, which one
+    household or server is given whole (each of its 2**64 addresses would otherwise count
+    alone); an IPv4 address mapped into IPv6 as that IPv4 address; anything else as it is."""
+    try:
+        parsed = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(parsed, ipaddress.IPv6Address):
+        if parsed.ipv4_mapped is not None:
+            return str(parsed.ipv4_mapped)
+        return str(ipaddress.IPv6Network((parsed, 64), strict=False))
+    return str(parsed)

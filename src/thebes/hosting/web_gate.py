@@ -23,6 +23,8 @@ from typing import Any
 
 from aiohttp import web
 
+from thebes.hosting.guard import counted
+
 WAITING = 64  # connections to the web door that are not (yet) websockets, at once
 WAITING_PER_ADDRESS = 16  # of them from one address (a browser opens six or so)
 
@@ -44,9 +46,10 @@ class Gate:
     def arrive(self, transport: asyncio.BaseTransport) -> None:
         """A new connection: counted, and the one whose place it takes is closed."""
         peer = transport.get_extra_info("peername")
-        address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+        peer_address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+        address = counted(peer_address)
         counts = Counter(self.waiting.values())
-        if counts[address] >= self.per_address and not self.proxy(address):
+        if counts[address] >= self.per_address and not self.proxy(peer_address):
             self._evict(address)
         elif len(self.waiting) >= self.most:
             self._evict(counts.most_common(1)[0][0])
