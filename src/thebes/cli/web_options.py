@@ -71,7 +71,7 @@ def add_web(parser: argparse.ArgumentParser) -> None:
 
 def proxy_address(text: str) -> str:
     """An IP address, written as the door compares it."""
-    from thebes.hosting.web import ip_address
+    from thebes.hosting.guard import ip_address
 
     try:
         return ip_address(text)

@@ -172,16 +172,23 @@ class Guard:
         return min(self.limits.first_delay * 2.0 ** (count - 1), self.limits.most_delay)
 
 
+def ip_address(text: str) -> str:
+    """``text``, an IP address, written one way (an IPv4 address mapped into IPv6, as a
+    dual-stack socket gives it, as IPv4); ValueError if it is none."""
+    address = ipaddress.ip_address(text.strip())
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        return str(address.ipv4_mapped)
+    return str(address)
+
+
 def counted(address: str) -> str:
-    """The address as the limits count it: an IPv6 address as its /64 network, which one
-    household or server is given whole (each of its 2**64 addresses would otherwise count
-    alone); an IPv4 address mapped into IPv6 as that IPv4 address; anything else as it is."""
+    """The address as the limits count it (:func:`ip_address`), an IPv6 address by its /64
+    network, which one household or server is given whole (each of its 2**64 addresses
+    would otherwise count alone); what is no IP address as it is."""
     try:
-        parsed = ipaddress.ip_address(address)
+        written = ip_address(address)
     except ValueError:
         return address
-    if isinstance(parsed, ipaddress.IPv6Address):
-        if parsed.ipv4_mapped is not None:
-            return str(parsed.ipv4_mapped)
-        return str(ipaddress.IPv6Network((parsed, 64), strict=False))
-    return str(parsed)
+    if ":" in written:
+        return str(ipaddress.IPv6Network((written, 64), strict=False))
+    return written

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import ipaddress
 import json
 import ssl
 from collections.abc import Hashable
@@ -31,6 +30,7 @@ from urllib.parse import quote, urlsplit
 import asyncssh
 from aiohttp import WSMsgType, web
 
+from thebes.hosting.guard import ip_address
 from thebes.hosting.server import Droppable
 from thebes.hosting.web_connection import REFUSED, WebSession, environment_of, size_of
 from thebes.hosting.web_gate import Gate, Socket
@@ -162,9 +162,9 @@ def visitor_address(request: web.Request, proxies: frozenset[str]) -> str:
     peer is a reverse proxy trusted with ``--web-proxy``, the address that proxy put last
     in X-Forwarded-For (the peer it saw; what comes before is what the visitor claims)."""
     remote = request.remote or "?"
-    with contextlib.suppress(ValueError):
-        if ip_address(remote) in proxies:
-            forwarded = ",".join(request.headers.getall("X-Forwarded-For", []))
+    if from_proxy(remote, proxies):
+        forwarded = ",".join(request.headers.getall("X-Forwarded-For", []))
+        with contextlib.suppress(ValueError):
             return ip_address(forwarded.rsplit(",", 1)[-1])
     return remote
 
@@ -174,15 +174,6 @@ def from_proxy(peer: str, proxies: frozenset[str]) -> bool:
     with contextlib.suppress(ValueError):
         return ip_address(peer) in proxies
     return False
-
-
-def ip_address(text: str) -> str:
-    """``text``, an IP address, written one way (an IPv4 address mapped into IPv6, as a
-    dual-stack socket gives it, as IPv4); ValueError if it is none."""
-    address = ipaddress.ip_address(text.strip())
-    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
-        return str(address.ipv4_mapped)
-    return str(address)
 
 
 class Visitor:
