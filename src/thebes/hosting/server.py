@@ -396,12 +396,6 @@ class Host(Generic[AdmissionT]):
             self._failure = exc
             self._ready.set()
         finally:
-            # As asyncio.run ends: what is still pending (a socket's last close, begun as
-            # the table let go) is cancelled and let finish, never dropped half-made.
-            pending = asyncio.all_tasks(loop)
-            for task in pending:
-                task.cancel()
-            loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
             loop.run_until_complete(loop.shutdown_asyncgens())
             loop.close()
 
