@@ -147,13 +147,14 @@ def _end_prompt(signum: int) -> bool:
     app = current.get_app_or_none()
     if app is None or not app.is_running or app.is_done:
         return False
-    _Watch.raised = True
 
     def end() -> None:
-        if not app.is_done:
+        # Marked raised only here: should the prompt end first (its input closed with the
+        # terminal), this may never run (the prompt's loop is closed with it), and the
+        # signal is then raised on the way out (held, the block).
+        if not app.is_done and not _Watch.raised:
+            _Watch.raised = True
             app.exit(exception=Ended(signum))
-        else:  # it ended meanwhile: the signal is raised on the way out (held, the block)
-            _Watch.raised = False
 
     app.loop.call_soon_threadsafe(end)
     return True
