@@ -34,6 +34,7 @@ class EchoTable:
 
     def __init__(self) -> None:
         self.over = threading.Event()
+        self.closed = False  # the host never ends this table itself
         self.attached: list[int | None] = []
         self.left: list[int | None] = []
         self.dropped: list[int] = []

@@ -52,7 +52,10 @@ def test_a_link_from_the_lobby_opens_it_in_a_browser_once(tmp_path: Path) -> Non
         answer, screen = await browse(link.group(1))
         assert answer["joined"] == "lobby" and "Ann" in screen and "lobby>" in screen
         again, _ = await browse(link.group(1))  # the link is spent
-        assert again["refused"] == "wrong name or code"
+        # Nobody has a code to type there: the page is told how to get a new link, for good.
+        assert again["refused"].startswith("This link no longer works")
+        assert "`web` in the lobby" in again["refused"]
+        assert again["code"] is False and again["final"] is True
         back, screen = await browse(link.group(1), answer["code"])  # the page's own code
         assert "code" not in back and "Ann" in screen
 

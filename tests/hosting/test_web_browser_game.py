@@ -15,12 +15,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
-import shutil
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-import pytest
+from browser import CHROMIUM_ARGS, BrowserSeat, chromium
 from ssh_player import ACTING, FINAL, WAIT, Client, HostProcess, thebes_host
 
 from thebes.catalog.loading import default_catalog
@@ -35,22 +33,6 @@ RELOAD_AT = 8  # actions played before the page is reloaded
 CUT_AT = 16  # actions played before the page's connection is cut
 PHONE: ViewportSize = {"width": 390, "height": 844}
 LAPTOP: ViewportSize = {"width": 1280, "height": 800}
-# Chromium in a closed network: without the flags against its background connections they
-# are refused and slow it down; a fresh profile for each run.
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]  # fmt: skip
-
-
-def chromium() -> str:
-    """The Chromium to drive; skips (fails under CI) when there is none."""
-    found = os.environ.get("THEBES_CHROMIUM") or shutil.which("chromium") or ""
-    if not found or not Path(found).exists():
-        if os.environ.get("CI"):
-            pytest.fail("no chromium, and CI is set: the browser test may not be skipped")
-        pytest.skip("no chromium here (apt-get install chromium; pip install playwright)")
-    return found
 
 
 class Relay:
@@ -82,28 +64,6 @@ class Relay:
         for writer in self.writers:
             writer.transport.abort()
         self.writers.clear()
-
-
-class BrowserSeat:
-    """A player at the page: what its terminal shows, read from xterm.js's rows."""
-
-    def __init__(self, page: Any) -> None:
-        self.page = page
-
-    async def screen(self) -> str:
-        return str(await self.page.locator(".xterm-rows").text_content() or "")
-
-    async def until(self, text: str) -> str:
-        for _ in range(int(WAIT / 0.05)):
-            shown = await self.screen()
-            if text in shown:
-                return shown
-            await asyncio.sleep(0.05)
-        raise AssertionError(f"{text!r} never shown: {await self.screen()!r}")
-
-    async def type(self, line: str) -> None:
-        await self.page.fill("#line", line)
-        await self.page.press("#line", "Enter")
 
 
 async def play_in_browser(
@@ -196,7 +156,7 @@ def test_a_browser_and_an_ssh_client_play_a_whole_game_with_a_reload(tmp_path: P
                 await wrong.set_extra_http_headers({"Accept-Language": "de-DE,de;q=0.9"})
                 await wrong.goto(link.split("&code=")[0] + "&code=ba-ba")
                 await wrong.locator("#join:not([hidden])").wait_for(timeout=WAIT * 1000)
-                assert await wrong.locator("#why").text_content() == "falscher Name oder Code"
+                assert await wrong.locator("#why").text_content() == "Falscher Name oder Code"
                 assert await wrong.locator("#join button").text_content() == "Beitreten"
                 await wrong.close()
                 bob = await Client.join(host, "Bob", host.code("Bob"))

@@ -111,6 +111,18 @@ class KeyAccounts:
         return who, self.tickets.new(ticket.who, RETURN_SECONDS, once=False)
 
     @staticmethod
+    def web_code_refused() -> tuple[str, bool]:
+        # The page's code came from a link (once) or from joining (until the server ends):
+        # nobody has one to type.
+        return (
+            _(
+                "This link no longer works: each link lets in once, and none after the "
+                "server restarts. Type `web` in the lobby for a new one."
+            ),
+            False,
+        )
+
+    @staticmethod
     def by_key(user: str, key: asyncssh.SSHKey) -> Visitor:
         return Visitor(key.get_fingerprint("sha256"), user[:ROOM_LETTERS])
 

@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 
 import asyncssh
 
+from thebes.language import _
+
 CONSONANTS = "bdfghjklmnprstvz"  # no c, q, w, x, y: each has a second spelling or sound
 VOWELS = "aeiou"
 SYLLABLES = 4
@@ -134,6 +136,10 @@ class Invites:
         """What a browser joins as with ``user`` and ``code``: as over SSH (the same code
         comes back again)."""
         return self.by_code(user, code, None), None
+
+    @staticmethod
+    def web_code_refused() -> tuple[str, bool]:
+        return _("wrong name or code"), True
 
     @staticmethod
     def place_of(who: Hashable) -> int | None:

@@ -82,6 +82,11 @@ class Admission(Protocol):
         with if not the same (thebes.hosting.web)."""
         ...
 
+    def web_code_refused(self) -> tuple[str, bool]:
+        """What a browser whose code proves no one reads, and whether its page asks for a
+        code (one typed could be right; a used link cannot be mended by typing)."""
+        ...
+
     def place_of(self, who: Hashable) -> Hashable | None:
         """Where ``who`` sits: the places they take in the guard's count, and what the table
         is told of them (a hosted game's seat, None for a spectator)."""
@@ -97,6 +102,11 @@ class Table(Protocol):
     def attach(self, terminal: Terminal, who: Any, gone: threading.Event) -> None: ...
 
     def disconnected(self, who: Any) -> None: ...
+
+    @property
+    def closed(self) -> bool:
+        """Whether the host has ended the table (a page joining again finds it gone)."""
+        ...
 
 
 class Session(Protocol):

@@ -210,7 +210,9 @@ async def _socket(request: web.Request) -> web.StreamResponse:
     request.app[GATE_KEY].leave(request.transport)  # a websocket: the guard counts it now
     address = visitor_address(request, host.web.proxies if host.web else frozenset())
     visitor = Visitor(socket)
-    refusal, evicted = host.guard.arrive(visitor, address)
+    # Refused before its first message says its language: in the browser's, as its page.
+    with speaking(page_language(request.headers.get("Accept-Language"), current_language())):
+        refusal, evicted = host.guard.arrive(visitor, address)
     if refusal is not None:
         await _refuse(socket, refusal)
         return socket
@@ -243,8 +245,8 @@ async def _visit(
         proved = await _prove(host, first, address, visitor)
         if visitor.refused is not None:  # its place was taken while it waited
             return
-        if isinstance(proved, str):
-            await _refuse(socket, proved, code=True)
+        if isinstance(proved, Unproved):
+            await _refuse(socket, proved.said, code=proved.ask_code, final=proved.final)
             return
         who, again = proved
         place = host.admission.place_of(who)
@@ -270,30 +272,47 @@ async def _visit(
         await session.paced()
 
 
+@dataclass(frozen=True, slots=True)
+class Unproved:
+    """Why a page's first message proves no one; whether its page asks for a code, or
+    trying again is no use."""
+
+    said: str
+    ask_code: bool = False
+    final: bool = False
+
+
 async def _prove(
     host: Host[Any], first: dict[str, Any], address: str, visitor: Visitor
-) -> tuple[Hashable, str | None] | str:
+) -> tuple[Hashable, str | None] | Unproved:
     """Who the first message's user and code prove (and the code to come back with, if it
-    is another), or why not (a sentence), after the wait a wrong code earns (as over SSH:
-    doubling per address, shut out after too many)."""
+    is another), or why not (a sentence, and whether the page asks for a code), after the
+    wait a wrong code earns (as over SSH: doubling per address, shut out after too many)."""
     guard = host.guard
     if not guard.may_guess(address):
         await visitor.wait(guard.limits.most_delay)
-        return _("too many wrong codes: try again later")
+        return Unproved(_("too many wrong codes: try again later"))
     user, code = first.get("user"), first.get("code")
     who, again = None, None
     if isinstance(user, str) and isinstance(code, str):
         who, again = host.admission.by_web(user[:100], code[:100])
     if who is None:
         await visitor.wait(guard.failed(address))
-        return _("wrong name or code")
+        said, ask_code = host.admission.web_code_refused()
+        return Unproved(said, ask_code, final=not ask_code)
     return who, again
 
 
-async def _refuse(socket: web.WebSocketResponse, reason: str, *, code: bool = False) -> None:
-    """Tell the page why it is not let in (``code``: ask the code again), and close."""
+async def _refuse(
+    socket: web.WebSocketResponse, reason: str, *, code: bool = False, final: bool = False
+) -> None:
+    """Tell the page why it is not let in (``code``: ask the code again; ``final``: trying
+    again is no use), and close."""
     with contextlib.suppress(ConnectionError, RuntimeError):
-        await socket.send_str(json.dumps({"refused": reason, "code": code}))
+        refused: dict[str, Any] = {"refused": reason, "code": code}
+        if final:
+            refused["final"] = True
+        await socket.send_str(json.dumps(refused))
         await socket.close(code=REFUSED, message=b"refused")
 
 

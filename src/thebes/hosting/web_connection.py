@@ -37,6 +37,7 @@ ENDED = 1000  # the table let go: the game is over, or the player left
 REFUSED = 4003  # no such seat, a wrong code, too many connections: the page asks again
 TAKEN_OVER = 4009  # the seat joined from elsewhere (another tab, an SSH client)
 CUT_OFF = 4008  # output not read, no key for too long, too much typed at once
+CLOSED = 4010  # the host stopped hosting (or the server stopped): joining again is no use
 TERM = "xterm-256color"  # what xterm.js is
 # Messages a page may send at once (a person's keys, a window dragged to a new size)...
 MESSAGES = 200
@@ -167,10 +168,14 @@ class WebSession:
 
     def _ended(self) -> None:
         """The table let go: because a newer terminal took the seat over (the page offers
-        to join here again), or for good (the game is over, the player left)."""
+        to join here again), because the host ended the table, or for good (the game is
+        over, the player left)."""
         newest = self.seating.holders.get(self.seat) if self.seat is not None else None
-        taken_over = newest is not None and newest is not self
-        self._loop.create_task(self._end(TAKEN_OVER if taken_over else ENDED, ""))
+        if newest is not None and newest is not self:
+            code = TAKEN_OVER
+        else:
+            code = CLOSED if self.seating.table.closed else ENDED
+        self._loop.create_task(self._end(code, ""))
 
     async def _end(self, code: int, reason: str) -> None:
         """What was drawn goes out, then the socket closes with ``code``."""
@@ -240,8 +245,9 @@ class WebSession:
         return not self.gone.is_set() and self.frames.get_write_buffer_size() > 0
 
     def lose(self) -> None:
-        """End this session from the host's side (only from the event loop thread)."""
-        self._close_soon(1001, "")
+        """End this session from the host's side: hosting ends (only from the event loop
+        thread)."""
+        self._close_soon(CLOSED, "")
         self._lose()
 
     def _lose(self) -> None:

@@ -55,6 +55,12 @@ def _script_words() -> dict[str, str]:
         "lost": pgettext("web page", "Connection lost: joining again in {seconds} s…"),
         "unreachable": pgettext("web page", "Cannot reach the table."),
         "try_again": pgettext("web page", "Try again"),
+        "closed": pgettext("web page", "The table has been closed by its host."),
+        # TRANSLATORS: what a screen reader says of the terminal's input
+        "terminal_input": pgettext("web page", "Terminal input"),
+        "too_much_output": pgettext(
+            "web page", "Too much output to announce: move through the rows to read it"
+        ),
     }
 
 

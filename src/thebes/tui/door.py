@@ -62,6 +62,11 @@ class TerminalDoor:
         """The connection of ``seat`` dropped: its terminal's table ends, and says so."""
         self.table.dropped(seat)
 
+    @property
+    def closed(self) -> bool:
+        """Whether the host has ended the table."""
+        return self.table.closed
+
 
 def table_at(terminal: Terminal) -> type[TerminalGame]:
     """The table a terminal shows: the screen's, or in lines (plain mode)."""

@@ -73,6 +73,11 @@ class LobbyDoor:
         """A connection went: its lobby (or the table it is at) ends by itself, its input
         having ended."""
 
+    @property
+    def closed(self) -> bool:
+        """A server's lobby stays open until the server stops."""
+        return False
+
 
 @dataclass(frozen=True, slots=True)
 class LobbyCommand:

@@ -2,7 +2,7 @@
 // join form, and the line and buttons a phone types with. The protocol (thebes.hosting.web):
 // the first message {"user", "code", "cols", "rows", "lang", "plain"}; then ["k", keys] for what is
 // typed and ["r", cols, rows] for a new size; the table's output comes as binary frames,
-// the door's own words as JSON text ({"joined"} or {"refused", "code"}).
+// the door's own words as JSON text ({"joined"} or {"refused", "code", "final"}).
 "use strict";
 (() => {
   const KEYS = {
@@ -14,8 +14,12 @@
   const COLUMNS = 80, ROWS = 24, FONT = 15; // the table's layout, and the font it wants
   const $ = (id) => document.getElementById(id);
   const status = $("status"), form = $("join"), line = $("line"), plain = $("plain");
+  const screen = $("screen");
   // What the page says, in the page's language (the server filled them in).
   const WORDS = JSON.parse($("words").textContent);
+  // xterm.js's own words for a screen reader, in the page's language too.
+  Terminal.strings.promptLabel = WORDS.terminal_input;
+  Terminal.strings.tooMuchOutput = WORDS.too_much_output;
 
   // The seat and code: from the link's fragment (then taken out of the address bar and the
   // history), else from this tab's storage, else asked.
@@ -37,37 +41,54 @@
     fontFamily: "ui-monospace, 'DejaVu Sans Mono', Menlo, Consolas, monospace" });
   const fit = new FitAddon.FitAddon();
   term.loadAddon(fit);
-  term.open($("screen"));
+  term.open(screen);
 
-  // At least 80 columns and 24 rows: the font shrinks until 80 columns fit the width; the
-  // rows fill the height, and never fewer than 24 (the page scrolls then). Where a font of
-  // at least WIDE_FONT fits 120 columns and 40 rows, it shrinks to that instead: the table's
-  // wide layout (the whole board) is worth a slightly smaller font.
-  const WIDE = [120, 40], WIDE_FONT = 11;
-  function layout() {
+  // The table's layouts: 80 columns by 24 rows, and the wide one, 120 by 40 (the whole
+  // board), worth a slightly smaller font (WIDE_FONT at least) where it fits. The 80 columns
+  // always fit the width (the font shrinks as far as it must); the 24 rows fit the height
+  // down to READABLE (a phone held sideways), below which the screen scrolls instead, kept
+  // on the cursor (the prompt) as the table draws.
+  const WIDE = [120, 40], WIDE_FONT = 11, READABLE = 8, SMALLEST = 4;
+  function fontFor(cols, rows) {  // the largest font up to FONT at which cols x rows fit
     term.options.fontSize = FONT;
-    const wanted = fit.proposeDimensions();
-    if (!wanted) return;
-    if (wanted.cols < WIDE[0] || wanted.rows < WIDE[1]) {
-      const scale = Math.min(wanted.cols / WIDE[0], wanted.rows / WIDE[1]);
-      let font = Math.floor(FONT * scale * 10) / 10;
-      while (font >= WIDE_FONT) {
-        term.options.fontSize = font;
-        const tried = fit.proposeDimensions();
-        if (tried && tried.cols >= WIDE[0] && tried.rows >= WIDE[1]) break;
-        font = Math.round((font - 0.5) * 10) / 10;
-      }
-      if (font < WIDE_FONT) term.options.fontSize = FONT;
+    const room = fit.proposeDimensions();
+    if (!room) return null;
+    let font = Math.floor(FONT * Math.min(1, room.cols / cols, room.rows / rows) * 10) / 10;
+    for (; font > SMALLEST; font = Math.round((font - 0.5) * 10) / 10) {
+      term.options.fontSize = font;
+      const tried = fit.proposeDimensions();
+      if (tried && tried.cols >= cols && tried.rows >= rows) return font;
     }
-    if (term.options.fontSize === FONT && wanted.cols < COLUMNS) {
-      term.options.fontSize = Math.max(4, Math.floor((FONT * wanted.cols * 10) / COLUMNS) / 10);
+    return SMALLEST;
+  }
+  function layout() {
+    const wide = fontFor(WIDE[0], WIDE[1]);
+    if (wide === null) return;
+    let font = wide;
+    if (wide < WIDE_FONT) {
+      const across = fontFor(COLUMNS, 1), whole = fontFor(COLUMNS, ROWS);
+      font = Math.min(across, Math.max(whole, READABLE));
     }
+    term.options.fontSize = font;
     const fitted = fit.proposeDimensions();
     if (!fitted) return;
     term.resize(Math.max(COLUMNS, fitted.cols), Math.max(ROWS, fitted.rows));
+    showCursor();
   }
+  // Where the rows overflow the screen, the row the table's cursor is on stays in view.
+  function showCursor() {
+    if (screen.scrollHeight <= screen.clientHeight) return;
+    const row = screen.scrollHeight / term.rows, top = term.buffer.active.cursorY * row;
+    if (top < screen.scrollTop || top + row > screen.scrollTop + screen.clientHeight) {
+      screen.scrollTop = Math.max(0, top + row - screen.clientHeight);
+    }
+  }
+  term.onRender(showCursor);
 
-  let socket = null, joining = fromLink(), joined = false, proven = false, retry = 1;
+  let socket = null, joining = fromLink(), joined = false, proven = false, retry = 1, tries = 0;
+  // A lost connection is joined again by itself, waiting longer each time, until TRIES in a
+  // row have failed (about four minutes): then a button does it.
+  const TRIES = 10;
 
   // What is typed at once goes in pieces the door takes (a message over 64 KB closes the
   // socket; beyond 16 KB at once the door drops keys anyway, as a person types no faster).
@@ -85,8 +106,16 @@
   window.addEventListener("resize", layout);
   if (window.visualViewport) window.visualViewport.addEventListener("resize", layout);
 
+  // The phone's line and buttons work only while the page is at the table.
+  function connected(yes) {
+    for (const each of document.querySelectorAll("#keys input, #keys button")) each.disabled = !yes;
+  }
+
+  // The door's reasons are phrases ("wrong name or code"): on the page, sentences.
+  function sentence(text) { return text ? text[0].toUpperCase() + text.slice(1) : ""; }
+
   function say(text, button) {
-    status.textContent = text;
+    status.textContent = sentence(text);
     if (button) {
       const again = document.createElement("button");
       again.type = "button";
@@ -99,9 +128,9 @@
   // The join form in the terminal's place (empty until a seat is joined).
   function ask(why) {
     say("");
-    $("screen").hidden = $("keys").hidden = true;
+    screen.hidden = $("keys").hidden = true;
     form.hidden = false;
-    $("why").textContent = why || "";
+    $("why").textContent = sentence(why);
     $("user").value = (joining && joining.user) || "";
     $("code").value = "";
     (joining && joining.user ? $("code") : $("user")).focus();
@@ -111,7 +140,7 @@
     event.preventDefault();
     joining = { user: $("user").value.trim(), code: $("code").value.trim() };
     form.hidden = true;
-    $("screen").hidden = $("keys").hidden = false;
+    screen.hidden = $("keys").hidden = false;
     connect();
   });
 
@@ -132,7 +161,8 @@
       if (typeof event.data !== "string") { term.write(new Uint8Array(event.data)); return; }
       const said = JSON.parse(event.data);
       if (said.joined !== undefined) {
-        joined = true; proven = true; retry = 1;
+        joined = true; proven = true; retry = 1; tries = 0;
+        connected(true);
         send(["r", term.cols, term.rows]); // in case the window changed while joining
         if (said.code) joining.code = said.code; // a server's link is good once: this is ours
         sessionStorage.setItem(STORED, JSON.stringify(joining));
@@ -140,21 +170,25 @@
         term.focus();
       } else if (said.refused !== undefined) {
         if (said.code) { sessionStorage.removeItem(STORED); joining.code = ""; ask(said.refused); }
+        else if (said.final) { sessionStorage.removeItem(STORED); joined = false; say(said.refused); }
         else say(said.refused, WORDS.try_again);
       }
     };
     ws.onclose = (event) => {
       if (socket !== ws) return;
       socket = null;
+      connected(false);
       if (event.code === 1000) { joined = false; say(WORDS.ended, WORDS.join_again); }
       else if (event.code === 4003) { /* refused: said already */ }
       else if (event.code === 4009) { joined = false; say(WORDS.elsewhere, WORDS.join_here); }
       else if (event.code === 4008) { joined = false; say(event.reason || WORDS.disconnected, WORDS.join_again); }
-      else if (joined) {
+      else if (event.code === 4010) { joined = false; say(WORDS.closed, WORDS.join_again); }
+      else if (joined && tries < TRIES) {
+        tries += 1;
         say(WORDS.lost.replace("{seconds}", retry));
         setTimeout(connect, retry * 1000);
         retry = Math.min(retry * 2, 30);
-      } else say(WORDS.unreachable, WORDS.try_again);
+      } else { joined = false; tries = 0; retry = 1; say(WORDS.unreachable, WORDS.try_again); }
     };
   }
 
@@ -185,6 +219,22 @@
     connect();
   });
 
+  // A link pasted into this tab, which has the page already: only the fragment changes.
+  window.addEventListener("hashchange", () => {
+    const linked = fromLink();
+    if (!linked || !linked.user) return;
+    joining = linked;
+    joined = false;
+    const old = socket;
+    socket = null;
+    if (old) old.close(1000);
+    form.hidden = true;
+    screen.hidden = $("keys").hidden = false;
+    term.reset();
+    connect();
+  });
+
+  connected(false);
   layout();
   connect();
 })();

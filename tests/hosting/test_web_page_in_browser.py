@@ -1,0 +1,87 @@
+"""The page of `thebes host --web` in a real browser (Chromium, driven by Playwright), where
+the whole game's test does not go: a phone held sideways sees the prompt, with or without
+its keyboard up; a link pasted into a tab that has the page already joins that link's seat;
+and when the host stops, the page says so for good instead of trying to join again."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import signal
+from pathlib import Path
+from typing import Any
+
+from browser import CHROMIUM_ARGS, BrowserSeat, chromium
+from ssh_player import ACTING, WAIT, thebes_host
+
+
+async def prompt_in_view(page: Any) -> bool:
+    """Whether the row with the acting prompt lies inside the terminal's visible area."""
+    screen = await page.locator("#screen").bounding_box()
+    row = await page.locator(".xterm-rows > div", has_text=ACTING).last.bounding_box()
+    return bool(
+        row["y"] >= screen["y"] and row["y"] + row["height"] <= screen["y"] + screen["height"]
+    )
+
+
+async def scrolled(page: Any) -> bool:
+    return bool(
+        await page.evaluate(
+            "() => { const s = screen_(); return s.scrollHeight > s.clientHeight + 4; }".replace(
+                "screen_()", "document.getElementById('screen')"
+            )
+        )
+    )
+
+
+def test_the_page_fits_a_phone_sideways_follows_a_pasted_link_and_stops_with_its_host(
+    tmp_path: Path,
+) -> None:
+    executable = chromium()
+    from playwright.async_api import async_playwright
+
+    async def evening(host: Any) -> None:
+        link = host.invites["Ann"]["web"]
+        bob_fragment = host.invites["Bob"]["web"].split("#", 1)[1]
+        async with async_playwright() as playwright:
+            browser = await playwright.chromium.launch(
+                executable_path=executable, args=CHROMIUM_ARGS
+            )
+            try:
+                page = await browser.new_page(viewport={"width": 844, "height": 390})
+                await page.goto(link)
+                ann = BrowserSeat(page)
+                await ann.until(ACTING)
+                # Sideways, all 24 rows fit above the line and buttons: nothing scrolls.
+                assert not await scrolled(page)
+                assert await prompt_in_view(page)
+                # The phone's keyboard up leaves a strip: the rows scroll, kept on the prompt.
+                await page.set_viewport_size({"width": 844, "height": 200})
+                await ann.until(ACTING)
+                await asyncio.sleep(0.5)  # the table draws again at the new size
+                assert await scrolled(page)
+                assert await prompt_in_view(page)
+
+                # Bob's link pasted into the same tab: only the fragment changes.
+                await page.evaluate(f"() => {{ location.hash = {json.dumps(bob_fragment)}; }}")
+                await page.wait_for_function(
+                    "() => (JSON.parse(sessionStorage.getItem('thebes-join') || '{}')).user"
+                    " === 'Bob'", timeout=WAIT * 1000,
+                )  # fmt: skip
+                assert "code=" not in page.url
+                assert await page.locator("#line").is_enabled()
+
+                # The host stops: the page says so, once, and does not try to join again.
+                host.process.send_signal(signal.SIGTERM)
+                closed = page.locator("#status", has_text="The table has been closed by its host.")
+                await closed.wait_for(timeout=WAIT * 1000)
+                assert await page.locator("#status button").text_content() == "Join again"
+                assert await page.locator("#line").is_disabled()
+                await asyncio.sleep(2.5)  # a retry would have said "Connection lost" by now
+                assert "Connection lost" not in (await page.locator("#status").text_content() or "")
+            finally:
+                await browser.close()
+
+    with thebes_host(tmp_path, "--players", "Ann,Bob", "--seed", "3", "--web", "0") as host:
+        asyncio.run(evening(host))
+        host.process.wait(WAIT)
