@@ -1,7 +1,8 @@
 """The page of `thebes host --web` in a real browser (Chromium, driven by Playwright), where
 the whole game's test does not go: a phone held sideways sees the prompt, with or without
-its keyboard up; a link pasted into a tab that has the page already joins that link's seat;
-and when the host stops, the page says so for good instead of trying to join again."""
+its keyboard up; switching to plain text is not heard by the others as a drop; a link
+pasted into a tab that has the page already joins that link's seat; and when the host
+stops, the page says so for good instead of trying to join again."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from browser import CHROMIUM_ARGS, BrowserSeat, chromium
-from ssh_player import ACTING, WAIT, thebes_host
+from ssh_player import ACTING, WAIT, WATCHING, Client, thebes_host
 
 
 async def prompt_in_view(page: Any) -> bool:
@@ -65,6 +66,17 @@ def test_the_page_fits_a_phone_sideways_follows_a_pasted_link_and_stops_with_its
                 # The phone's keyboard up leaves a strip: the rows scroll, kept on the prompt.
                 await page.set_viewport_size({"width": 844, "height": 200})
                 await until_prompt_in_view(page, scrolling=True)
+                await page.set_viewport_size({"width": 1280, "height": 800})
+
+                # Plain text ticked: the page joins again, its new socket taking the seat
+                # over from the old one; Bob, over SSH, hears of no drop and no return.
+                bob = await Client.join(host, "Bob", host.code("Bob"))
+                await bob.until(WATCHING[1])
+                await page.click("#plain")
+                await ann.until("Ann, week 1 of 1901")
+                await ann.type("say hello")
+                await bob.until("Ann says: hello")
+                assert "dropped" not in bob.text and "back at the table" not in bob.text
 
                 # Bob's link pasted into the same tab: only the fragment changes.
                 await page.evaluate(f"() => {{ location.hash = {json.dumps(bob_fragment)}; }}")

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import CAT
+from helpers import CAT, wait_until
 from thebes.records.blockers import Blocked, Blocker
 from thebes.records.session import Session, default_seats
 from thebes.rules import NO_VARIANTS, Retire, TakeCard, time_of
@@ -57,11 +57,13 @@ def shared(tmp_path: Path) -> tuple[Session, Table]:
 
 def test_joins_drops_and_quits_are_news_for_everyone_else(tmp_path: Path) -> None:
     _, table = shared(tmp_path)
+    table.drop_grace = 0.05
     ann = table.join(0, lambda: None)
     bob = table.join(1, lambda: None)
     assert table.news(ann) == [Arrived(1, Arrival.JOINED)]
     assert table.news(bob) == []  # its own arrival is for the others
     table.leave(bob, Departure.DROPPED)
+    wait_until(lambda: table.journal.serial > ann.seen, "the drop was never told")
     again = table.join(1, lambda: None)
     spectator = table.join(None, lambda: None)
     table.leave(spectator, Departure.QUIT)
@@ -74,6 +76,19 @@ def test_joins_drops_and_quits_are_news_for_everyone_else(tmp_path: Path) -> Non
     other = table.join(1, lambda: None)  # the same seat from elsewhere takes it over
     assert again.ended is not None and table.news(ann)[-1] == Arrived(1, Arrival.TOOK_OVER)
     assert table.snapshot(other).present == frozenset({0, 1})
+
+
+def test_a_seat_back_within_its_grace_is_no_news(tmp_path: Path) -> None:
+    # A page reloading, or joining again in plain text: its drop and return are not told.
+    _, table = shared(tmp_path)
+    table.drop_grace = 60.0
+    ann, bob = table.join(0, lambda: None), table.join(1, lambda: None)
+    table.news(ann)
+    table.leave(bob, Departure.DROPPED)
+    back = table.join(1, lambda: None)
+    table.leave(table.join(None, lambda: None), Departure.QUIT)  # news after it, to see
+    assert table.news(ann) == [Arrived(None, Arrival.JOINED), Departed(None, Departure.QUIT)]
+    assert table.snapshot(back).present == frozenset({0, 1})
 
 
 def test_an_undo_nobody_answers_expires_and_both_are_told(tmp_path: Path) -> None:

@@ -14,6 +14,7 @@ from terminal import greedy_lines, new_session, text_terminal
 from thebes.records.session import Session
 from thebes.table.authority import Table
 from thebes.table.ending import leave_out_skill
+from thebes.table.news import Departure
 from thebes.tui.plain import PlainGame
 
 BOX_DRAWING = re.compile("[\u2500-\u257f\u2580-\u259f]")
@@ -96,3 +97,26 @@ def test_the_planner_tells_the_odds_a_sentence_a_length_of_dig(tmp_path: Path) -
     assert "Ann, week 7 of 1901: Dig at Palestine: weeks" in shown
     assert "Ann, week 7 of 1901: dig Palestine 12 — 16 weeks, 4 travel. Play it? [Y/n] n" in shown
     assert session.steps[-1].action == session.parse("dig Palestine 3")
+
+
+def test_a_terminal_joining_hears_the_game_not_who_came_and_went(tmp_path: Path) -> None:
+    # A screen reader joining a table (or joining again after a reload) is told the last
+    # lines of the game first; a dozen arrivals and drops would have come before them.
+    session = new_session(tmp_path, 7)
+    table = Table(session, session.lock, fast=True)
+    leave_out_skill(table)
+    table.play(table.join_keyboard(lambda: None), session.parse("take 2"), 0)
+    for _ in range(6):
+        table.leave(table.join(1, lambda: None), Departure.DROPPED)
+    out = io.StringIO()
+    with create_pipe_input() as pipe:
+        pipe.send_text("log\rquit\ry\r")
+        pipe.close()
+        PlainGame(table, text_terminal(out, keys=pipe), fast=True).run()
+    shown = out.getvalue()
+    first, logged = shown.split("help: log", 1)
+    assert "Ann takes the" in first and "set out from Warsaw" in first
+    assert "Bob" not in first.split("Ann takes the", 1)[1].split("\n", 1)[0]
+    assert "back at the table" not in first and "took the seat over" not in first
+    assert "Earlier events are in the log: type log." in first
+    assert logged.count("Bob is back at the table.") == 5  # all of it in the log

@@ -29,6 +29,10 @@ from thebes.table.places import SAY_BURST, Ending, Place
 from thebes.table.snapshot import Question, TableSnapshot
 
 UNDO_WAIT_SECONDS = 30.0  # how long an undo waits for its owner's yes before it is a no
+# How long a seat whose connection dropped has to come back before the others are told: a
+# page reloading, or joining again in plain text, or a second tab taking the seat, is no
+# news (and the drop is still told within the two seconds the others are promised).
+DROP_GRACE_SECONDS = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +68,8 @@ class Seating:
         self.shared = shared  # hosted: terminals come and go; the bots play in a thread
         self.fast = fast
         self.undo_wait = UNDO_WAIT_SECONDS
+        self.drop_grace = DROP_GRACE_SECONDS
+        self._dropping: dict[int, threading.Timer] = {}  # seats whose drop is not told yet
         # A new hosted game left with nothing played is not kept (thebes.table.games).
         self.discard_if_empty = False
         self.over = threading.Event()  # the game ended, or the table was closed
@@ -100,7 +106,12 @@ class Seating:
         a terminal already there for the seat must leave (it was taken over)."""
         with self._cond:
             place = Place(frozenset() if seat is None else frozenset({seat}), host, wake)
+            back_at_once = False
             if seat is not None:
+                dropping = self._dropping.pop(seat, None)
+                if dropping is not None:  # its drop was not told: nor is its return
+                    dropping.cancel()
+                    back_at_once = True
                 earlier = self._holders.get(seat)
                 how = Arrival.RETURNED if seat in self._joined else Arrival.JOINED
                 if earlier is not None:
@@ -113,7 +124,8 @@ class Seating:
             else:
                 how = Arrival.JOINED
             self._places.append(place)
-            self.journal.publish(Arrived(seat, how))
+            if not back_at_once:
+                self.journal.publish(Arrived(seat, how))
             place.seen = self.journal.serial  # its own arrival is news for the others
             self._changed()
             return place
@@ -144,7 +156,22 @@ class Seating:
             if self._asking is place:
                 self._asking = None
             if self.shared and not self.closed:
-                self.journal.publish(Departed(place.seat, how))
+                gone = place.seat
+                if how is Departure.DROPPED and gone is not None and self.drop_grace > 0:
+                    told = threading.Timer(self.drop_grace, self._tell_drop, (gone,))
+                    told.daemon = True
+                    self._dropping[gone] = told
+                    told.start()
+                else:
+                    self.journal.publish(Departed(gone, how))
+            self._changed()
+
+    def _tell_drop(self, seat: int) -> None:
+        """The drop of ``seat``, told once its grace is over, if it did not come back."""
+        with self._cond:
+            if self._dropping.pop(seat, None) is None or self.closed or seat in self._holders:
+                return
+            self.journal.publish(Departed(seat, Departure.DROPPED))
             self._changed()
 
     def dropped(self, seat: int) -> None:

@@ -85,7 +85,9 @@ def news_line(news: News, seats: Sequence[Seat], reader: frozenset[int]) -> str 
                 return _("{name} joined the table.").format(name=names[seat])
             if how is Arrival.RETURNED:
                 return _("{name} is back at the table.").format(name=names[seat])
-            return _("{name} took the seat over from another terminal.").format(name=names[seat])
+            # The same person, from another terminal (a second tab, a page switching to
+            # plain text): nothing changed for anyone here; the log keeps it (log_lines).
+            return None
         case Departed(seat=seat, how=how):
             if seat is None:
                 return _("A spectator left the table.")
@@ -140,6 +142,9 @@ def log_lines(news: News, seats: Sequence[Seat]) -> list[str]:
             return [undo.format(what=_taken(t)) for t in reversed(taken)]
         case SaveFailed(problem=problem):
             return [_("Not saved: {problem}.").format(problem=printable(problem))]
+        case Arrived(seat=int(seat), how=Arrival.TOOK_OVER):
+            name = printable(seats[seat].name)
+            return [_("{name} took the seat over from another terminal.").format(name=name)]
         case _:
             line = news_line(news, seats, frozenset())
             return [line] if line is not None else []

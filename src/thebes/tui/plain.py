@@ -208,8 +208,9 @@ class PlainGame(TerminalGame):
             self.game, self.console, cast(Any, PlainPrompt(self.reader, self._who))
         )
         self.size = lambda: PLAIN_SIZE
-        self.told = max(0, len(self.talk.log) - FIRST_LINES)  # log lines told so far
-        if self.told:
+        # The log's last lines of the game first (the rest, and who came and went: `log`).
+        first = self.talk.latest(FIRST_LINES)
+        if len(first) < len(self.talk.log):
             self.console.print(
                 Text(
                     _("Earlier events are in the log: type {command}.").format(
@@ -217,6 +218,9 @@ class PlainGame(TerminalGame):
                     )
                 )
             )
+        for line in first:
+            self._line(line)
+        self.told = len(self.talk.log)  # log lines told so far
         self.told_message = self.talk.message  # the first one is in the log already
         self.menu_for: object = None  # the position whose menu was told last
 

@@ -14,7 +14,7 @@ from thebes.language import N_, _, place_name
 from thebes.records.view import GameView
 from thebes.rules import GameState
 from thebes.safeio.text import printable
-from thebes.table.news import ActionPlayed, News
+from thebes.table.news import ActionPlayed, Arrived, Departed, News
 from thebes.tui.news import is_warning, log_lines, news_line
 from thebes.tui.prompting import shown_path
 from thebes.tui.story import Told, since_last_turn, story, told
@@ -41,6 +41,8 @@ class TableTalk:
                 everyone=everyone, city=place_name("Warsaw"), name=names[0]
             )
         ]
+        # Which lines of the log tell of terminals coming and going, not of the game.
+        self.comings: list[bool] = [False]
         for news in journal:
             self._log(news)
         self.message: Text | None = None
@@ -48,6 +50,7 @@ class TableTalk:
         if keyboard and session.autosave is not None:
             saved = _(SAVED).format(path=printable(str(session.autosave)))
             self.log.insert(0, saved)
+            self.comings.insert(0, False)
             # On screen in one row at 80 columns, where the events need every row: the
             # folder shortened (the log, the quit question and the farewell say it whole).
             self.say(saved_notice(session.autosave))
@@ -93,9 +96,18 @@ class TableTalk:
 
     def _log(self, news: News) -> None:
         if isinstance(news, ActionPlayed):
-            self.log.append(log_line(told(self.session, news.step, news.after)))
+            lines = [log_line(told(self.session, news.step, news.after))]
         else:
-            self.log += log_lines(news, self.session.seats)
+            lines = log_lines(news, self.session.seats)
+        self.log += lines
+        self.comings += [isinstance(news, Arrived | Departed)] * len(lines)
+
+    def latest(self, count: int) -> list[str]:
+        """The log's last ``count`` lines of the game and of what was said, leaving out
+        terminals coming and going (a screen reader's catch-up on joining: a dozen arrivals
+        and drops would come before the position)."""
+        kept = [line for line, coming in zip(self.log, self.comings, strict=True) if not coming]
+        return kept[-count:]
 
     def events(self) -> tuple[str, list[Told]]:
         """What the events panel shows, and its title: for a person whose turn it is, the

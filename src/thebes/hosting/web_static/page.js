@@ -86,6 +86,7 @@
   term.onRender(showCursor);
 
   let socket = null, joining = fromLink(), joined = false, proven = false, retry = 1, tries = 0;
+  let replaced = null;  // the socket a new one stands in for, closed once the new one is seated
   // A lost connection is joined again by itself, waiting longer each time, until TRIES in a
   // row have failed (about four minutes): then a button does it.
   const TRIES = 10;
@@ -158,7 +159,13 @@
         rows: term.rows, lang: document.documentElement.lang, plain: plain.checked }));
     };
     ws.onmessage = (event) => {
-      if (typeof event.data !== "string") { term.write(new Uint8Array(event.data)); return; }
+      if (socket !== ws) return;  // one this page has let go of, still closing
+      if (typeof event.data !== "string") {
+        // The table draws once this terminal has its place: the one it stands in for goes.
+        if (replaced) { replaced.close(1000); replaced = null; }
+        term.write(new Uint8Array(event.data));
+        return;
+      }
       const said = JSON.parse(event.data);
       if (said.joined !== undefined) {
         joined = true; proven = true; retry = 1; tries = 0;
@@ -207,14 +214,15 @@
     });
   }
 
-  // Plain text or the drawn table: the table is joined again, as the other one.
+  // Plain text or the drawn table: the table is joined again, as the other one. The new
+  // socket takes the seat over from the old one (which the table then closes): the others
+  // hear nothing, where a close first would have told them this player dropped and came back.
   plain.addEventListener("change", () => {
     try { localStorage.setItem(PLAIN, plain.checked ? "1" : "0"); } catch (e) { /* private */ }
     term.options.screenReaderMode = plain.checked;
     if (!socket) return;
-    const old = socket;
+    replaced = socket;
     socket = null;
-    old.close(1000);
     term.reset();
     connect();
   });
