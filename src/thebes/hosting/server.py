@@ -231,7 +231,7 @@ class Login(PromptToolkitSSHServer):
             self.drop(asyncssh.DISC_TOO_MANY_CONNECTIONS, refusal)
             return
         if isinstance(evicted, Droppable):  # the seat's oldest connection: a newer one came
-            evicted.drop(asyncssh.DISC_BY_APPLICATION, _("your seat joined from elsewhere"))
+            evicted.drop(asyncssh.DISC_BY_APPLICATION, _("your seat is now in use elsewhere"))
         loop = asyncio.get_running_loop()
         self._no_session = loop.call_later(self.host.guard.limits.session_timeout, self._idle)
 

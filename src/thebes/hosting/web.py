@@ -255,7 +255,7 @@ async def _visit(
             await _refuse(socket, refusal)
             return
         if isinstance(evicted, Droppable):
-            evicted.drop(asyncssh.DISC_BY_APPLICATION, _("your seat joined from elsewhere"))
+            evicted.drop(asyncssh.DISC_BY_APPLICATION, _("your seat is now in use elsewhere"))
     session = WebSession(
         host.seating, place, limits, socket, size_of(first.get("cols"), first.get("rows")),
         environment,

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 # final (the page does not join again by itself), any other lost connection is joined again.
 ENDED = 1000  # the table let go: the game is over, or the player left
 REFUSED = 4003  # no such seat, a wrong code, too many connections: the page asks again
-TAKEN_OVER = 4009  # the seat joined from elsewhere (another tab, an SSH client)
+TAKEN_OVER = 4009  # the seat is in use elsewhere now (another tab, an SSH client)
 CUT_OFF = 4008  # output not read, no key for too long, too much typed at once
 CLOSED = 4010  # the host stopped hosting (or the server stopped): joining again is no use
 TERM = "xterm-256color"  # what xterm.js is

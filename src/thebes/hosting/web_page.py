@@ -46,9 +46,11 @@ def _script_words() -> dict[str, str]:
     """The words the page's script says, in the current language."""
     return {
         "joining": pgettext("web page", "Joining…"),
-        "ended": pgettext("web page", "The table has let this page go."),
+        "ended": pgettext("web page", "You have left the table."),
         "join_again": pgettext("web page", "Join again"),
-        "elsewhere": pgettext("web page", "Your seat joined from elsewhere."),
+        "elsewhere": pgettext(
+            "web page", "Your seat is now in use elsewhere (another tab or terminal)."
+        ),
         "join_here": pgettext("web page", "Join here again"),
         "disconnected": pgettext("web page", "Disconnected."),
         # TRANSLATORS: {seconds} is a number of seconds

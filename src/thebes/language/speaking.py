@@ -20,6 +20,7 @@ from functools import cache
 from pathlib import Path
 
 from thebes.language.choosing import ENGLISH, LANGUAGES
+from thebes.language.french import SITES, French
 
 DOMAIN = "thebes"
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -65,25 +66,38 @@ def speak_here(code: str) -> None:
     _speaking.set(code)
 
 
+def _spoken(code: str, text: str) -> str:
+    """A translation as ``code`` formats it: French mends the words before a value."""
+    if code != "fr":
+        return text
+    if not French.sites:
+        French.sites = frozenset(catalog("fr").pgettext("place", site) for site in SITES)
+    return French(text)
+
+
 def _(message: str) -> str:
     """``message`` in the current language."""
-    return catalog(current_language()).gettext(message)
+    code = current_language()
+    return _spoken(code, catalog(code).gettext(message))
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The form for ``count`` of a message, by the current language's plural rule."""
-    return catalog(current_language()).ngettext(singular, plural, count)
+    code = current_language()
+    return _spoken(code, catalog(code).ngettext(singular, plural, count))
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` in the current language, where ``context`` tells two uses of one English
     word apart (``pgettext("place", "Rome")``, ``pgettext("action", "dig")``)."""
-    return catalog(current_language()).pgettext(context, message)
+    code = current_language()
+    return _spoken(code, catalog(code).pgettext(context, message))
 
 
 def npgettext(context: str, singular: str, plural: str, count: int) -> str:
     """:func:`ngettext` with a context, as :func:`pgettext`."""
-    return catalog(current_language()).npgettext(context, singular, plural, count)
+    code = current_language()
+    return _spoken(code, catalog(code).npgettext(context, singular, plural, count))
 
 
 def decimal(value: float, digits: int = 1, *, sign: bool = False) -> str:
