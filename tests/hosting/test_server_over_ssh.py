@@ -69,8 +69,18 @@ def test_a_table_made_joined_played_killed_and_back(tmp_path: Path) -> None:
         server.kill()  # mid-game, no goodbye
 
     async def next_day(server: object) -> str:
+        earlier = await visit(server, ann_key, room="table-1")  # type: ignore[arg-type]
+        await earlier.until("Bob to play")
+        # Ann again, from another terminal: it takes her seat; the first is told why it is
+        # back in the lobby.
         ann = await visit(server, ann_key, room="table-1")  # type: ignore[arg-type]
         shown = await ann.until("Bob to play")
+        await earlier.until("lobby>")
+        told = await earlier.until("Your seat was taken over from elsewhere.")
+        # Said by the table as it lets go, and then in the lobby drawn over it.
+        at = told.rindex("Your seat was taken over")
+        assert told.rfind("Bob to play", 0, at) < told.rfind("Thebes server:", 0, at)
+        await earlier.leave()
         ann.type("quit")  # leaves the table on purpose: the lobby, and the lobby next time
         await ann.until("Leave the table?")
         ann.type("y")

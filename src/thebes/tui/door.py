@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from thebes.language import current_language, speaking
 from thebes.table.authority import Table
+from thebes.table.places import Ending
 from thebes.tui.plain import PlainGame
 from thebes.tui.table import TerminalGame
 from thebes.tui.terminal import Terminal
@@ -34,6 +35,13 @@ class TerminalDoor:
         """Run ``terminal``'s table (``seat`` None: a spectator; ``host``: the host's own
         terminal) until the game is over, the person leaves, ``gone`` is set or the
         terminal's input ends. A second terminal for a seat takes it over from the first."""
+        self.sit(terminal, seat, gone, host=host)
+
+    def sit(
+        self, terminal: Terminal, seat: int | None, gone: threading.Event, *, host: bool = False
+    ) -> Ending | None:
+        """:meth:`attach`, saying why the terminal had to leave (None: it left by itself,
+        or the game is over)."""
         if not host:
             terminal = replace(terminal, pager=False)  # `less` runs at the host's terminal only
         # The table speaks the terminal's language from its first word: the events so far
@@ -57,6 +65,7 @@ class TerminalDoor:
                 pass  # the connection dropped: the game is saved, the seat waits
             finally:
                 finished.set()
+        return game.place.ended
 
     def disconnected(self, seat: int) -> None:
         """The connection of ``seat`` dropped: its terminal's table ends, and says so."""

@@ -38,11 +38,13 @@ from thebes.lobby.ladder import shown
 from thebes.lobby.names import Visitor, table_in_room
 from thebes.lobby.rows import Account, TableState
 from thebes.safeio.text import printable
+from thebes.table.places import Ending
 from thebes.tui.asking import REDRAW, is_yes
 from thebes.tui.command_words import argument_meant
 from thebes.tui.door import TerminalDoor
 from thebes.tui.lobby_lines import history_lines, ladder_lines, row_line
 from thebes.tui.new_table import TableQuestions
+from thebes.tui.news import ENDINGS
 from thebes.tui.prompting import prompt_session, question_session
 from thebes.tui.terminal import Terminal
 
@@ -328,7 +330,8 @@ class Lobby:
             seat = None  # given up to a bot: the player may still watch
         if seat is not None:  # while at it, a connection lost comes back here
             self.lost_at[account.id] = table
-        TerminalDoor(live).attach(self.terminal, seat, self.gone)
+        if TerminalDoor(live).sit(self.terminal, seat, self.gone) is Ending.TAKEN_OVER:
+            self.notice.append(_(ENDINGS[Ending.TAKEN_OVER]))  # this account, from elsewhere
         if seat is not None and (not self.gone.is_set() or live.session.is_over):
             self.lost_at.pop(account.id, None)  # left on purpose, or over: the lobby next time
         self.version = -1
