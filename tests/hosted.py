@@ -55,9 +55,11 @@ class Attached:
         pager: bool = False,
         notes: list[str] | None = None,
         remote: bool = False,
+        plain: bool = False,
     ) -> None:
         """``remote``: a terminal as an SSH connection's is (a real terminal's screen, on
-        which pages are drawn by thebes itself; hosting/connection.py), else a text's."""
+        which pages are drawn by thebes itself; hosting/connection.py), else a text's;
+        ``plain``: in plain mode (a screen reader's lines)."""
         self.table = table
         self.seat = seat
         self.screen = io.StringIO()
@@ -78,6 +80,7 @@ class Attached:
                 emoji=False,
             )
             self.terminal = replace(self.terminal, console=screen, remote=True)
+        self.terminal = replace(self.terminal, plain=plain)
         self.gone = threading.Event()
         self.mark = 0  # where in the prompts' text the last keys were typed
         door = TerminalDoor(table, notes=notes or [])

@@ -220,6 +220,7 @@ def test_a_restart_brings_every_table_back_as_it_was(tmp_path: Path) -> None:
     steps = [s.record for s in live.session.steps]
     hall.tick()
     since = hall.deadline(table)
+    assert live.move_deadline == since  # every terminal at the table shows it
     hall.store.close()
     # Not closed: as after kill -9, the game file and the store are all there is.
     for held in [hall._live[table].held]:

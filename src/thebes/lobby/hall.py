@@ -448,7 +448,9 @@ class Hall:
             self._changed()
         seat = position.seat
         if seat is None or live.row.seats[seat].bot is not None or position.bot_to_move:
+            live.table.set_move_deadline(None)
             return
+        live.table.set_move_deadline(live.since + live.row.move_seconds)
         if seat not in position.present:
             self._tell(live, seat, position.steps)
         if now - live.since < live.row.move_seconds:

@@ -69,6 +69,9 @@ class Seating:
         self.fast = fast
         self.undo_wait = UNDO_WAIT_SECONDS
         self.drop_grace = DROP_GRACE_SECONDS
+        # When the person to move runs out of time (a server's clock, in its time.time()
+        # seconds), None where the table has no clock.
+        self.move_deadline: float | None = None
         self._dropping: dict[int, threading.Timer] = {}  # seats whose drop is not told yet
         # A new hosted game left with nothing played is not kept (thebes.table.games).
         self.discard_if_empty = False
@@ -166,6 +169,13 @@ class Seating:
                     self.journal.publish(Departed(gone, how))
             self._changed()
 
+    def set_move_deadline(self, when: float | None) -> None:
+        """The clock of the move (a server's table): shown at every terminal."""
+        with self._cond:
+            if when != self.move_deadline:
+                self.move_deadline = when
+                self._changed()
+
     def _tell_drop(self, seat: int) -> None:
         """The drop of ``seat``, told once its grace is over, if it did not come back."""
         with self._cond:
@@ -219,6 +229,7 @@ class Seating:
                 question=question if question and question.owner in place.seats else None,
                 waiting_undo=question if question and self._asking is place else None,
                 closed=self.closed,
+                move_deadline=self.move_deadline,
             )
 
     def news(self, place: Place) -> list[News]:

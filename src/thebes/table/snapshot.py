@@ -53,6 +53,7 @@ class TableSnapshot:
     question: Question | None  # a question for this place's person, if one waits
     waiting_undo: Question | None  # this place's own undo request, while it waits
     closed: bool
+    move_deadline: float | None = None  # when the person to move runs out of time (time.time)
 
     @property
     def variants(self) -> Variants:

@@ -25,6 +25,7 @@ from thebes.safeio.text import printable
 from thebes.table.authority import Table
 from thebes.table.places import Place
 from thebes.table.snapshot import TableSnapshot
+from thebes.tui.clock import SECONDS_SHOWN, time_left
 from thebes.tui.command_words import all_as_typed, as_typed
 from thebes.tui.commands import COMMANDS
 from thebes.tui.menu import MenuEntry, action_label
@@ -38,6 +39,7 @@ REDRAW = "\x00redraw:"
 # A terminal redraws for the table's news at most this often: a flood of talk or of joins
 # is shown in a few redraws, not one each, and leaves the host's time to the players.
 REDRAW_EVERY = 0.25
+CLOCK_TICK = 1.0  # seconds between two readings of a server's clock beside the prompt
 # Columns a prompt leaves on its row for what is typed (an action is rarely longer).
 PROMPT_ROOM = 16
 # What a terminal that is not to move may type, as its prompt says it: commands by their
@@ -109,7 +111,9 @@ class Asking:
                     completer=completer,
                     default=typed,
                     pre_run=self._watch,
-                    rprompt=lambda: self._completion_note(message),
+                    rprompt=lambda: self._completion_note(message) or self._clock(message),
+                    # A server's clock ticks beside the prompt.
+                    refresh_interval=None if game.move_deadline is None else CLOCK_TICK,
                 )
             except (KeyboardInterrupt, EOFError) as exc:
                 if isinstance(exc, EOFError) and self.hosted:
@@ -145,6 +149,19 @@ class Asking:
         if cell_len(note) > room:
             note = note[: room - 1].rstrip() + "…"
         return FormattedText([("italic" if self.talk.colour else "", note)])
+
+    def _clock(self, message: FormattedText) -> FormattedText:
+        """On the prompt's row, right of what is typed: the time the player to move has
+        left, at a server's table with a clock; nothing where it does not fit."""
+        deadline = self.game.move_deadline
+        if deadline is None or self.game.is_over:
+            return FormattedText([])
+        left = deadline - time.time()
+        said = time_left(left)
+        typed = cell_len(self.prompt.default_buffer.text)
+        if cell_len(said) > self.size()[0] - fragment_list_width(message) - typed - 3:
+            return FormattedText([])
+        return FormattedText([("bold" if left < SECONDS_SHOWN else "", said)])
 
     def _watch(self) -> None:
         self._later = False  # a redraw put off under an earlier prompt died with its loop

@@ -12,6 +12,7 @@ from thebes.lobby.ladder import shown
 from thebes.lobby.names import seat_words
 from thebes.lobby.rows import Account, HistoryRow, Pace, Rating, TableRow, TableState
 from thebes.safeio.text import printable
+from thebes.tui.clock import duration_words
 
 
 def row_line(hall: Hall, row: TableRow, turns: Mapping[int, object]) -> str:
@@ -82,22 +83,3 @@ def _pace_words(row: TableRow) -> str:
     if row.pace is Pace.LIVE:
         return _("live, {time} a move").format(time=duration_words(row.move_seconds))
     return _("slow, {time} a move").format(time=duration_words(row.move_seconds))
-
-
-def duration_words(seconds: float) -> str:
-    """``3 min``, ``2 h 5 min``, ``3 d 4 h``: a time to play, to the minute."""
-    minutes = max(0, int(seconds // 60))
-    days, hours, minutes = minutes // 1440, minutes // 60 % 24, minutes % 60
-    if days:
-        day_words = ngettext("{count} day", "{count} days", days).format(count=days)
-        if not hours:
-            return day_words
-        # TRANSLATORS: {days} is "2 days" (or "1 day"), {hours} a number of hours.
-        return _("{days} {hours} h").format(days=day_words, hours=hours)
-    if hours:
-        return (
-            _("{hours} h {minutes} min").format(hours=hours, minutes=minutes)
-            if minutes
-            else _("{hours} h").format(hours=hours)
-        )
-    return _("{minutes} min").format(minutes=minutes)

@@ -17,6 +17,7 @@ rules, commands, undo and questions) with its drawing and asking in lines.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from typing import Any, cast
@@ -31,6 +32,7 @@ from thebes.records.spoken_notation import notation_examples
 from thebes.rules import Action, Dig, GameState, active_seat, scores, winners
 from thebes.table.ending import balance_of, end_balance
 from thebes.tui.asking import QuitGame, is_yes
+from thebes.tui.clock import time_left
 from thebes.tui.command_words import all_as_typed, as_typed
 from thebes.tui.commands import COMMANDS, Commands
 from thebes.tui.final import balance_lines
@@ -286,7 +288,7 @@ class PlainGame(TerminalGame):
     def _prompt_message(self, seat: int, again: bool) -> FormattedText:
         game = self.game
         name = game.seats[seat].name
-        date = date_words(game.state.players[seat].time)
+        date = self._when(seat)
         # TRANSLATORS: {command} is the command typed for the help ("help")
         text = _("{name}, {date}: a number, an action or {command}: ")
         if again:
@@ -295,10 +297,19 @@ class PlainGame(TerminalGame):
         said = text.format(name=name, date=date, command=as_typed("help"))
         return FormattedText([("", said)])
 
+    def _when(self, seat: int) -> str:
+        """The date of ``seat``'s turn, and at a server's table the time left to take it
+        (read once, as the prompt is asked: a screen reader is not read a ticking clock)."""
+        date = date_words(self.game.state.players[seat].time)
+        deadline = self.game.move_deadline
+        if deadline is None:
+            return date
+        return f"{date}, {time_left(deadline - time.time())}"
+
     def _watch_message(self, seat: int) -> FormattedText:
         game = self.game
         seat_info = game.seats[seat]
-        date = date_words(game.state.players[seat].time)
+        date = self._when(seat)
         # TRANSLATORS: {commands} are commands as typed, joined by commas ("help, board, say")
         text = _("{name} to play, {date}. You may type {commands}: ")
         if seat_info.is_bot:
