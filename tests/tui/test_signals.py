@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import os
 import signal
+import threading
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from prompt_toolkit.application import current
 
-from thebes.tui.signals import Ended, ending_on_signals
+from helpers import WAIT_SECONDS
+from thebes.tui.signals import Ended, ending_on_signals, held
 
 
 class _Loop:
@@ -79,3 +81,30 @@ def test_a_prompt_that_ends_before_the_call_runs_leaves_the_signal_to_the_block(
         for callback in app.loop.waiting:
             callback()  # too late: the prompt is over
         assert app.exited_with is None
+
+
+def test_a_block_held_in_another_thread_does_not_hold_the_main_threads_signal() -> None:
+    # A hosted terminal's thread playing its action when the host is sent SIGTERM: the
+    # main thread (where the handler runs) ends at once; the other thread's block is its own.
+    inside, leave = threading.Event(), threading.Event()
+    failed: list[BaseException] = []
+
+    def terminal() -> None:
+        try:
+            with held():
+                inside.set()
+                leave.wait(WAIT_SECONDS)
+        except BaseException as exc:  # an Ended raised here would never reach the host
+            failed.append(exc)
+
+    thread = threading.Thread(target=terminal)
+    with pytest.raises(Ended), ending_on_signals():
+        thread.start()
+        assert inside.wait(WAIT_SECONDS)
+        os.kill(os.getpid(), signal.SIGTERM)
+        # As the host waits for its game's end: the signal must end the wait.
+        leave.wait(WAIT_SECONDS)
+        pytest.fail("the signal waited for a block held in another thread")
+    leave.set()
+    thread.join(WAIT_SECONDS)
+    assert failed == []

@@ -22,6 +22,7 @@ import os
 import signal
 import sys
 import termios
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
@@ -97,7 +98,15 @@ def ending_on_signals() -> Iterator[None]:
 
 @contextmanager
 def held() -> Iterator[None]:
-    """An ending signal that comes inside the block is raised as it ends, not inside it."""
+    """An ending signal that comes inside the block is raised as it ends, not inside it.
+
+    Only in the main thread, where Python runs signal handlers: elsewhere (a hosted
+    terminal's thread playing its action) the block runs as it is. Counted there, it had
+    the signal wait for a block in another thread, and then raised it in that thread: the
+    main thread never heard of it, and the host went on after SIGTERM."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
     _Watch.holding += 1
     try:
         yield
