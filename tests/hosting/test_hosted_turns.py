@@ -99,6 +99,21 @@ def test_say_reaches_the_other_view_as_typed(tmp_path: Path) -> None:
             view.finish()
 
 
+def test_say_without_text_is_refused_in_a_sentence(tmp_path: Path) -> None:
+    # Every refusal at the table is a sentence: this one began with the command in lower
+    # case ("say TEXT: the text goes...").
+    _, table = two_people(tmp_path)
+    with ExitStack() as stack:
+        ann, bob = Attached(table, 0, stack), Attached(table, 1, stack)
+        bob.wait_ready()
+        bob.type("say  \n")
+        bob.wait_said("Not said: type say TEXT; the text goes to everyone at the table.")
+        assert not any(isinstance(news, Said) for news in table.journal.since(0, host=True))
+        for view in (ann, bob):
+            view.keys.close()
+            view.finish()
+
+
 def test_an_action_drawn_before_the_game_moved_on_is_refused(tmp_path: Path) -> None:
     session, table = two_people(tmp_path)
     ann = table.join(0, lambda: None)

@@ -249,7 +249,9 @@ class Commands:
             )
             self.talk.warn(said.format(command=as_typed("say"), host=thebes_command("host")))
         elif not argument.strip():
-            said = _("{command}: the text goes to everyone at the table.")
+            # A sentence, as every refusal here is (not the command first, in lower case).
+            # TRANSLATORS: {command} is the command as typed ("say TEXT")
+            said = _("Not said: type {command}; the text goes to everyone at the table.")
             self.talk.warn(said.format(command=as_typed("say", "TEXT")))
         else:
             refused = self.at.table.say(self.at.place, argument)
