@@ -5,12 +5,16 @@ table as it is; a SIGTERM closes every connection and leaves every action in the
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import signal
+import time
 from pathlib import Path
 
 import asyncssh
 import pytest
 from ssh_player import WAIT, Client, HostProcess, play_first_legal, play_until_turn_of, thebes_host
+
+from thebes.table.seating import DROP_GRACE_SECONDS
 
 OPTIONS = ("--players", "Ann,Bob", "--bot", "Cleo=greedy", "--seed", "3")
 
@@ -90,3 +94,44 @@ def test_a_sigterm_mid_game_closes_every_connection_and_the_file_keeps_every_act
     record = host.session().steps
     assert [s.record.action for s in record if s.record.player == "Ann"] == played
     assert all(s.record.player in ("Ann", "Cleo") for s in record)
+
+
+def test_a_quick_return_is_no_news_and_a_real_drop_is_told_within_two_seconds(
+    tmp_path: Path,
+) -> None:
+    # Issue 42: a real drop is told to everyone within two seconds. Issue 46: a seat back at
+    # once (a page reloading, a second terminal) is no news, neither its drop nor its return.
+    async def drain(client: Client, seconds: float) -> None:
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(seconds):
+                while await client.more():
+                    pass
+
+    async def game(host: HostProcess) -> None:
+        # Bob hears in lines (plain mode): each is told once, never redrawn.
+        bob = await Client.join(host, "Bob", host.code("Bob"), env={"THEBES_PLAIN": "1"})
+        ann = await Client.join(host, "Ann", host.code("Ann"))
+        await ann.until(" — a number")
+        await bob.until("Ann joined the table.")
+        bob.mark = len(bob.text)
+        left = time.monotonic()
+        ann.conn.abort()
+        ann = await Client.join(host, "Ann", host.code("Ann"))
+        await ann.until(" — a number")
+        back = time.monotonic() - left
+        await drain(bob, DROP_GRACE_SECONDS + 1)
+        # Joining again takes a few tenths of a second: within the grace, unless the
+        # machine is so loaded that this test cannot tell.
+        assert DROP_GRACE_SECONDS >= 0.5
+        if back < DROP_GRACE_SECONDS:
+            told = bob.since()
+            assert "dropped" not in told and "back at the table" not in told, told
+        bob.mark = len(bob.text)
+        left = time.monotonic()
+        ann.conn.abort()
+        await bob.until("Ann's connection dropped; the seat waits for Ann.", timeout=2.0)
+        assert time.monotonic() - left < 2.0
+        await bob.leave()
+
+    with thebes_host(tmp_path, *OPTIONS) as host:
+        asyncio.run(game(host))
