@@ -16,23 +16,29 @@ def test_the_sites_are_the_games_regions() -> None:
 
 @pytest.mark.parametrize(
     ("name", "shown"),
-    [("Ann", "C'est au tour d'Ann, pas au vôtre."), ("Bob", "C'est au tour de Bob, pas au vôtre."),
-     ("Émile", "C'est au tour d'Émile, pas au vôtre."), ("", "C'est au tour de , pas au vôtre.")],
+    [("Ann", "C'est au tour d'Ann."), ("Bob", "C'est au tour de Bob."),
+     ("Émile", "C'est au tour d'Émile."), ("", "C'est au tour de .")],
 )  # fmt: skip
 def test_de_before_a_name_that_begins_with_a_vowel_is_elided(name: str, shown: str) -> None:
-    with speaking("fr"):
-        assert _("It is {name}'s turn, not yours.").format(name=name) == shown
+    # The catalog's own French is written round it; a translation to come may not be.
+    assert French("C'est au tour de {name}.").format(name=name) == shown
 
 
 def test_a_site_is_en_where_a_city_is_a() -> None:
     with speaking("fr"):
-        message = _("a zeppelin is no use: {name} is already in {place}")
-        assert message.format(name="Ann", place=place_name("Egypt")).endswith("déjà en Égypte")
-        assert message.format(name="Ann", place=place_name("Crete")).endswith("déjà en Crète")
-        assert message.format(name="Ann", place=place_name("Rome")).endswith("déjà à Rome")
-        items = ngettext("{count} artifact from {region}", "{count} artifacts from {region}", 2)
+        already = French("{name} est déjà à {place}")
+        assert already.format(name="Ann", place=place_name("Egypt")) == "Ann est déjà en Égypte"
+        assert already.format(name="Ann", place=place_name("Crete")) == "Ann est déjà en Crète"
+        assert already.format(name="Ann", place=place_name("Rome")) == "Ann est déjà à Rome"
+        items = French("{count} objets de {region}")
         assert items.format(count=2, region=place_name("Egypt")) == "2 objets d'Égypte"
         assert items.format(count=2, region=place_name("Greece")) == "2 objets de Grèce"
+
+
+def test_every_french_message_is_one_that_mends_its_values() -> None:
+    with speaking("fr"):
+        assert isinstance(_("It is {name}'s turn, not yours."), French)
+        assert isinstance(ngettext("{count} artifact", "{count} artifacts", 2), French)
 
 
 def test_only_the_words_just_before_a_value_change() -> None:

@@ -46,7 +46,7 @@ def _script_words() -> dict[str, str]:
     """The words the page's script says, in the current language."""
     return {
         "joining": pgettext("web page", "Joining…"),
-        "ended": pgettext("web page", "You have left the table."),
+        "ended": pgettext("web page", "You are no longer at the table."),
         "join_again": pgettext("web page", "Join again"),
         "elsewhere": pgettext(
             "web page", "Your seat is now in use elsewhere (another tab or terminal)."
