@@ -18,6 +18,7 @@ import contextlib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import pytest
 from browser import CHROMIUM_ARGS, BrowserSeat, chromium
 from ssh_player import ACTING, FINAL, WAIT, Client, HostProcess, thebes_host
 
@@ -127,6 +128,7 @@ def expected_actions() -> list[str]:
     return [step.record.action for step in session.steps]
 
 
+@pytest.mark.no_cover  # a whole game, as test_hosted_game's; the door's lines: test_web_door
 def test_a_browser_and_an_ssh_client_play_a_whole_game_with_a_reload(tmp_path: Path) -> None:
     executable = chromium()
     from playwright.async_api import async_playwright

@@ -12,6 +12,7 @@ import signal
 from pathlib import Path
 from typing import Any
 
+import pytest
 from browser import CHROMIUM_ARGS, BrowserSeat, chromium
 from ssh_player import ACTING, WAIT, WATCHING, Client, thebes_host
 
@@ -43,6 +44,9 @@ async def until_prompt_in_view(page: Any, *, scrolling: bool) -> None:
     )
 
 
+# Untraced: a host and a browser in subprocesses, seconds of drawing; the door's own
+# lines are covered by test_web_door.
+@pytest.mark.no_cover
 def test_the_page_fits_a_phone_sideways_follows_a_pasted_link_and_stops_with_its_host(
     tmp_path: Path,
 ) -> None:
