@@ -44,15 +44,6 @@ def test_every_line_fits_80_columns_broken_between_words(tmp_path: Path) -> None
     assert len(listing(folder, 120).splitlines()) < len(rows)
 
 
-def test_a_games_rows_fit_a_terminal_narrower_than_80_columns(tmp_path: Path) -> None:
-    taken_over(tmp_path)
-    # The game's rows (the folder's name, one word, is the sentences' to break if it can).
-    rows = [row for row in listing(tmp_path, 50).splitlines() if str(tmp_path) not in row]
-    game = [row for row in rows if row.startswith(" 1 ")]
-    assert game and all(len(row) <= 50 for row in rows), [r for r in rows if len(r) > 50]
-    assert any("Bob (greedy from" in row for row in rows)  # the players, under the date
-
-
 def test_no_saved_games_is_said_in_rows_that_fit(tmp_path: Path) -> None:
     folder = tmp_path / "an empty folder whose name is long"
     folder.mkdir()
