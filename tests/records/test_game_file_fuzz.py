@@ -17,6 +17,7 @@ from helpers import CAT, GOLDEN, LEGACY, node_paths
 from thebes.bots import make_bot
 from thebes.records.gamefile import RecordError
 from thebes.records.session import Session
+from thebes.safeio.text import printable
 
 FILES = {
     name: (GOLDEN / name).read_bytes()
@@ -112,14 +113,15 @@ def test_damaged_game_files_give_a_record_error_or_a_sound_game(
     except RecordError as exc:  # anything else fails the test
         message = str(exc)
         assert message.startswith(f"{path}: "), message
-        assert message.isprintable(), message  # one line, no control codes
+        # One line, no control codes (spaces of any width are text: safeio.text.printable).
+        assert printable(message) == message, message
         assert len(message) < len(str(path)) + 1500, message  # bounded, whatever the file
         event("refused")
         return
     event("loaded")
     # A clean load is a game that resume can show and go on with, and save again.
     for seat, info in enumerate(session.seats):
-        assert info.name.isprintable()
+        assert printable(info.name) == info.name
         parse_color(info.colour)  # the prompt styles the name with it
         if info.bot is not None:
             make_bot(info.bot, session.seed, seat)
