@@ -43,7 +43,7 @@ class Connection(PromptToolkitSSHSession):
         self.writer: ChannelWriter | None = None
         self.attached: threading.Thread | None = None
         self._loop = asyncio.get_running_loop()
-        self._typing = Typing(limits, self._loop.time())
+        self._typing = Typing(limits, self._loop)
         self._last_key = self._loop.time()
         self._idle: asyncio.TimerHandle | None = None
 
@@ -115,7 +115,7 @@ class Connection(PromptToolkitSSHSession):
         self._last_key = now
         if self.keys is None or self.gone.is_set():
             return
-        self._typing.type(self.keys, data, now)
+        self._typing.type(self.keys, data)
 
     def terminal_size_changed(
         self, width: int, height: int, pixwidth: object, pixheight: object
@@ -162,6 +162,7 @@ class Connection(PromptToolkitSSHSession):
         self.gone.set()
         if self._idle is not None:
             self._idle.cancel()
+        self._typing.stop()  # what was typed too fast goes with the connection
         if self.writer is not None:
             self.writer.closed = True
         if self.keys is not None:

@@ -52,9 +52,13 @@ class Limits:
     idle_timeout: float = 60 * 60  # seconds without a key typed: the connection is closed
     keepalive: float = 30  # seconds between keepalives; 4 unanswered close the connection
     pending_input: int = 16_384  # characters typed but not yet read by the table
-    input_rate: int = 2_048  # characters per second a connection may type, past its burst
-    lines: int = 32  # lines a connection may send at once (Enter pressed)...
-    line_rate: float = 8.0  # ...then this many a second; the rest of a flood is dropped
+    # Every key typed and every line sent costs the host's one thread for Python a little
+    # (a key about 0.2 ms, a line a few ms): a person types far less than these, a flood
+    # from eight spectators at once leaves the players most of the host.
+    typed_burst: int = 512  # characters a connection may type at once (a paste)...
+    input_rate: int = 128  # ...then this many a second (a key held down is about 90)
+    lines: int = 6  # lines a connection may send at once (Enter pressed)...
+    line_rate: float = 2.0  # ...then this many a second (faster ones wait; a flood is dropped)
     pending_output: int = 1 << 20  # bytes the client has not read: then it is disconnected
     environment: int = 16  # environment variables kept a session (only those it reads)
     environment_value: int = 256  # bytes of each one kept

@@ -240,28 +240,57 @@ def client_language(environment: Mapping[str, str]) -> str | None:
 
 
 class Typing:
-    """What a person can type: a burst of ``pending_input`` characters, then ``input_rate`` a
-    second, and a burst of ``lines`` lines, then ``line_rate`` a second; the rest of a flood
-    is dropped here, not queued. On the event loop thread."""
+    """What a person can type: a burst of ``typed_burst`` characters, then ``input_rate`` a
+    second, and a burst of ``lines`` lines, then ``line_rate`` a second. What comes faster
+    waits here, up to ``typed_burst`` characters (a person answering questions quickly
+    loses no Enter); the rest of a flood is dropped. On the event loop thread."""
 
-    def __init__(self, limits: Limits, now: float) -> None:
+    def __init__(self, limits: Limits, loop: asyncio.AbstractEventLoop) -> None:
         self.limits = limits
-        self._allowance = float(limits.pending_input)  # characters that may be typed now
+        self._loop = loop
+        self._allowance = float(limits.typed_burst)  # characters that may be typed now
         self._lines = float(limits.lines)  # lines that may be sent now
-        self._last_fill = now
+        self._last_fill = loop.time()
+        self._waiting = ""  # typed too fast: let through as the limits allow
+        self._later: asyncio.TimerHandle | None = None
 
-    def type(self, keys: KeyPipe, data: str, now: float) -> None:
-        """Feed ``keys`` what of ``data`` the limits let through now."""
-        limits, elapsed = self.limits, now - self._last_fill
-        self._last_fill = now
+    def type(self, keys: KeyPipe, data: str) -> None:
+        """Feed ``keys`` what of ``data`` the limits let through now; the rest waits, or is
+        dropped when too much waits."""
+        self._waiting += data[: max(0, self.limits.typed_burst - len(self._waiting))]
+        self._let_through(keys)
+
+    def _let_through(self, keys: KeyPipe) -> None:
+        limits, now = self.limits, self._loop.time()
+        elapsed, self._last_fill = now - self._last_fill, now
         self._allowance = min(
-            float(limits.pending_input), self._allowance + elapsed * limits.input_rate
+            float(limits.typed_burst), self._allowance + elapsed * limits.input_rate
         )
         self._lines = min(float(limits.lines), self._lines + elapsed * limits.line_rate)
-        allowed = within_lines(data[: int(self._allowance)], int(self._lines))
+        allowed = within_lines(self._waiting[: int(self._allowance)], int(self._lines))
         if allowed:
-            self._allowance -= keys.feed(allowed)
+            taken = keys.feed(allowed)
+            self._allowance -= taken
             self._lines -= allowed.count("\r") + allowed.count("\n")
+            # What the pipe did not take (the table reads nothing, or it is gone) is dropped.
+            self._waiting = self._waiting[len(allowed) :] if taken == len(allowed) else ""
+        if self._waiting and self._later is None:
+            if self._lines < 1:
+                wait = (1 - self._lines) / limits.line_rate
+            else:
+                wait = (1 - self._allowance) / limits.input_rate
+            self._later = self._loop.call_later(max(wait, 0.01), self._go_on, keys)
+
+    def _go_on(self, keys: KeyPipe) -> None:
+        self._later = None
+        self._let_through(keys)
+
+    def stop(self) -> None:
+        """The connection is gone: what waits is dropped."""
+        self._waiting = ""
+        if self._later is not None:
+            self._later.cancel()
+            self._later = None
 
 
 def remote_terminal(

@@ -142,7 +142,7 @@ class WebSession:
         self.frames = Frames(socket)
         self.writer = ChannelWriter(self._loop, self.frames, limits.pending_output, self.cut_off)
         self.keys = KeyPipe(limits.pending_input)
-        self._typing = Typing(limits, self._loop.time())
+        self._typing = Typing(limits, self._loop)
         self._pace = Pace(self._loop.time())
         self._last_key = self._loop.time()
         self._idle = self._loop.call_later(limits.idle_timeout, self._check_idle)
@@ -209,7 +209,7 @@ class WebSession:
         if what[0] == "k" and len(what) == 2 and isinstance(what[1], str):
             now = self._loop.time()
             self._last_key = now
-            self._typing.type(self.keys, what[1], now)
+            self._typing.type(self.keys, what[1])
         elif what[0] == "r" and len(what) == 3:
             self.size = size_of(what[1], what[2])
             self.keys.wake()
@@ -255,6 +255,7 @@ class WebSession:
             return
         self.gone.set()
         self._idle.cancel()
+        self._typing.stop()  # what was typed too fast goes with the connection
         self.writer.closed = True
         self.keys.close()  # a waiting prompt reads the end of input: EOFError
         self.keys.drop_unread()  # and nothing typed before it: it is gone
