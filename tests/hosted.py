@@ -119,7 +119,8 @@ class Attached:
             if view is None:
                 return False
             with self.table._cond:
-                if view.place.version != self.table._version:
+                # Looked at but not drawn yet (the prompt leaves to draw it) is not ready.
+                if view.stale or view.place.version != self.table._version:
                     return False
             return bool(view.prompt.app.is_running or view.question.app.is_running)
 

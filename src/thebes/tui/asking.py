@@ -1,9 +1,11 @@
 """What the table at a terminal asks: the prompt of the person to move (with completion and
 the costs in weeks), the prompt of everyone else, the yes-or-no questions, and leaving.
 
-A prompt ends by itself when the table publishes something or the terminal changes size
-(:meth:`Asking._wake`, called by the table from any thread): the screen is drawn again and
-the prompt comes back with what was typed so far.
+When the table publishes something (:meth:`Asking._wake`, called by the table from any
+thread), the waiting prompt looks: news that changes only the message line (a line said, a
+join, a drop) is written there while the prompt goes on; anything else, or a change of the
+terminal's size, ends the prompt, the screen is drawn again and the prompt comes back with
+what was typed so far.
 """
 
 from __future__ import annotations
@@ -71,6 +73,10 @@ class Asking:
     hosted: bool
     gone: threading.Event
     size: Callable[[], tuple[int, int]]
+    stale: bool  # the table was looked at since it was drawn, and changed
+    # What the table published, looked at: True if only the message line changed, and it
+    # was written where it is (the screen is not drawn anew for talk, joins and drops).
+    _news_in_place: Callable[[], bool]
 
     def __init__(self, terminal: Terminal) -> None:
         self.prompt: PromptSession[str] = prompt_session(terminal)
@@ -80,6 +86,7 @@ class Asking:
         self.redrawing = False  # the last prompt was left to draw the table anew, not typed
         self.drawn_size = (0, 0)
         self.drawn_at = 0.0  # when the screen was last drawn (time.monotonic)
+        self.stale = False
         self._later = False  # a redraw is due once REDRAW_EVERY has passed
         self._put_off = 0  # redraws put off while a line is typed, under this prompt
 
@@ -172,6 +179,8 @@ class Asking:
         app = self.prompt.app
         if app.is_done or not self._redraw_needed():
             return
+        if self.size() == self.drawn_size and not self.stale and self._news_in_place():
+            return  # only the message changed: written where it is, the prompt kept
         wait = self.drawn_at + REDRAW_EVERY - time.monotonic()
         if self.size() == self.drawn_size and app.current_buffer.text and self._put_off < 4:
             # A line being typed: its Enter is let in first (a prompt left between a line
@@ -191,7 +200,7 @@ class Asking:
 
     def _redraw_needed(self) -> bool:
         """The table changed since it was drawn here, or the terminal's size did."""
-        return self.size() != self.drawn_size or self.table.changed(self.place)
+        return self.stale or self.size() != self.drawn_size or self.table.changed(self.place)
 
     def _confirm_quit(self) -> None:
         """Leave the table, if the person agrees (the host's leaving ends hosting for

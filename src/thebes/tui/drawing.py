@@ -9,16 +9,19 @@ screen at once, with no full clear in between to flicker on a slow link.
 
 from __future__ import annotations
 
+import threading
 import time
-from collections.abc import Callable
-from dataclasses import replace
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 
+from prompt_toolkit import PromptSession
 from prompt_toolkit.formatted_text import FormattedText, fragment_list_width, to_formatted_text
 from rich.cells import cell_len
 from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
-from thebes.language import N_, _
+from thebes.language import N_, _, current_language
 from thebes.records.library import as_file_argument
 from thebes.records.view import GameView
 from thebes.safeio.invocation import thebes_command
@@ -38,9 +41,50 @@ from thebes.tui.talk import TableTalk
 
 BEGIN_SYNC, END_SYNC = "\x1b[?2026h", "\x1b[?2026l"  # synchronized output (ignored if unknown)
 HOME, WIPE_ROW, WIPE_BELOW = "\x1b[H", "\x1b[K", "\x1b[J"
+WIPE_WHOLE_ROW, SAVE_CURSOR, RESTORE_CURSOR = "\x1b[2K", "\x1b7", "\x1b8"
 
 # Said while the end of the game is weighed: finding the skill takes a few seconds.
 WEIGHING = N_("The game is over. Weighing each player's luck and choices… (Ctrl-C skips)")
+
+
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    """What a terminal's screen shows since the table was last drawn there."""
+
+    looks: tuple[object, ...]  # what the rows over the message were drawn from in the game
+    rows: tuple[str, ...]  # the rows over the message, as written
+    told: int  # the rows the message took
+    prompt_cells: int  # the cells of the prompt under them, before what is typed
+
+
+class DrawnScreens:
+    """The screens drawn lately in this process, as the rows written, by what they were
+    drawn from; shared by every terminal, from any thread."""
+
+    def __init__(self, kept: int) -> None:
+        self._kept = kept
+        # By what each was drawn from: the rows, and the objects whose ids are in the key.
+        self._rows: OrderedDict[tuple[object, ...], tuple[tuple[str, ...], object]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, basis: tuple[object, ...]) -> tuple[str, ...] | None:
+        with self._lock:
+            kept = self._rows.get(basis)
+            if kept is None:
+                return None
+            self._rows.move_to_end(basis)
+            return kept[0]
+
+    def keep(self, basis: tuple[object, ...], pinned: object, rows: tuple[str, ...]) -> None:
+        with self._lock:
+            self._rows[basis] = (rows, pinned)
+            while len(self._rows) > self._kept:
+                self._rows.popitem(last=False)
+
+
+# A screen is some 40 rows of a few hundred bytes: a few dozen kept cost little, and cover
+# the terminals of a busy table (each player's own, its spectators' sizes).
+SCREENS = DrawnScreens(32)
 
 
 class TableDrawing:
@@ -54,6 +98,9 @@ class TableDrawing:
     typed: str
     drawn_size: tuple[int, int]
     drawn_at: float
+    drawn: Drawn | None  # None: not drawn as a whole screen (a file's, a notice)
+    stale: bool  # the table was looked at since it was drawn, and changed
+    prompt: PromptSession[str]
     hosted: bool
     resume_command: str
     size: Callable[[], tuple[int, int]]
@@ -64,27 +111,78 @@ class TableDrawing:
     def _draw(self, menu: list[MenuEntry], prompt: FormattedText | None = None) -> None:
         width, height = self.drawn_size = self.size()
         self.drawn_at = time.monotonic()
+        self.stale = False
         notice = too_small_notice(width, height)
-        parts: list[RenderableType] = []
+        message = [self.talk.message] if self.talk.message is not None else []
+        if not self.console.is_terminal:  # a file or a test's text: the parts, one after another
+            for part in [notice] if notice is not None else self._screen(menu, prompt, width):
+                self.console.print(part)
+            for part in message:
+                self.console.print(part)
+            return
         if notice is not None:
             # Only the notice: a screen cut to pieces helps nobody. Nothing is played until
             # the terminal is large enough again.
-            parts.append(notice)
-        else:
-            parts += self._screen(menu, prompt, width, height)
-        if self.talk.message is not None:
-            parts.append(self.talk.message)
-        self._paint(parts)
+            self.drawn = None
+            self._paint(self._rows([notice]) + self._rows(message))
+            return
+        looks = self._looks()
+        console = self.console
+        own = self.place.seat if self.hosted else None
+        game = self.game
+        # By identity: the game's values are large, and each is the same object while it
+        # is the same (the entry keeps them, so no other object takes their ids meanwhile).
+        basis = (
+            id(game.state),
+            len(game.steps),
+            *map(id, game.seats),
+            *map(id, looks[3:]),
+            width,
+            height,
+            bool(menu),
+            self._rows_below(prompt, width),
+            own,
+            self._title(),
+            current_language(),
+            console.color_system,
+            console.encoding,
+        )
+        # The screen drawn from the same things is the same: when only the message changed
+        # (a line said, a refusal), or another terminal at the table drew it already (its
+        # spectators, at the same size), it is not drawn again: a flood costs the host little.
+        rows = SCREENS.get(basis)
+        if rows is None:
+            rows = self._rows(self._screen(menu, prompt, width))
+            SCREENS.keep(basis, looks, rows)
+        told = self._rows(message)
+        prompt_cells = fragment_list_width(to_formatted_text(prompt)) if prompt is not None else 0
+        self.drawn = Drawn(looks, rows, len(told), prompt_cells)
+        self._paint(rows + told)
+
+    def _looks(self, game: TableSnapshot | None = None) -> tuple[object, ...]:
+        """What the screen over the message line is drawn from (``game``: the snapshot
+        drawn), but for the terminal's size and the menu (which follows from the position):
+        the same, and it looks the same. A question, or the table closing, is in it too:
+        either needs more than the message."""
+        game = game or self.game
+        return (
+            game.state,
+            game.steps,
+            game.seats,
+            game.hints_enabled,
+            game.hint_seen,
+            game.question,
+            game.waiting_undo,
+            game.closed,
+            self.talk.hint,
+        )
 
     def _screen(
-        self, menu: list[MenuEntry], prompt: FormattedText | None, width: int, height: int
+        self, menu: list[MenuEntry], prompt: FormattedText | None, width: int
     ) -> list[RenderableType]:
         game = self.game
-        keys = (
-            [(HINT_KEY, _(MENU_LABEL).format(command=as_typed("hint")))]
-            if menu and game.hints_enabled
-            else []
-        )
+        height = self.drawn_size[1]
+        keys = self._menu_keys(menu)
         # Under the screen: the menu, the message if any and the prompt, in the rows they
         # take (the events get the rest). No floor: one pushed the title off an 80x24
         # terminal whenever the menu took four rows and the events filled their panel.
@@ -104,20 +202,47 @@ class TableDrawing:
             parts.append(menu_view(menu, width, keys))
         return parts
 
-    def _paint(self, parts: list[RenderableType]) -> None:
-        """``parts`` in place of what the screen showed."""
-        console = self.console
-        if not console.is_terminal:  # a file or a test's text: the parts, one after another
+    def _menu_keys(self, menu: list[MenuEntry]) -> list[tuple[str, str]]:
+        """The keys listed under the menu's entries."""
+        if not menu or not self.game.hints_enabled:
+            return []
+        return [(HINT_KEY, _(MENU_LABEL).format(command=as_typed("hint")))]
+
+    def _rows(self, parts: Sequence[RenderableType]) -> tuple[str, ...]:
+        """``parts`` as the rows written to the terminal, styles and all."""
+        with self.console.capture() as captured:
             for part in parts:
-                console.print(part)
-            return
-        with console.capture() as captured:
-            for part in parts:
-                console.print(part)
-        rows = captured.get().split("\n")
-        body = "".join(f"{row}{WIPE_ROW}\n" for row in rows[:-1]) + rows[-1]
-        console.file.write(f"{BEGIN_SYNC}{HOME}{body}{WIPE_BELOW}{END_SYNC}")
-        console.file.flush()
+                self.console.print(part)
+        return tuple(captured.get().split("\n")[:-1])
+
+    def _paint(self, rows: tuple[str, ...]) -> None:
+        """``rows`` in place of what the screen showed; the cursor under them."""
+        body = "".join(f"{row}{WIPE_ROW}\n" for row in rows)
+        self.console.file.write(f"{BEGIN_SYNC}{HOME}{body}{WIPE_BELOW}{END_SYNC}")
+        self.console.file.flush()
+
+    def _tell_in_place(self) -> bool:
+        """The message line written anew where it is, while the prompt under it waits: when
+        nothing else on the screen would change, the message still fits the rows it has, and
+        what is typed has not pushed the screen up; False if the screen must be drawn anew."""
+        drawn = self.drawn
+        width, height = self.drawn_size
+        if drawn is None:
+            return False
+        typed = cell_len(self.prompt.default_buffer.text)
+        if len(drawn.rows) + drawn.told + -(-(drawn.prompt_cells + typed + 1) // width) > height:
+            return False
+        told = self._rows([self.talk.message] if self.talk.message is not None else [])
+        if len(told) > drawn.told:
+            return False
+        # Each row wiped before it is written: a row of the whole width leaves the cursor on
+        # its last cell, where wiping after it would take that cell away.
+        first = len(drawn.rows) + 1
+        rows = told + ("",) * (drawn.told - len(told))
+        body = "".join(f"\x1b[{first + n};1H{WIPE_WHOLE_ROW}{row}" for n, row in enumerate(rows))
+        self.console.file.write(f"{BEGIN_SYNC}{SAVE_CURSOR}{body}{RESTORE_CURSOR}{END_SYNC}")
+        self.console.file.flush()
+        return True
 
     def _title(self) -> str:
         if self.game.seed is not None and self.hosted and not self.place.host:

@@ -82,6 +82,7 @@ class TerminalGame(Asking, TableDrawing):
         self.notes = list(notes)  # what the host's terminal alone sees: how friends join
         self.resume_command = "host --resume" if hosted else "resume"
         Asking.__init__(self, terminal)
+        self.drawn = None
         if hosted:
             self.place = table.join(seat, self._wake, host=host)
         else:
@@ -197,6 +198,20 @@ class TerminalGame(Asking, TableDrawing):
         self.waiting = waiting
         if waiting is not None and self.talk.message is None:
             self.talk.say(waiting)
+
+    def _news_in_place(self) -> bool:
+        """What the table published, looked at while the prompt waits: True if only the
+        message line changed, and it was written where it is; else the screen is stale."""
+        drawn = self.drawn
+        self.stale = True  # from before the look: what is drawn is out of date until told
+        # The news is heard only if it is told here: else the redraw tells it.
+        looks = self._looks(self.table.snapshot(self.place))
+        if drawn is not None and looks == drawn.looks and self.place.ended is None:
+            self._refresh()
+            if self._looks() == drawn.looks and self._tell_in_place():
+                self.stale = False
+                return True
+        return False
 
     def _bot_turn(self) -> None:
         """At the keyboard, the bots' turns are played here, with the move in view."""
