@@ -72,7 +72,10 @@ def test_a_games_rows_fit_a_terminal_narrower_than_80_columns(
     # The names are cut alike, each with a mark, to fit the row; the bot's level stays whole.
     assert "   AAAAAAA…, BBBBBBB…, CCCCCCC…, DDDDDDD… (strong)" in rows
     assert "   unreadable: the file ends too early (truncated…" in rows
-    assert "   Ann, Bob (greedy from action 2)" in rows  # under the date: no room beside it
+    # Ann's and Bob's game: where it stands keeps the first line whole, and the seed that
+    # left it no room goes after the players, under the date.
+    assert any(row.endswith(" 1901·1, Ann and Bob lead 0\u20130") for row in rows), rows
+    assert "   Ann, Bob (greedy from action 2)  seed 4" in rows
 
 
 def test_a_wider_terminal_keeps_more_on_a_line_and_names_whole(tmp_path: Path) -> None:

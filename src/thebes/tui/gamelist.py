@@ -14,12 +14,17 @@ whole, the players go on a second line under the date (at 80 columns)::
 
 where names are cut only if they still do not fit, the longest first, each to no fewer
 than :data:`SHORTEST` columns and with a mark; an unreadable file's reason goes under it
-the same way. If anyone used hints, how many actions each took after one (``hints: Ann
-3``) ends the last line, or goes on a line of its own under the players. No line runs
-over the terminal's width: past every cut, a line is cut with a mark. A terminal wider
-than 80 columns leaves more on one line and names whole: a row is as long as what it
-says, never stretched. Names, paths and reasons are shown literally and without control
-codes.
+the same way. Narrower than 80 columns, when the first line still has no room for the seed
+and where the game stands, the seed goes after the players (at 50 columns)::
+
+      3 2026-11-24 08:02  1902·13, Cleo leads 18-16
+        Ann, Bob, Cleo (greedy)  seed 12
+
+If anyone used hints, how many actions each took after one (``hints: Ann 3``) ends the
+last line, or goes on a line of its own under the players. No line runs over the
+terminal's width: past every cut, a line is cut with a mark. A terminal wider than 80
+columns leaves more on one line and names whole: a row is as long as what it says, never
+stretched. Names, paths and reasons are shown literally and without control codes.
 """
 
 from __future__ import annotations
@@ -110,7 +115,8 @@ def saved_at(file: ListedFile) -> str:
 def game_line(number: int, game: SavedGame, digits: int = 2, width: int = WIDTH) -> str:
     """The listing's line for one game, its number right-aligned in ``digits`` columns: one
     line when everything fits in ``width`` columns with every name whole, else the players
-    (or an unreadable file's reason) on a line of their own under it."""
+    (or an unreadable file's reason) on a line of their own under it; and the seed after
+    them when, even so, it leaves where the game stands no room."""
     lead = f"{number:>{digits}} {saved_at(game.file)}  "
     under = " " * (digits + 1)  # a second line starts under the date
     standing = game.standing
@@ -131,6 +137,14 @@ def game_line(number: int, game: SavedGame, digits: int = 2, width: int = WIDTH)
         first = fitted(lambda show: f"{lead}{seed}  {status_text(standing, show)}", width, standing)
         players = fitted(lambda show: players_text(standing, show), width - len(under), standing)
         lines, players_at = [first, under + players], len(under)
+        if cell_len(first) > width:
+            # Not even with names cut (a narrow terminal): where the game stands keeps the
+            # first line, and the seed ends the players' line, or goes on a line of its own.
+            lines[0] = fitted(lambda show: lead + status_text(standing, show), width, standing)
+            if cell_len(lines[-1]) + 2 + cell_len(seed) <= width:
+                lines[-1] += f"  {seed}"
+            else:
+                lines.append(under + seed)
     for counts, label in ((standing.hints, HINTS), (standing.stand_ins, STAND_INS)):
         if not counts:
             continue
