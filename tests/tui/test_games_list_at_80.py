@@ -67,6 +67,8 @@ def test_a_games_rows_fit_a_terminal_narrower_than_80_columns(
     folder.mkdir()
     four_players(folder)
     taken_over(folder)
+    bots = [f"random{n}" for n in range(1, 5)]  # 70 columns, 66 with names cut to six
+    Session(CAT, default_seats(bots, dict.fromkeys(bots, "random")), 4).save(folder / "b.json")
     rows = listing(folder, 50).splitlines()
     assert all(len(row) <= 50 for row in rows), [row for row in rows if len(row) > 50]
     # The names are cut alike, each with a mark, to fit the row; the bot's level stays whole.
@@ -76,6 +78,10 @@ def test_a_games_rows_fit_a_terminal_narrower_than_80_columns(
     # left it no room goes after the players, under the date.
     assert any(row.endswith(" 1901·1, Ann and Bob lead 0\u20130") for row in rows), rows
     assert "   Ann, Bob (greedy from action 2)  seed 4" in rows
+    # Four bots that would not fit on one row even with names cut to six columns (and four
+    # "rando…" alike) go on two, broken between players, their names whole.
+    at = rows.index("   random1 (random), random2 (random),")
+    assert rows[at + 1] == "   random3 (random), random4 (random)"
 
 
 def test_a_wider_terminal_keeps_more_on_a_line_and_names_whole(tmp_path: Path) -> None:

@@ -15,10 +15,14 @@ whole, the players go on a second line under the date (at 80 columns)::
 where names are cut only if they still do not fit, the longest first, each to no fewer
 than :data:`SHORTEST` columns and with a mark; an unreadable file's reason goes under it
 the same way. Narrower than 80 columns, when the first line still has no room for the seed
-and where the game stands, the seed goes after the players (at 50 columns)::
+and where the game stands, the seed goes after the players; and players that do not fit
+on one row even with names cut take more, broken between players (at 50 columns)::
 
       3 2026-11-24 08:02  1902·13, Cleo leads 18-16
         Ann, Bob, Cleo (greedy)  seed 12
+      4 2026-11-23 19:40  seed 3  1902·1: all level 0-0
+        random1 (random), random2 (random),
+        random3 (random), random4 (random)
 
 If anyone used hints, how many actions each took after one (``hints: Ann 3``) ends the
 last line, or goes on a line of its own under the players. No line runs over the
@@ -135,8 +139,8 @@ def game_line(number: int, game: SavedGame, digits: int = 2, width: int = WIDTH)
     if cell_len(line) > width:
         # The players go under, where they have room to stay whole (or be cut less).
         first = fitted(lambda show: f"{lead}{seed}  {status_text(standing, show)}", width, standing)
-        players = fitted(lambda show: players_text(standing, show), width - len(under), standing)
-        lines, players_at = [first, under + players], len(under)
+        players = player_rows(standing, width - len(under))
+        lines, players_at = [first, *(under + row for row in players)], len(under)
         if cell_len(first) > width:
             # Not even with names cut (a narrow terminal): where the game stands keeps the
             # first line, and the seed ends the players' line, or goes on a line of its own.
@@ -167,6 +171,26 @@ def players_text(standing: GameProgress, show: Callable[[str], str]) -> str:
         show(name) + bot_label(level, standing.bot_from(seat))
         for seat, (name, level) in enumerate(standing.players)
     )
+
+
+def player_rows(standing: GameProgress, room: int) -> list[str]:
+    """The players under the date, in ``room`` columns: on one row, names cut as little as
+    lets them fit (:func:`fitted`); when not even names of :data:`SHORTEST` columns fit
+    there (a narrow terminal), on as many rows as it takes, broken between players, each
+    name whole if its row has room for it and its label."""
+    one = fitted(lambda show: players_text(standing, show), room, standing)
+    if cell_len(one) <= room:
+        return [one]
+    rows: list[str] = []
+    last = len(standing.players) - 1
+    for seat, (name, level) in enumerate(standing.players):
+        label = bot_label(level, standing.bot_from(seat)) + ("," if seat < last else "")
+        player = cut(printable(name), max(SHORTEST, room - cell_len(label))) + label
+        if rows and cell_len(rows[-1]) + 1 + cell_len(player) <= room:
+            rows[-1] += " " + player
+        else:
+            rows.append(player)
+    return rows
 
 
 def bot_label(level: str | None, bot_from: int | None) -> str:
