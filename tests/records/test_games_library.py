@@ -59,12 +59,25 @@ def top_two(totals: list[int]) -> str:
     return f"{first}\u2013{second}"
 
 
-def listing(capsys: pytest.CaptureFixture[str], *args: str) -> list[str]:
-    # A terminal wide enough for every sentence of the listing on a line of its own (they
-    # are wrapped to the terminal: tests/tui/test_games_list_at_80.py).
-    terminal = text_terminal(sys.stdout, (300, 40), errors=sys.stderr)
+def listing(capsys: pytest.CaptureFixture[str], *args: str, width: int = 300) -> list[str]:
+    # By default a terminal wide enough for every sentence of the listing on a line of its
+    # own (they are wrapped to the terminal: tests/tui/test_games_list_at_80.py), and for
+    # every game on one line; the games' layout is checked at 80 columns (game_rows).
+    terminal = text_terminal(sys.stdout, (width, 40), errors=sys.stderr)
     assert main(["games", *args], terminal) == 0
     return capsys.readouterr().out.splitlines()
+
+
+def game_rows(lines: list[str]) -> list[str]:
+    """The games' rows of a listing of fewer than ten games: each begins with its number in
+    two columns or under the date, where the sentences around them, however wrapped,
+    begin with a word."""
+    return [line for line in lines if line.startswith(" ")]
+
+
+def sentences(lines: list[str]) -> str:
+    """The sentences of a listing, joined again where they were wrapped."""
+    return " ".join(line for line in lines if not line.startswith(" "))
 
 
 @pytest.fixture
@@ -95,9 +108,13 @@ def library(tmp_path: Path) -> dict[str, Session | None]:
 def test_games_are_listed_newest_first_with_where_they_stand(
     tmp_path: Path, library: dict[str, Session | None], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    lines = listing(capsys, "--dir", str(tmp_path / "games"))
-    assert lines[0] == f"Saved games in {tmp_path / 'games'}, newest first:"
-    body = lines[1:-2]
+    lines = listing(capsys, "--dir", str(tmp_path / "games"), width=80)
+    body = game_rows(lines)
+    first, last = lines.index(body[0]), lines.index(body[-1])
+    assert lines[first : last + 1] == body  # the games' rows, all together
+    # Before them the title, after them how to resume and replay (wrapped at 80 columns).
+    assert sentences(lines[:first]) == f"Saved games in {tmp_path / 'games'}, newest first:"
+    closing = sentences(lines[last + 1 :])
     # The damaged file's reason does not fit beside its name: it goes under, by the date.
     assert [line[:2] for line in body] == [" 1", " 2", "  ", " 3", " 4", " 5"]
     c, d, why, b, a, e = body
@@ -124,7 +141,7 @@ def test_games_are_listed_newest_first_with_where_they_stand(
     # Written by hand: a 2-player game starts in week 1 of 1901, nobody has a point.
     assert e.endswith("Fay, Gus  seed 5  1901·1, Fay and Gus lead 0\u20130")
     assert all(len(line) <= 80 for line in body)
-    assert "resume" in lines[-2] and "replay" in lines[-1]
+    assert "resume" in closing and "replay" in closing.split("resume")[-1]
 
 
 def test_the_standings_in_words() -> None:
@@ -154,7 +171,7 @@ def test_players_that_do_not_fit_go_under_whole(
     names = [f"random{n}" for n in range(1, 5)]
     partial_game(tmp_path, "bots.json", names, 0, bots=dict.fromkeys(names, "random"))
     aged(tmp_path / "bots.json", 0)
-    lines = listing(capsys, "--dir", str(tmp_path))[1:-2]
+    lines = game_rows(listing(capsys, "--dir", str(tmp_path), width=80))
     # Worked by hand: 4 players start in week 1 of 1902, all level with nothing.
     assert len(lines) == 2 and lines[0].endswith("  seed 5  1902·1: all level 0\u20130")
     assert lines[1] == "   random1 (random), random2 (random), random3 (random), random4 (random)"
@@ -166,7 +183,7 @@ def test_long_names_are_cut_with_a_mark_only_where_they_cannot_fit(
 ) -> None:
     two = ["Alexandrina Featherstone", "Bartholomew Xerxes Smith"]
     partial_game(tmp_path, "two.json", two, 0)
-    lines = listing(capsys, "--dir", str(tmp_path))[1:-2]
+    lines = game_rows(listing(capsys, "--dir", str(tmp_path), width=80))
     # 22 + 50 + 2 + 6 + 2 + status: no room on one line; under the date both stay whole.
     assert len(lines) == 2 and lines[1] == "   " + ", ".join(two)
     # Four names of 21 letters and a bot (4 * 21 + 9 + 6 = 99 columns) are cut alike, the
@@ -175,7 +192,7 @@ def test_long_names_are_cut_with_a_mark_only_where_they_cannot_fit(
     partial_game(tmp_path, "four.json", four, 0, bots={four[3]: "strong"})
     aged(tmp_path / "two.json", 0)
     aged(tmp_path / "four.json", 20_000_000)
-    lines = listing(capsys, "--dir", str(tmp_path))[1:3]
+    lines = game_rows(listing(capsys, "--dir", str(tmp_path), width=80))[:2]
     cut = [letter * 14 + "…" for letter in "ABCD"]
     assert lines[1] == f"   {cut[0]}, {cut[1]}, {cut[2]}, {cut[3]} (strong)"
     assert lines[0].endswith("1902·1: all level 0\u20130") and all(len(x) <= 80 for x in lines)
@@ -200,7 +217,7 @@ def test_control_codes_in_paths_and_reasons_never_reach_the_terminal(
     folder.mkdir()
     (folder / "bad\x1b[2J.json").write_text('{"format": "thebes-game", "setup": "\x1b[31m"}')
     partial_game(folder, "ok\x1b[1m.json", ["Ann", "Bob"], 2)
-    out = "\n".join(listing(capsys, "--dir", str(folder)))
+    out = "\n".join(listing(capsys, "--dir", str(folder), width=80))
     assert "\x1b" not in out and "\x07" not in out
     assert "evil\\x1b]0;title\\x07" in out and "bad\\x1b[2J.json\n   unreadable:" in out
     assert main(["games", "--dir", str(folder), "--json"]) == 0

@@ -6,18 +6,29 @@ A line reads::
 
 (with an en dash between the scores): the time of the last save, the players (a bot with
 its level), the seed (then the variants played, by rule id: ``V1 V5``, ``V1-V5`` for all),
-and where the game stands. When that does not fit in 80 columns with every name whole, the
-players go on a second line under the date::
+and where the game stands. When that does not fit in the terminal's width with every name
+whole, the players go on a second line under the date (at 80 columns)::
 
       1 2026-11-24 08:02  seed 3  finished: random1 37-27
         random1 (random), random2 (random), random3 (random), random4 (random)
 
 where names are cut only if they still do not fit, the longest first, each to no fewer
 than :data:`SHORTEST` columns and with a mark; an unreadable file's reason goes under it
-the same way. If anyone used hints, how many actions each took after one (``hints: Ann
-3``) ends the last line, or goes on a line of its own under the players. No line runs
-over 80 columns: past every cut, a line is cut with a mark. Names, paths and reasons are
-shown literally and without control codes.
+the same way. Narrower than 80 columns, when the first line still has no room for the seed
+and where the game stands, the seed goes after the players; and players that do not fit
+on one row even with names cut take more, broken between players (at 50 columns)::
+
+      3 2026-11-24 08:02  1902·13, Cleo leads 18-16
+        Ann, Bob, Cleo (greedy)  seed 12
+      4 2026-11-23 19:40  seed 3  1902·1: all level 0-0
+        random1 (random), random2 (random),
+        random3 (random), random4 (random)
+
+If anyone used hints, how many actions each took after one (``hints: Ann 3``) ends the
+last line, or goes on a line of its own under the players. No line runs over the
+terminal's width: past every cut, a line is cut with a mark. A terminal wider than 80
+columns leaves more on one line and names whole: a row is as long as what it says, never
+stretched. Names, paths and reasons are shown literally and without control codes.
 """
 
 from __future__ import annotations
@@ -51,7 +62,7 @@ from thebes.tui.linecap import cut
 from thebes.tui.screen import variant_id
 from thebes.tui.terminal import Terminal
 
-WIDTH = 80
+WIDTH = 80  # game_line's width when it is not given the terminal's
 SHORTEST = 6  # a cut name keeps at least five characters and the ellipsis
 DATE_COLUMNS = 16  # 2026-11-23 10:15
 DASH = "\u2013"  # an en dash, as the scores of a result are written
@@ -105,43 +116,52 @@ def saved_at(file: ListedFile) -> str:
     return _("date unknown").ljust(DATE_COLUMNS)
 
 
-def game_line(number: int, game: SavedGame, digits: int = 2) -> str:
+def game_line(number: int, game: SavedGame, digits: int = 2, width: int = WIDTH) -> str:
     """The listing's line for one game, its number right-aligned in ``digits`` columns: one
-    line when everything fits in :data:`WIDTH` with every name whole, else the players (or
-    an unreadable file's reason) on a line of their own under it."""
+    line when everything fits in ``width`` columns with every name whole, else the players
+    (or an unreadable file's reason) on a line of their own under it; and the seed after
+    them when, even so, it leaves where the game stands no room."""
     lead = f"{number:>{digits}} {saved_at(game.file)}  "
     under = " " * (digits + 1)  # a second line starts under the date
     standing = game.standing
     if standing is None:
         name = printable(game.file.path.name)
         reason = _("unreadable: {reason}").format(reason=printable(game.error or ""))
-        if cell_len(lead + name) + 2 + cell_len(reason) <= WIDTH:
+        if cell_len(lead + name) + 2 + cell_len(reason) <= width:
             return f"{lead}{name}  {reason}"
-        return f"{cut(lead + name, WIDTH)}\n{under}{cut(reason, WIDTH - len(under))}"
+        return f"{cut(lead + name, width)}\n{under}{cut(reason, width - len(under))}"
     seed = _("no seed") if standing.seed is None else _("seed {seed}").format(seed=standing.seed)
     if standing.variants:  # by rule id: V1-V5 for all five
         ids = [variant_id(name) for name in standing.variants]
         seed += "  V1-V5" if len(ids) == len(VARIANT_NAMES) else "  " + " ".join(ids)
     line = f"{lead}{players_text(standing, printable)}  {seed}  {status_text(standing, printable)}"
     lines, players_at = [line], cell_len(lead)
-    if cell_len(line) > WIDTH:
+    if cell_len(line) > width:
         # The players go under, where they have room to stay whole (or be cut less).
-        first = fitted(lambda show: f"{lead}{seed}  {status_text(standing, show)}", WIDTH, standing)
-        players = fitted(lambda show: players_text(standing, show), WIDTH - len(under), standing)
-        lines, players_at = [first, under + players], len(under)
+        first = fitted(lambda show: f"{lead}{seed}  {status_text(standing, show)}", width, standing)
+        players = player_rows(standing, width - len(under))
+        lines, players_at = [first, *(under + row for row in players)], len(under)
+        if cell_len(first) > width:
+            # Not even with names cut (a narrow terminal): where the game stands keeps the
+            # first line, and the seed ends the players' line, or goes on a line of its own.
+            lines[0] = fitted(lambda show: lead + status_text(standing, show), width, standing)
+            if cell_len(lines[-1]) + 2 + cell_len(seed) <= width:
+                lines[-1] += f"  {seed}"
+            else:
+                lines.append(under + seed)
     for counts, label in ((standing.hints, HINTS), (standing.stand_ins, STAND_INS)):
         if not counts:
             continue
         # Who used hints, and for whom a bot stood in: at the end of the last line if it
         # fits, else on a line of its own, under the players.
-        told = counts_text(counts, WIDTH - cell_len(lines[-1]) - 2, label)
-        if cell_len(lines[-1]) + 2 + cell_len(told) <= WIDTH:
+        told = counts_text(counts, width - cell_len(lines[-1]) - 2, label)
+        if cell_len(lines[-1]) + 2 + cell_len(told) <= width:
             lines[-1] += f"  {told}"
         else:
-            told = counts_text(counts, WIDTH - players_at, label)
+            told = counts_text(counts, width - players_at, label)
             lines.append(" " * players_at + told)
     # Past every cut a line that still runs over (a huge seed) is cut with a mark.
-    return "\n".join(cut(text, WIDTH) for text in lines)
+    return "\n".join(cut(text, width) for text in lines)
 
 
 def players_text(standing: GameProgress, show: Callable[[str], str]) -> str:
@@ -151,6 +171,26 @@ def players_text(standing: GameProgress, show: Callable[[str], str]) -> str:
         show(name) + bot_label(level, standing.bot_from(seat))
         for seat, (name, level) in enumerate(standing.players)
     )
+
+
+def player_rows(standing: GameProgress, room: int) -> list[str]:
+    """The players under the date, in ``room`` columns: on one row, names cut as little as
+    lets them fit (:func:`fitted`); when not even names of :data:`SHORTEST` columns fit
+    there (a narrow terminal), on as many rows as it takes, broken between players, each
+    name whole if its row has room for it and its label."""
+    one = fitted(lambda show: players_text(standing, show), room, standing)
+    if cell_len(one) <= room:
+        return [one]
+    rows: list[str] = []
+    last = len(standing.players) - 1
+    for seat, (name, level) in enumerate(standing.players):
+        label = bot_label(level, standing.bot_from(seat)) + ("," if seat < last else "")
+        player = cut(printable(name), max(SHORTEST, room - cell_len(label))) + label
+        if rows and cell_len(rows[-1]) + 1 + cell_len(player) <= room:
+            rows[-1] += " " + player
+        else:
+            rows.append(player)
+    return rows
 
 
 def bot_label(level: str | None, bot_from: int | None) -> str:
@@ -253,7 +293,7 @@ def print_games(
             entry["open_in"] = None if holder is None else {"pid": holder.pid, "host": holder.host}
             print(json.dumps(entry), file=out, flush=True)
         else:
-            print(game_line(number, game, max(digits, 2)), file=out, flush=True)
+            print(game_line(number, game, max(digits, 2), width), file=out, flush=True)
             if holder is not None:
                 print(open_note(game.file.path, holder.describe(), indent, width), file=out)
                 out.flush()
