@@ -182,9 +182,8 @@ def test_a_move_stops_at_its_work_cap_after_the_deal_that_reaches_it() -> None:
     assert 12 + 6 + 3 + 2 <= visits(capped) < visits(free)
     assert cap <= capped.work < cap + free.work // 20
     assert searched(state, ExpertBudget(simulations=160, work=cap)).work == capped.work
-    # A cap of nothing: one deal a round; with UCB at the root, each candidate once.
+    # A cap of nothing: one deal a round.
     assert visits(searched(state, ExpertBudget(simulations=160, work=0))) == 12 + 6 + 3 + 2
-    assert visits(searched(state, ExpertBudget(simulations=160, work=0, root="ucb"))) == 12
 
 
 def test_it_searches_greedys_12_best_actions_with_2_players_and_8_with_more() -> None:

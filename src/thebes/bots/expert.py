@@ -25,10 +25,9 @@ The search is flat, determinized Monte Carlo with common deals:
    win by 10, as in the game. Each total is taken less its seat's luck at its digs in the
    simulation (:attr:`ExpertBudget.dig_luck`, :class:`_Deal`), which averages nothing
    whatever is played: the expectation stays, the spread narrows.
-4. **Sequential halving** (``root="halving"``) shares the budget among rounds: each round
-   plays every candidate left on the same new deals and keeps the better half, so most
-   simulations go to the few that matter. (``root="ucb"`` chooses each simulation's
-   candidate by UCB instead.)
+4. **Sequential halving** shares the budget among rounds: each round plays every candidate
+   left on the same new deals and keeps the better half, so most simulations go to the few
+   that matter.
 5. **The work** of a move is capped (:attr:`ExpertBudget.work`, by default
    :func:`expert_work`): greedy's valuations in the playouts and
    :data:`TURN_WORK` a turn, counted as they are made, follow the time a simulation takes;
@@ -38,7 +37,8 @@ The search is flat, determinized Monte Carlo with common deals:
 
 A search tree below the root (single-observer ISMCTS with progressive widening) and deals
 drawn afresh at every draw instead of fixed for a simulation were tried and measured worse
-at the budgets a move can afford (docs/bots.md); they are gone.
+at the budgets a move can afford, and UCB at the root no better than halving
+(docs/bot-experiments.md); they are gone.
 
 The search is deterministic: its deals follow from the bot's own seed (a one-way hash of
 the game seed and the seat), the action number and the simulation's number, and its budget
@@ -51,7 +51,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from math import log, sqrt, tanh
+from math import tanh
 
 from thebes.bots.greedy import ActionJudge, GreedyPlayer
 from thebes.bots.outlook import expected_find_vp
@@ -119,8 +119,6 @@ class ExpertBudget:
     work: int | None = None  # the most work a move (None: expert_work of its simulations)
     horizon: int = 20  # weeks of the expert's own time a simulation looks ahead
     root_actions: int | None = None  # greedy's best actions searched (None: ROOT_ACTIONS)
-    root: str = "halving"  # how the root spends its simulations: halving or ucb
-    exploration: float = 0.5  # UCB's constant at the root (root="ucb"), for values in 0..1
     scale: float = 8.0  # VP of margin squashed to tanh(1): a value of 0.88 against 0.12
     dig_luck: bool = True  # each seat's luck at its digs taken off its total
 
@@ -128,15 +126,11 @@ class ExpertBudget:
 class _Node:
     """What the simulations of one root action found, for the expert."""
 
-    __slots__ = ("available", "total", "visits")
+    __slots__ = ("total", "visits")
 
     def __init__(self) -> None:
         self.visits = 0
-        self.available = 1  # the visits of the parent in which this action could be chosen
         self.total = 0.0
-
-    def ucb(self, exploration: float) -> float:
-        return self.total / self.visits + exploration * sqrt(log(self.available) / self.visits)
 
 
 class ExpertPlayer:
@@ -181,24 +175,6 @@ class _Search:
         self.children = [_Node() for _ in self.actions]
 
     def run(self) -> Action:
-        if self.budget.root == "halving":
-            return self.halving()
-        budget = self.budget
-        children = self.children
-        for n in range(self.simulations):
-            if self.work >= self.work_cap and n >= len(children):
-                break
-            if n < len(children):
-                pick = n  # each root action once first, best first
-            else:
-                for child in children:  # every root action is available in every deal
-                    child.available = n
-                pick = max(range(len(children)), key=lambda i: children[i].ucb(budget.exploration))
-            self.simulate(self.actions[pick], children[pick])
-        best = max(range(len(children)), key=lambda i: (children[i].visits, children[i].total))
-        return self.actions[best]
-
-    def halving(self) -> Action:
         """Sequential halving at the root: each round shares its simulations among the
         actions left, every one on the same deals, and keeps the better half.
 
