@@ -23,8 +23,8 @@ The search is flat, determinized Monte Carlo with common deals:
 3. **The value** of a simulation is the expert's total against the best rival's, squashed
    into 0..1 (0.5 + 0.5 tanh(margin / scale)): a win by 30 is not worth much more than a
    win by 10, as in the game. Each total is taken less its seat's luck at its digs in the
-   simulation (:attr:`ExpertBudget.dig_luck`, :class:`_Deal`), which averages nothing
-   whatever is played: the expectation stays, the spread narrows.
+   simulation (:class:`_Deal`), which averages nothing whatever is played: the expectation
+   stays, the spread narrows.
 4. **Sequential halving** shares the budget among rounds: each round plays every candidate
    left on the same new deals and keeps the better half, so most simulations go to the few
    that matter.
@@ -120,7 +120,6 @@ class ExpertBudget:
     horizon: int = 20  # weeks of the expert's own time a simulation looks ahead
     root_actions: int | None = None  # greedy's best actions searched (None: ROOT_ACTIONS)
     scale: float = 8.0  # VP of margin squashed to tanh(1): a value of 0.88 against 0.12
-    dig_luck: bool = True  # each seat's luck at its digs taken off its total
 
 
 class _Node:
@@ -201,13 +200,11 @@ class _Search:
     def simulate(self, action: Action, child: _Node) -> None:
         """One simulation through the root action ``action``, on the deal of its visit."""
         seed = derive_seed(self.seed, child.visits)
-        deal = _Deal(seed, self.root.catalog, self.judge.outlook.token_vp)
-        if self.budget.dig_luck:
-            deal.luck = [0.0] * len(self.root.players)
-        state = self.play(self.root, action, deal)
+        root = self.root
+        deal = _Deal(seed, root.catalog, self.judge.outlook.token_vp, len(root.players))
+        state = self.play(root, action, deal)
         totals = self.playout(state, deal)
-        if deal.luck is not None:
-            totals = tuple(total - luck for total, luck in zip(totals, deal.luck, strict=True))
+        totals = tuple(total - luck for total, luck in zip(totals, deal.luck, strict=True))
         child.visits += 1
         child.total += self.values(totals)[self.seat]
 
@@ -226,7 +223,7 @@ class _Search:
         return is_over(state) or state.players[self.seat].time >= self.stop
 
     def play(self, state: GameState, action: Action, deal: _Deal) -> GameState:
-        if deal.luck is not None and type(action) is Dig:
+        if type(action) is Dig:
             digger = active_seat(state)
             assert digger is not None
             deal.digger = digger
@@ -265,23 +262,23 @@ class _Deal:
     is not drowned in the luck of the draw (common random numbers). Each order is a uniform
     random one, so every draw is as likely as in the game.
 
-    With :attr:`luck` set (a list, one entry a seat), each dig adds to the digger's entry
-    the artifact VP it found less what its bag let it expect: the luck of the dig. Its
-    expectation is nothing at every dig, whatever was played before, so a simulation's
-    totals less the luck keep the expectation of the totals, with less spread (a control
-    variate): the candidates are compared on their play more than on their finds.
+    Each dig adds to the digger's entry of :attr:`luck` (one a seat) the artifact VP it
+    found less what its bag let it expect: the luck of the dig. Its expectation is nothing
+    at every dig, whatever was played before, so a simulation's totals less the luck keep
+    the expectation of the totals, with less spread (a control variate): the candidates are
+    compared on their play more than on their finds.
     """
 
     __slots__ = ("_cards", "_catalog", "_digs", "_rank", "_seed", "_token_vp", "digger", "luck")
 
-    def __init__(self, seed: int, catalog: Catalog, token_vp: tuple[int, ...] = ()) -> None:
+    def __init__(self, seed: int, catalog: Catalog, token_vp: tuple[int, ...], seats: int) -> None:
         self._seed = seed
         self._catalog = catalog
         self._cards = 0  # cards drawn since the root
         self._digs = [0] * len(catalog.regions)  # digs at each site since the root
         self._rank: list[int] | None = None  # each card's place in the deal's order
-        self._token_vp = token_vp  # each token's VP as an artifact: needed with luck only
-        self.luck: list[float] | None = None  # each seat's luck at its digs, if counted
+        self._token_vp = token_vp  # each token's VP as an artifact
+        self.luck = [0.0] * seats  # each seat's luck at its digs
         self.digger = 0  # the seat whose dig draws next
 
     def draw_card(self, pile: Pile, unseen: tuple[int, ...]) -> int:
@@ -307,10 +304,8 @@ class _Deal:
         found, debris_drawn = SeededChance(
             derive_seed(self._seed, -2, region, self._digs[region])
         ).draw_tokens(bag, debris, count)
-        luck = self.luck
-        if luck is not None:
-            token_vp = self._token_vp
-            luck[self.digger] += sum(token_vp[t] for t in found) - expected_find_vp(
-                token_vp, bag, debris, count
-            )
+        token_vp = self._token_vp
+        self.luck[self.digger] += sum(token_vp[t] for t in found) - expected_find_vp(
+            token_vp, bag, debris, count
+        )
         return found, debris_drawn
