@@ -12,6 +12,7 @@ from thebes.bots import (
     BOT_LEVELS,
     BUDGET_OPTION,
     BUDGETED,
+    HEAVY,
     LEVELS,
     ExpertPlayer,
     bot_level,
@@ -51,6 +52,11 @@ def test_one_level_has_a_budget_and_its_factory_takes_it() -> None:
     assert isinstance(made, ExpertPlayer) and made.budget.simulations == 50
     assert BUDGET_OPTION.simulations(2) == BUDGET_OPTION.defaults[2]
     assert BUDGET_OPTION.simulations(4, 7) == 7
+
+
+def test_the_expert_alone_is_heavy() -> None:
+    # What a server counts among the few tables with a heavy bot (lobby.hall).
+    assert {"expert"} == HEAVY
 
 
 def test_a_game_keeps_a_budget_only_when_a_budgeted_level_plays() -> None:

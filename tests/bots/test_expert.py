@@ -182,9 +182,8 @@ def test_a_move_stops_at_its_work_cap_after_the_deal_that_reaches_it() -> None:
     assert 12 + 6 + 3 + 2 <= visits(capped) < visits(free)
     assert cap <= capped.work < cap + free.work // 20
     assert searched(state, ExpertBudget(simulations=160, work=cap)).work == capped.work
-    # A cap of nothing: one deal a round; with UCB at the root, each candidate once.
+    # A cap of nothing: one deal a round.
     assert visits(searched(state, ExpertBudget(simulations=160, work=0))) == 12 + 6 + 3 + 2
-    assert visits(searched(state, ExpertBudget(simulations=160, work=0, root="ucb"))) == 12
 
 
 def test_it_searches_greedys_12_best_actions_with_2_players_and_8_with_more() -> None:
@@ -255,16 +254,21 @@ def test_a_deal_draws_alike_in_two_lines_of_play_and_only_what_may_be_drawn() ->
     unseen = state.deck.unseen
     other = next(n for n, bag in enumerate(state.bags) if n and bag)  # another site's bag
     hidden_only = Pile(hidden=3, known=())
+    token_vp = GreedyPlayer().judge(CAT).outlook.token_vp
+
+    def deal(seed: int) -> _Deal:
+        return _Deal(seed, CAT, token_vp, 2)
+
     for seed in range(20):
-        one, two = _Deal(seed, CAT), _Deal(seed, CAT)
+        one, two = deal(seed), deal(seed)
         two.draw_tokens(state.bags[other], 2, 3)  # a dig elsewhere, in the second line only
         assert one.draw_tokens(state.bags[0], 4, 3) == two.draw_tokens(state.bags[0], 4, 3)
         first = one.draw_card(hidden_only, unseen)
         assert first == two.draw_card(hidden_only, unseen) and first in unseen
         rest = tuple(card for card in unseen if card != first)
         assert one.draw_card(hidden_only, rest) in rest
-        assert _Deal(seed, CAT).draw_card(Pile(hidden=0, known=(90,)), unseen) == 90
-    finds = {_Deal(seed, CAT).draw_tokens(state.bags[0], 4, 3) for seed in range(20)}
+        assert deal(seed).draw_card(Pile(hidden=0, known=(90,)), unseen) == 90
+    finds = {deal(seed).draw_tokens(state.bags[0], 4, 3) for seed in range(20)}
     assert len(finds) > 5  # the deals differ
 
 
@@ -277,8 +281,8 @@ def test_the_luck_of_a_dig_is_what_it_found_less_what_the_bag_let_expect() -> No
     expected = count * sum(token_vp[t] for t in bag) / (len(bag) + debris)
     lucks = []
     for seed in range(3000):
-        deal = _Deal(seed, CAT, token_vp)
-        deal.luck, deal.digger = [0.0, 0.0, 0.0], 1
+        deal = _Deal(seed, CAT, token_vp, 3)
+        deal.digger = 1
         found, _ = deal.draw_tokens(bag, debris, count)
         assert deal.luck[0] == deal.luck[2] == 0.0
         assert deal.luck[1] == sum(token_vp[t] for t in found) - expected
@@ -298,8 +302,7 @@ def test_a_dig_in_a_simulation_charges_its_luck_to_the_seat_that_digs() -> None:
     dig = next(a for a in legal_actions(state) if isinstance(a, Dig))
     charged = set()
     for seed in range(20):
-        deal = _Deal(seed, CAT, search.judge.outlook.token_vp)
-        deal.luck = [0.0, 0.0]
+        deal = _Deal(seed, CAT, search.judge.outlook.token_vp, 2)
         search.play(state, dig, deal)
         assert deal.luck[0] == 0.0
         charged.add(deal.luck[1])

@@ -57,6 +57,7 @@ def test_resume_refuses_a_bad_file(tmp_path: Path, capsys: pytest.CaptureFixture
         (["--players", "Ann,ann"], "every player needs a different name"),
         (["--players", "Ann,Bob", "--bot", "Cleo=genius"], "--bot 'Cleo=genius': write NAME=LEVEL"),
         (["--players", "A,B,C,D,E"], "2 to 4 players; 5 given"),
+        (["--players", "Ann," + "B" * 25], f"the name '{'B' * 24}'... is longer than 24 letters"),
     ],
 )
 def test_play_refuses_bad_seats(

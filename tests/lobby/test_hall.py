@@ -153,7 +153,7 @@ def test_private_tables_invitations_and_an_account_s_limits(tmp_path: Path) -> N
 
 
 def test_the_whole_server_bounds_its_tables_and_its_expert_bots(tmp_path: Path) -> None:
-    hall = hall_at(tmp_path, limits=HallLimits(server_tables=3, expert_tables=1))
+    hall = hall_at(tmp_path, limits=HallLimits(server_tables=3, heavy_tables=1))
     ann = hall.create_account("Ann", "key-ann")
     bob = hall.create_account("Bob", "key-bob")
     hall.create_table(ann, TableOptions(seats=(None, "expert")))

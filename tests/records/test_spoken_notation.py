@@ -79,6 +79,23 @@ def test_words_of_another_language_are_refused_with_the_notations_reasons() -> N
     assert "Griechenland, Kreta, Ägypten" in str(refused.value)
 
 
+@pytest.mark.parametrize(
+    ("code", "verbs"),
+    [
+        ("en", "take, exchange, dig, exhibit, retire, renew"),
+        ("de", "nehmen, austauschen, graben, ausstellen, aufhören, erneuern"),
+        ("fr", "prendre, échanger, fouiller, exposer, retirer, renouveler"),
+    ],
+)
+def test_a_line_that_is_no_action_names_the_verbs_in_the_players_words(
+    code: str, verbs: str
+) -> None:
+    for typed in ("", "fly to Rome"):
+        with speaking(code), pytest.raises(NotationError) as refused:
+            read_action(typed, REGIONS)
+        assert str(refused.value).endswith(verbs)
+
+
 def test_the_planners_way_in_reads_the_players_words() -> None:
     with speaking("fr"):
         assert read_dig_site("fouiller égypte +pelle", REGIONS) == (

@@ -2,16 +2,27 @@
 
 Every test plays a position set up by hand, with the draws scripted, and checks what the
 rulebook's text says should happen against what the engine did; the same position without the
-variant shows that the variant is what made the difference.
+variant shows that the variant is what made the difference. The card preview (V5, P13):
+test_rules_card_preview.py.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import replace
 
 import pytest
+from variant_positions import (
+    BERLIN_SMALL,
+    LONDON_SMALL,
+    MOSCOW_SMALL,
+    PARIS_SMALL,
+    VIENNA_SMALL,
+    exhibition_ready,
+    names,
+    with_deck,
+)
 
 from helpers import (
     CAT,
@@ -38,7 +49,6 @@ from thebes.rules import (
     CardDrawnAndDiscarded,
     CardRevealed,
     CardTaken,
-    CardTurnedUp,
     DeckReshuffled,
     DisplayExchanged,
     DisplayRenewed,
@@ -46,7 +56,6 @@ from thebes.rules import (
     Event,
     ExhibitionHeld,
     ExhibitionRevealed,
-    GameState,
     Illegal,
     IllegalAction,
     NotLegal,
@@ -63,43 +72,13 @@ from thebes.rules import (
     apply,
     exchange_price,
     legal_actions,
-    new_game,
     why_illegal,
 )
 from thebes.tournament.bot_games import play_random_game
 
 EGYPT = region("Egypt")
 EGYPT_BOOKS = cards_of("book", "Egypt", 3)  # two books of 3: 6 knowledge, 5 tokens in 6 weeks
-LONDON_SMALL = 86  # needs 1 Greece and 2 Egypt artifacts; 3 weeks in London
-PARIS_SMALL, BERLIN_SMALL, VIENNA_SMALL, MOSCOW_SMALL = 87, 88, 89, 90
-FOR_LONDON_SMALL = tokens_of("Greece")[:1] + tokens_of("Egypt")[:2]
 RULEBOOK = REPO / "docs" / "rules.md"
-
-
-def with_deck(
-    state: GameState,
-    piles: Iterable[Pile],
-    *,
-    discard: Iterable[int] = (),
-    face_up: Iterable[int] = (),
-    exhibitions: Iterable[int] | None = None,
-) -> GameState:
-    """The same game with a deck made only of known cards: no unseen card, no reserve."""
-    deck = replace(
-        state.deck,
-        unseen=(),
-        piles=tuple(piles),
-        reserve=None,
-        discard=tuple(sorted(discard)),
-        face_up=tuple(face_up),
-    )
-    if exhibitions is None:
-        return replace(state, deck=deck)
-    return replace(state, deck=deck, exhibitions=tuple(exhibitions))
-
-
-def names(events: Iterable[Event]) -> list[str]:
-    return [type(e).__name__ for e in events]
 
 
 # ---------------------------------------------------------------- the variants themselves
@@ -148,14 +127,8 @@ def test_a_game_without_variants_is_the_game_it_always_was() -> None:
 # ---------------------------------------------------------------- V2 renew after exhibition
 
 
-def _exhibition_ready(*variants: str, display: Sequence[int] = (1, 2, 3, 4)) -> GameState:
-    """Ann can hold the small London exhibition in slot a; the deck is set by each test."""
-    state = replace(game(*variants, display=display), exhibitions=(LONDON_SMALL,))
-    return setup(state, 0, tokens=FOR_LONDON_SMALL)
-
-
 def test_V2_after_an_exhibition_the_display_is_discarded_and_dealt_again() -> None:
-    state = with_deck(_exhibition_ready("renew-after-exhibition"), [Pile(0, (5, 6, 7, 8, 9))])
+    state = with_deck(exhibition_ready("renew-after-exhibition"), [Pile(0, (5, 6, 7, 8, 9))])
     state, events = play(state, "exhibit a", ScriptedChance(cards=[8, 5, 9, 6]))
     assert state.display == (8, 5, 9, 6)
     assert state.deck.discard == (1, 2, 3, 4)
@@ -175,7 +148,7 @@ def test_V2_after_an_exhibition_the_display_is_discarded_and_dealt_again() -> No
 
 def test_V2_an_exhibition_drawn_in_the_renewal_joins_the_queue() -> None:
     state = with_deck(
-        _exhibition_ready("renew-after-exhibition"), [Pile(0, (5, 6, 7, 8, PARIS_SMALL))]
+        exhibition_ready("renew-after-exhibition"), [Pile(0, (5, 6, 7, 8, PARIS_SMALL))]
     )
     state, events = play(state, "exhibit a", ScriptedChance(cards=[5, PARIS_SMALL, 6, 7, 8]))
     assert state.display == (5, 6, 7, 8) and state.exhibitions == (PARIS_SMALL,)
@@ -191,12 +164,12 @@ def test_V2_an_exhibition_drawn_in_the_renewal_joins_the_queue() -> None:
 
 def test_V2_a_slot_no_card_can_fill_stays_empty_and_the_old_cards_come_back_P9() -> None:
     # The draw pile is empty: the discarded display is reshuffled (K1) and dealt again.
-    state = with_deck(_exhibition_ready("renew-after-exhibition"), [])
+    state = with_deck(exhibition_ready("renew-after-exhibition"), [])
     state, events = play(state, "exhibit a", ScriptedChance(cards=[3, 1, 4, 2]))
     assert DeckReshuffled(4, False) in events and state.display == (3, 1, 4, 2)
     # One researcher card and an exhibition: once they are drawn, only the exhibition
     # could be reshuffled, so the other slots stay empty (P9).
-    state = replace(_exhibition_ready("renew-after-exhibition"), display=(1, 0, 0, 0))
+    state = replace(exhibition_ready("renew-after-exhibition"), display=(1, 0, 0, 0))
     state = with_deck(state, [], discard=[VIENNA_SMALL])
     state, events = play(state, "exhibit a", ScriptedChance(cards=[1, VIENNA_SMALL]))
     assert state.display == (1, 0, 0, 0) and state.exhibitions == (VIENNA_SMALL,)
@@ -212,7 +185,7 @@ def test_V2_a_slot_no_card_can_fill_stays_empty_and_the_old_cards_come_back_P9()
 
 
 def test_V2_without_the_variant_an_exhibition_leaves_the_display_alone() -> None:
-    state = with_deck(_exhibition_ready(), [Pile(0, (5, 6, 7, 8))])
+    state = with_deck(exhibition_ready(), [Pile(0, (5, 6, 7, 8))])
     state, events = play(state, "exhibit a", ScriptedChance())
     assert state.display == (1, 2, 3, 4) and state.deck.discard == ()
     assert names(events) == ["Travelled", "ExhibitionHeld"]
@@ -325,7 +298,7 @@ def test_V3_D8_a_player_who_can_renew_is_not_forced_to_retire() -> None:
 
 def test_V4_an_exhibition_drawn_after_an_exhibition_enters_slot_a() -> None:
     state = with_deck(
-        _exhibition_ready("more-exhibitions"),
+        exhibition_ready("more-exhibitions"),
         [Pile(0, (5, PARIS_SMALL))],
         exhibitions=(LONDON_SMALL, BERLIN_SMALL),
     )
@@ -340,7 +313,7 @@ def test_V4_an_exhibition_drawn_after_an_exhibition_enters_slot_a() -> None:
 
 
 def test_V4_a_researcher_card_drawn_after_an_exhibition_is_discarded() -> None:
-    state = with_deck(_exhibition_ready("more-exhibitions"), [Pile(0, (5, PARIS_SMALL))])
+    state = with_deck(exhibition_ready("more-exhibitions"), [Pile(0, (5, PARIS_SMALL))])
     state, events = play(state, "exhibit a", ScriptedChance(cards=[5]))
     assert events[-1] == CardDrawnAndDiscarded(5)
     assert state.deck.discard == (5,) and state.exhibitions == ()
@@ -349,19 +322,19 @@ def test_V4_a_researcher_card_drawn_after_an_exhibition_is_discarded() -> None:
 
 
 def test_V4_P9_with_no_card_to_draw_nothing_happens() -> None:
-    state = with_deck(_exhibition_ready("more-exhibitions"), [], discard=[VIENNA_SMALL])
+    state = with_deck(exhibition_ready("more-exhibitions"), [], discard=[VIENNA_SMALL])
     state, events = play(state, "exhibit a", ScriptedChance())
     assert names(events) == ["Travelled", "ExhibitionHeld"]
     assert state.deck.discard == (VIENNA_SMALL,) and state.exhibitions == ()
     # With a researcher card in the discard pile, it is reshuffled and drawn (K1).
-    state = with_deck(_exhibition_ready("more-exhibitions"), [], discard=[VIENNA_SMALL, 40])
+    state = with_deck(exhibition_ready("more-exhibitions"), [], discard=[VIENNA_SMALL, 40])
     state, events = play(state, "exhibit a", ScriptedChance(cards=[VIENNA_SMALL]))
     assert events[2:] == (DeckReshuffled(2, False), ExhibitionRevealed(VIENNA_SMALL, 0))
     assert state.deck.piles == (Pile(0, (40,)),)
 
 
 def test_V4_without_the_variant_an_exhibition_draws_nothing() -> None:
-    state = with_deck(_exhibition_ready(), [Pile(0, (5, PARIS_SMALL))])
+    state = with_deck(exhibition_ready(), [Pile(0, (5, PARIS_SMALL))])
     state, events = play(state, "exhibit a", ScriptedChance())
     assert names(events) == ["Travelled", "ExhibitionHeld"]
     assert state.deck.piles == (Pile(0, (5, PARIS_SMALL)),)
@@ -372,7 +345,7 @@ def test_V4_without_the_variant_an_exhibition_draws_nothing() -> None:
 
 def test_P10_the_display_is_renewed_first_then_the_extra_card_is_drawn() -> None:
     state = with_deck(
-        _exhibition_ready("renew-after-exhibition", "more-exhibitions"),
+        exhibition_ready("renew-after-exhibition", "more-exhibitions"),
         [Pile(0, (5, 6, 7, 8, PARIS_SMALL, MOSCOW_SMALL))],
         exhibitions=(LONDON_SMALL, BERLIN_SMALL, VIENNA_SMALL),
     )
@@ -399,7 +372,7 @@ def test_P14_an_exhibition_pushed_out_unheld_renews_nothing_and_draws_nothing() 
     # Vienna out of slot c (D9). Nobody held Vienna, so neither V2 nor V4 acts: the slot
     # takes the next card and the draws stop there (the script holds no more).
     state = with_deck(
-        _exhibition_ready("renew-after-exhibition", "more-exhibitions"),
+        exhibition_ready("renew-after-exhibition", "more-exhibitions"),
         [Pile(0, (5, 6, 7, 8, MOSCOW_SMALL))],
         exhibitions=(LONDON_SMALL, BERLIN_SMALL, VIENNA_SMALL),
     )
@@ -416,130 +389,12 @@ def test_P14_an_exhibition_pushed_out_unheld_renews_nothing_and_draws_nothing() 
 
 def test_P10_the_extra_card_is_the_one_after_the_new_display() -> None:
     state = with_deck(
-        _exhibition_ready("renew-after-exhibition", "more-exhibitions"),
+        exhibition_ready("renew-after-exhibition", "more-exhibitions"),
         [Pile(0, (5, 6, 7, 8, 9))],
     )
     state, events = play(state, "exhibit a", ScriptedChance(cards=[5, 6, 7, 8, 9]))
     assert state.display == (5, 6, 7, 8) and events[-1] == CardDrawnAndDiscarded(9)
     assert state.deck.discard == (1, 2, 3, 4, 9)
-
-
-# ---------------------------------------------------------------- V5 card preview, P13
-
-
-def after_the_take(events: tuple[Event, ...]) -> tuple[Event, ...]:
-    [taken] = of_type(events, CardTaken)
-    return events[events.index(taken) + 1 :]
-
-
-def _face_down(state: GameState) -> int:
-    return sum(p.size for p in state.deck.piles)
-
-
-def test_V5_P13_two_cards_are_turned_up_once_the_display_is_dealt() -> None:
-    chance = ScriptedChance(cards=[1, 2, 3, 4, 5, 6])
-    state, events = new_game(CAT, NAMES[:2], chance, Variants(card_preview=True))
-    assert events == (
-        CardRevealed(0, 1),
-        CardRevealed(1, 2),
-        CardRevealed(2, 3),
-        CardRevealed(3, 4),
-        CardTurnedUp(5),
-        CardTurnedUp(6),
-    )
-    deck = state.deck
-    assert state.display == (1, 2, 3, 4) and deck.face_up == (5, 6)
-    # Committed when turned up: no longer unseen, in no pile, but still in the draw pile.
-    assert 5 not in deck.unseen and 6 not in deck.unseen and len(deck.unseen) == 85 - 6
-    assert not any({5, 6} & set(p.known) for p in deck.piles)
-    assert sum(p.hidden for p in deck.piles) == len(deck.unseen)
-    # 85 researcher cards, 4 of them dealt, and the 10 exhibitions (S7).
-    assert deck.draw_size == 85 - 4 + 10 == game().deck.draw_size
-    assert _face_down(state) == deck.draw_size - 2
-
-
-def test_V5_without_the_variant_no_card_is_turned_up() -> None:
-    chance = ScriptedChance(cards=[1, 2, 3, 4, 5, 6])
-    state, events = new_game(CAT, NAMES[:2], chance, NO_VARIANTS)
-    assert state.deck.face_up == () and chance.cards == [5, 6]
-    assert not of_type(events, CardTurnedUp)
-
-
-def test_V5_P13_a_draw_takes_the_first_face_up_card_and_turns_up_the_next() -> None:
-    state = game("card-preview", display=(1, 2, 3, 4), face_up=(5, 6))
-    chance = ScriptedChance(cards=[7])  # the only card the chance is asked for
-    state, events = play(state, "take 1", chance)
-    assert chance.cards == []
-    assert state.display == (5, 2, 3, 4) and state.deck.face_up == (6, 7)
-    assert CardRevealed(0, 5) in events and of_type(events, CardTurnedUp) == [CardTurnedUp(7)]
-    assert 7 not in state.deck.unseen and len(state.deck.unseen) == 85 - 7
-    assert state.deck.draw_size == 85 - 4 + 10 - 1
-
-
-def test_V5_P13_the_four_new_cards_of_an_exchange_begin_with_the_face_up_ones() -> None:
-    state = game("card-preview", "renew-anywhere", display=(1, 2, 3, 4), face_up=(5, 6))
-    after, events = play(state, "exchange", ScriptedChance(cards=[7, 8, 9, 10]))
-    assert after.display == (5, 6, 7, 8) and after.deck.face_up == (9, 10)
-    assert of_type(events, CardTurnedUp) == [CardTurnedUp(c) for c in (7, 8, 9, 10)]
-    # A renewal (V3) deals the same way.
-    after, _ = play(state, "renew", ScriptedChance(cards=[7, 8, 9, 10]))
-    assert after.display == (5, 6, 7, 8) and after.deck.face_up == (9, 10)
-
-
-def test_V5_P13_a_face_up_exhibition_is_drawn_in_its_turn_into_the_queue() -> None:
-    state = game("card-preview", display=(1, 2, 3, 4))
-    state = with_deck(state, [Pile(0, (6, 7))], face_up=(PARIS_SMALL, 5))
-    state, events = play(state, "take 1", ScriptedChance(cards=[6, 7]))
-    assert state.exhibitions == (PARIS_SMALL,) and state.display == (5, 2, 3, 4)
-    assert state.deck.face_up == (6, 7)
-    assert names(events)[2:] == [
-        "CardTurnedUp",
-        "ExhibitionRevealed",
-        "CardTurnedUp",
-        "CardRevealed",
-    ]
-
-
-def test_V5_P13_fewer_cards_lie_face_up_and_the_reshuffle_waits_for_a_draw() -> None:
-    state = game("card-preview", display=(1, 2, 3, 4))
-    state = with_deck(state, [Pile(0, (9,))], face_up=(5, 6), discard=(40, 41, 42))
-    # 1. Card 5 is drawn; 9, the last face-down card, is turned up.
-    state, events = play(state, "take 1", ScriptedChance(cards=[9]))
-    assert state.deck.face_up == (6, 9) and _face_down(state) == 0
-    # 2. and 3. Card 6, then 9: nothing is left face down, and there is no reshuffle yet.
-    for face_up in ((9,), ()):
-        state, events = play(state, "take 1", ScriptedChance())
-        assert state.deck.face_up == face_up and state.deck.draw_size == len(face_up)
-        assert not of_type(events, DeckReshuffled) and not of_type(events, CardTurnedUp)
-        assert state.deck.discard == (40, 41, 42)
-    assert state.display[0] == 9
-    # 4. Now a card must be drawn and none is left: the discard pile becomes the draw pile,
-    # its top card is drawn and the next two are turned up.
-    state, events = play(state, "take 1", ScriptedChance(cards=[41, 40, 42]))
-    assert after_the_take(events) == (
-        DeckReshuffled(3, False),
-        CardTurnedUp(40),
-        CardTurnedUp(42),
-        CardRevealed(0, 41),
-    )
-    assert state.display[0] == 41 and state.deck.face_up == (40, 42)
-    assert state.deck.discard == () and _face_down(state) == 0
-
-
-def test_V5_P9_with_nothing_to_reshuffle_the_slot_stays_empty() -> None:
-    state = game("card-preview", display=(1, 2, 3, 4))
-    state = with_deck(state, [], face_up=(), discard=(VIENNA_SMALL,))
-    state, events = play(state, "take 1", ScriptedChance())
-    assert SlotLeftEmpty(0) in events and state.display == (0, 2, 3, 4)
-    assert state.deck.face_up == () and state.deck.discard == (VIENNA_SMALL,)
-
-
-def test_V5_with_more_exhibitions_the_extra_card_is_the_face_up_one() -> None:
-    state = _exhibition_ready("card-preview", "more-exhibitions")
-    state = with_deck(state, [Pile(0, (7,))], face_up=(PARIS_SMALL, 5))
-    state, events = play(state, "exhibit a", ScriptedChance(cards=[7]))
-    assert state.exhibitions == (PARIS_SMALL,) and state.deck.face_up == (5, 7)
-    assert events[2:] == (CardTurnedUp(7), ExhibitionRevealed(PARIS_SMALL, 0))
 
 
 # ---------------------------------------------------------------- what the table is told
@@ -556,7 +411,7 @@ def test_the_variants_events_are_narrated() -> None:
         "Shabti statue (1) and 3 debris. 2 debris go into the bag in their place (8 still aside)."
     ]
     state = with_deck(
-        _exhibition_ready("renew-after-exhibition", "more-exhibitions"),
+        exhibition_ready("renew-after-exhibition", "more-exhibitions"),
         [Pile(0, (5, 6, 7, 8, 9))],
     )
     _, events = play(state, "exhibit a", ScriptedChance(cards=[5, 6, 7, 8, 9]))

@@ -1,6 +1,6 @@
 """The table's authority, without any terminal: what it publishes when places come and go,
-an undo that needs its owner's yes, the bounds on talk, snapshots as values, and the empty
-game a host leaves."""
+an undo that needs its owner's yes, the bounds on talk, snapshots as values, the empty
+game a host leaves, and players who cannot start a game refused as values."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from thebes.records.blockers import Blocked, Blocker
 from thebes.records.session import Session, default_seats
 from thebes.rules import NO_VARIANTS, Retire, TakeCard, time_of
 from thebes.table.authority import Table
-from thebes.table.games import GameOptions, new_game
+from thebes.table.games import GameOptions, SetupRefused, Unplayable, new_game, seats_from
 from thebes.table.news import (
     KEPT_SAID,
     ActionPlayed,
@@ -178,6 +178,23 @@ def test_a_new_hosted_game_left_with_nothing_played_is_not_kept(
     with new_game("Ann,Bob", [], options, None, False, ask=None) as game:
         made = game[0].autosave
     assert made is not None and made.exists()
+
+
+@pytest.mark.parametrize(
+    ("names", "bots", "kind", "given", "count"),
+    [
+        ("Ann", [], Unplayable.PLAYER_COUNT, "", 1),
+        ("Ann,Bob", ["Cleo=genius"], Unplayable.BOT_SPEC, "Cleo=genius", 0),
+        ("Ann,ann", [], Unplayable.SAME_NAMES, "", 0),
+        ("Ann," + "B" * 25, [], Unplayable.NAME, "B" * 25, 0),
+    ],
+)
+def test_players_who_cannot_play_are_refused_with_a_value_the_front_end_words(
+    names: str, bots: list[str], kind: Unplayable, given: str, count: int
+) -> None:
+    with pytest.raises(SetupRefused) as refused:
+        seats_from(names, bots, None)
+    assert (refused.value.kind, refused.value.given, refused.value.count) == (kind, given, count)
 
 
 def test_bots_play_in_a_thread_at_a_hosted_table(tmp_path: Path) -> None:

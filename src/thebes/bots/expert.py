@@ -23,12 +23,11 @@ The search is flat, determinized Monte Carlo with common deals:
 3. **The value** of a simulation is the expert's total against the best rival's, squashed
    into 0..1 (0.5 + 0.5 tanh(margin / scale)): a win by 30 is not worth much more than a
    win by 10, as in the game. Each total is taken less its seat's luck at its digs in the
-   simulation (:attr:`ExpertBudget.dig_luck`, :class:`_Deal`), which averages nothing
-   whatever is played: the expectation stays, the spread narrows.
-4. **Sequential halving** (``root="halving"``) shares the budget among rounds: each round
-   plays every candidate left on the same new deals and keeps the better half, so most
-   simulations go to the few that matter. (``root="ucb"`` chooses each simulation's
-   candidate by UCB instead.)
+   simulation (:class:`_Deal`), which averages nothing whatever is played: the expectation
+   stays, the spread narrows.
+4. **Sequential halving** shares the budget among rounds: each round plays every candidate
+   left on the same new deals and keeps the better half, so most simulations go to the few
+   that matter.
 5. **The work** of a move is capped (:attr:`ExpertBudget.work`, by default
    :func:`expert_work`): greedy's valuations in the playouts and
    :data:`TURN_WORK` a turn, counted as they are made, follow the time a simulation takes;
@@ -38,7 +37,8 @@ The search is flat, determinized Monte Carlo with common deals:
 
 A search tree below the root (single-observer ISMCTS with progressive widening) and deals
 drawn afresh at every draw instead of fixed for a simulation were tried and measured worse
-at the budgets a move can afford (docs/bots.md); they are gone.
+at the budgets a move can afford, and UCB at the root no better than halving
+(docs/bot-experiments.md); they are gone.
 
 The search is deterministic: its deals follow from the bot's own seed (a one-way hash of
 the game seed and the seat), the action number and the simulation's number, and its budget
@@ -51,7 +51,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from math import log, sqrt, tanh
+from math import tanh
 
 from thebes.bots.greedy import ActionJudge, GreedyPlayer
 from thebes.bots.outlook import expected_find_vp
@@ -119,24 +119,17 @@ class ExpertBudget:
     work: int | None = None  # the most work a move (None: expert_work of its simulations)
     horizon: int = 20  # weeks of the expert's own time a simulation looks ahead
     root_actions: int | None = None  # greedy's best actions searched (None: ROOT_ACTIONS)
-    root: str = "halving"  # how the root spends its simulations: halving or ucb
-    exploration: float = 0.5  # UCB's constant at the root (root="ucb"), for values in 0..1
     scale: float = 8.0  # VP of margin squashed to tanh(1): a value of 0.88 against 0.12
-    dig_luck: bool = True  # each seat's luck at its digs taken off its total
 
 
 class _Node:
     """What the simulations of one root action found, for the expert."""
 
-    __slots__ = ("available", "total", "visits")
+    __slots__ = ("total", "visits")
 
     def __init__(self) -> None:
         self.visits = 0
-        self.available = 1  # the visits of the parent in which this action could be chosen
         self.total = 0.0
-
-    def ucb(self, exploration: float) -> float:
-        return self.total / self.visits + exploration * sqrt(log(self.available) / self.visits)
 
 
 class ExpertPlayer:
@@ -181,24 +174,6 @@ class _Search:
         self.children = [_Node() for _ in self.actions]
 
     def run(self) -> Action:
-        if self.budget.root == "halving":
-            return self.halving()
-        budget = self.budget
-        children = self.children
-        for n in range(self.simulations):
-            if self.work >= self.work_cap and n >= len(children):
-                break
-            if n < len(children):
-                pick = n  # each root action once first, best first
-            else:
-                for child in children:  # every root action is available in every deal
-                    child.available = n
-                pick = max(range(len(children)), key=lambda i: children[i].ucb(budget.exploration))
-            self.simulate(self.actions[pick], children[pick])
-        best = max(range(len(children)), key=lambda i: (children[i].visits, children[i].total))
-        return self.actions[best]
-
-    def halving(self) -> Action:
         """Sequential halving at the root: each round shares its simulations among the
         actions left, every one on the same deals, and keeps the better half.
 
@@ -225,13 +200,11 @@ class _Search:
     def simulate(self, action: Action, child: _Node) -> None:
         """One simulation through the root action ``action``, on the deal of its visit."""
         seed = derive_seed(self.seed, child.visits)
-        deal = _Deal(seed, self.root.catalog, self.judge.outlook.token_vp)
-        if self.budget.dig_luck:
-            deal.luck = [0.0] * len(self.root.players)
-        state = self.play(self.root, action, deal)
+        root = self.root
+        deal = _Deal(seed, root.catalog, self.judge.outlook.token_vp, len(root.players))
+        state = self.play(root, action, deal)
         totals = self.playout(state, deal)
-        if deal.luck is not None:
-            totals = tuple(total - luck for total, luck in zip(totals, deal.luck, strict=True))
+        totals = tuple(total - luck for total, luck in zip(totals, deal.luck, strict=True))
         child.visits += 1
         child.total += self.values(totals)[self.seat]
 
@@ -250,7 +223,7 @@ class _Search:
         return is_over(state) or state.players[self.seat].time >= self.stop
 
     def play(self, state: GameState, action: Action, deal: _Deal) -> GameState:
-        if deal.luck is not None and type(action) is Dig:
+        if type(action) is Dig:
             digger = active_seat(state)
             assert digger is not None
             deal.digger = digger
@@ -289,23 +262,23 @@ class _Deal:
     is not drowned in the luck of the draw (common random numbers). Each order is a uniform
     random one, so every draw is as likely as in the game.
 
-    With :attr:`luck` set (a list, one entry a seat), each dig adds to the digger's entry
-    the artifact VP it found less what its bag let it expect: the luck of the dig. Its
-    expectation is nothing at every dig, whatever was played before, so a simulation's
-    totals less the luck keep the expectation of the totals, with less spread (a control
-    variate): the candidates are compared on their play more than on their finds.
+    Each dig adds to the digger's entry of :attr:`luck` (one a seat) the artifact VP it
+    found less what its bag let it expect: the luck of the dig. Its expectation is nothing
+    at every dig, whatever was played before, so a simulation's totals less the luck keep
+    the expectation of the totals, with less spread (a control variate): the candidates are
+    compared on their play more than on their finds.
     """
 
     __slots__ = ("_cards", "_catalog", "_digs", "_rank", "_seed", "_token_vp", "digger", "luck")
 
-    def __init__(self, seed: int, catalog: Catalog, token_vp: tuple[int, ...] = ()) -> None:
+    def __init__(self, seed: int, catalog: Catalog, token_vp: tuple[int, ...], seats: int) -> None:
         self._seed = seed
         self._catalog = catalog
         self._cards = 0  # cards drawn since the root
         self._digs = [0] * len(catalog.regions)  # digs at each site since the root
         self._rank: list[int] | None = None  # each card's place in the deal's order
-        self._token_vp = token_vp  # each token's VP as an artifact: needed with luck only
-        self.luck: list[float] | None = None  # each seat's luck at its digs, if counted
+        self._token_vp = token_vp  # each token's VP as an artifact
+        self.luck = [0.0] * seats  # each seat's luck at its digs
         self.digger = 0  # the seat whose dig draws next
 
     def draw_card(self, pile: Pile, unseen: tuple[int, ...]) -> int:
@@ -331,10 +304,8 @@ class _Deal:
         found, debris_drawn = SeededChance(
             derive_seed(self._seed, -2, region, self._digs[region])
         ).draw_tokens(bag, debris, count)
-        luck = self.luck
-        if luck is not None:
-            token_vp = self._token_vp
-            luck[self.digger] += sum(token_vp[t] for t in found) - expected_find_vp(
-                token_vp, bag, debris, count
-            )
+        token_vp = self._token_vp
+        self.luck[self.digger] += sum(token_vp[t] for t in found) - expected_find_vp(
+            token_vp, bag, debris, count
+        )
         return found, debris_drawn

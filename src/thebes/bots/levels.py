@@ -4,9 +4,10 @@ Each entry is a :class:`BotLevel`: its name, the factory that makes its player f
 the one line that describes it (the command line's help, the setup questions and the docs
 say it), and its options: the expert's budget of simulations a move (:class:`BudgetOption`:
 its defaults by the number of players and its bound), which `--expert-budget` sets and a
-game file keeps. The command line, the game-file reader, the tournaments and the tables ask
-this table for the names, the descriptions, a player and a budget; none branches on a
-level's name. A level added here is offered everywhere.
+game file keeps; and whether its move is heavy (a server seats few of them at once). The
+command line, the game-file reader, the tournaments, the tables and a server's lobby ask
+this table for the names, the descriptions, a player, a budget and what is heavy; none
+branches on a level's name. A level added here is offered everywhere.
 """
 
 from __future__ import annotations
@@ -59,6 +60,9 @@ class BotLevel:
     # translated where it is shown.
     description: str
     budget: BudgetOption | None = None  # the level's search budget, if a user may set it
+    # A move holds a core for a second or so: a server runs only a few tables with one
+    # (lobby.options.HallLimits.heavy_tables), so that a few accounts cannot take every core.
+    heavy: bool = False
 
 
 def _random(game_seed: int | None, seat: int, budget: int | None) -> Player:
@@ -101,6 +105,7 @@ LEVELS: tuple[BotLevel, ...] = (
             "second a move"
         ),
         BudgetOption(DEFAULT_EXPERT_BUDGETS, MAX_EXPERT_BUDGET),
+        heavy=True,
     ),
 )
 """Every level, weakest first."""
@@ -111,6 +116,9 @@ _BY_NAME = {level.name: level for level in LEVELS}
 
 BUDGETED = frozenset(level.name for level in LEVELS if level.budget is not None)
 """The levels with a budget: one, as a game file keeps one budget (``expert_budget``)."""
+
+HEAVY = frozenset(level.name for level in LEVELS if level.heavy)
+"""The levels whose moves are heavy (:attr:`BotLevel.heavy`)."""
 
 
 def _budget_option() -> BudgetOption:
@@ -163,6 +171,7 @@ __all__ = [
     "BUDGETED",
     "BUDGET_OPTION",
     "DEFAULT_EXPERT_BUDGETS",
+    "HEAVY",
     "LEVELS",
     "MAX_EXPERT_BUDGET",
     "BotLevel",

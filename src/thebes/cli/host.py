@@ -221,7 +221,7 @@ def _game(args: argparse.Namespace, terminal: Terminal) -> Iterator[tuple[Sessio
             yield game
         return
     from thebes.rules import Variants
-    from thebes.tui.launch import GameOptions, ask_seats, new_game, saved_where
+    from thebes.tui.launch import GameOptions, ask_seats, new_game, saved_where, setup_worded
 
     options = GameOptions(
         args.seed,
@@ -232,8 +232,17 @@ def _game(args: argparse.Namespace, terminal: Terminal) -> Iterator[tuple[Sessio
         expert_budget=args.expert_budget,
     )
     ask = ask_seats(terminal) if terminal.interactive and not args.json else None
-    with new_game(args.players, args.bot, options, args.save, args.force, ask=ask,
-                  name_suffix="-hosted", keep_empty=False) as game:  # fmt: skip
+    hosted = new_game(
+        args.players,
+        args.bot,
+        options,
+        args.save,
+        args.force,
+        ask=ask,
+        name_suffix="-hosted",
+        keep_empty=False,
+    )
+    with setup_worded(), hosted as game:
         said = saved_where(game[0])
         if args.json:  # standard output is the invites' alone
             print(said, file=terminal.errors)

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from thebes.bots import HEAVY
 from thebes.catalog.loading import default_catalog
 from thebes.errors import ThebesError
 from thebes.language import _, ngettext
@@ -187,13 +188,15 @@ class Hall:
             everyone = self.store.tables_in(open_states)
             if len(everyone) >= self.limits.server_tables:
                 raise LobbyRefusal(_("the server has as many tables as it takes: come back later"))
-            experts = [row for row in everyone if any(s.bot == "expert" for s in row.seats)]
-            if "expert" in seats and len(experts) >= self.limits.expert_tables:
+            heavy = next((level for level in seats if level in HEAVY), None)
+            busy = [row for row in everyone if any(s.bot in HEAVY for s in row.seats)]
+            if heavy is not None and len(busy) >= self.limits.heavy_tables:
                 raise LobbyRefusal(
+                    # TRANSLATORS: {level} is a bot's level as typed (expert)
                     _(
-                        "the server's expert bots are all busy: choose another level, or come "
+                        "the server's {level} bots are all busy: choose another level, or come "
                         "back later"
-                    )
+                    ).format(level=heavy)
                 )
             if self.store.tables_created_by(creator.id, open_states) >= self.limits.tables_open:
                 raise LobbyRefusal(

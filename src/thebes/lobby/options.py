@@ -61,7 +61,7 @@ class HallLimits:
     tables_open: int = 8  # tables an account created and not yet over, at once
     invitations_an_hour: int = 40
     accounts_an_hour: int = 200  # new accounts on the whole server
-    # The whole server's tables not yet over, and those with an expert bot (a second or two
-    # of a core a move): a few accounts must not take every core's time.
+    # The whole server's tables not yet over, and those with a heavy bot (bots.HEAVY: a
+    # second or two of a core a move): a few accounts must not take every core's time.
     server_tables: int = 200
-    expert_tables: int = 4
+    heavy_tables: int = 4

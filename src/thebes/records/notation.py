@@ -22,7 +22,7 @@ longer than any action is refused before it is looked at.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from typing import assert_never
 
 from thebes.catalog.components import DISPLAY_SLOTS, EXHIBITION_LETTERS, WHEEL_SIZE
@@ -77,13 +77,14 @@ def format_action(action: Action, regions: tuple[str, ...]) -> str:
     return text + " +zeppelin" if action.zeppelin else text
 
 
-def parse_action(text: str, regions: tuple[str, ...]) -> Action:
+def parse_action(text: str, regions: tuple[str, ...], verbs: Sequence[str] = VERBS) -> Action:
+    """The action ``text`` writes, else NotationError, naming ``verbs`` as the verbs."""
     if len(text) > MAX_ACTION:
         message = _("an action is at most {most} characters long, not {length}")
         raise NotationError(message.format(most=MAX_ACTION, length=len(text)))
-    words = text.split()
+    words, listed = text.split(), ", ".join(verbs)
     if not words:
-        raise NotationError(_("no action given; actions start with {verbs}").format(verbs=_verbs()))
+        raise NotationError(_("no action given; actions start with {verbs}").format(verbs=listed))
     verb = words[0].lower()
     options = [w[1:].lower() for w in words[1:] if w.startswith("+")]
     args = [w for w in words[1:] if not w.startswith("+")]
@@ -152,7 +153,7 @@ def parse_action(text: str, regions: tuple[str, ...]) -> Action:
         return dig_with(region, weeks, options)
     raise NotationError(
         _("{text}: unknown action {given}; actions start with {verbs}").format(
-            text=_q(text), given=_q(words[0]), verbs=_verbs()
+            text=_q(text), given=_q(words[0]), verbs=listed
         )
     )
 
@@ -161,10 +162,6 @@ def _q(text: str) -> str:
     """Text from a person or a file, quoted for a message: escaped, and at most 40 characters
     of it."""
     return repr(clipped(text))
-
-
-def _verbs() -> str:
-    return ", ".join(VERBS)
 
 
 def _one_arg(text: str, args: list[str], wanted: str) -> str:

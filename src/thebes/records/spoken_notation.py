@@ -115,10 +115,11 @@ def canonical_text(text: str, regions: tuple[str, ...]) -> str:
 def read_action(text: str, regions: tuple[str, ...]) -> Action:
     """The action typed as ``text``, in the player's words or the canonical notation
     (NotationError, as :func:`~thebes.records.notation.parse_action`, if it is none: its
-    message quotes what was typed)."""
+    message quotes what was typed, and names the verbs in the player's words)."""
     canonical = canonical_text(text, regions)
+    verbs = [spoken_word(verb) for verb in VERBS]
     try:
-        return parse_action(canonical, regions)
+        return parse_action(canonical, regions, verbs)
     except NotationError as exc:
         if canonical == text:
             raise

@@ -3,7 +3,9 @@
 The people's names are asked by the front end (``ask``), never here: this module checks the
 seats, names the new game's file, saves and locks it, and gives the session and its lock for
 the ``with`` block. A new game in which nothing was played is not kept when the block ends:
-`thebes resume` must never open an empty game in place of one in progress.
+`thebes resume` must never open an empty game in place of one in progress. Players who
+cannot start a game are refused with a value (:class:`SetupRefused`), which the front end
+words.
 """
 
 from __future__ import annotations
@@ -13,12 +15,11 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
 
 from thebes.bots import BOT_LEVELS
 from thebes.catalog.loading import default_catalog
-from thebes.errors import EXIT_USAGE, ThebesError
-from thebes.language import _, ngettext
 from thebes.records.gamefile import COLOURS
 from thebes.records.library import as_file_argument, games_folder, refuse_used_save
 from thebes.records.session import Seat, Session
@@ -28,19 +29,29 @@ from thebes.safeio.saving import make_folder_for
 from thebes.safeio.text import name_problem
 
 # What the front end asks when no names were given: the people's names (beside the bots
-# named in ``taken``), and the bots it added as (name, level).
+# named in ``taken``), and the bots it added as (name, level). People who leave instead of
+# answering are the front end's to tell: what it raises goes through new_game as it is.
 AskSeats = Callable[[list[str]], tuple[list[str], list[tuple[str, str]]]]
 
 
-class SetupError(ThebesError):
-    """Players or options that cannot start a game; the message says why."""
+class Unplayable(Enum):
+    """Why the players given cannot start a game."""
 
-    exit_code = EXIT_USAGE
+    BOT_SPEC = "bot spec"  # ``given``: a --bot text that is no NAME=LEVEL of a level
+    PLAYER_COUNT = "player count"  # ``count``: the players given, not 2 to 4
+    NAME = "name"  # ``given``: a name that cannot be a player's (safeio.text.name_problem)
+    SAME_NAMES = "same names"  # two names alike but for letter case
 
 
-class GameNotStarted(ThebesError):
-    """The players were asked their names and left instead (Ctrl-C, the end of input): no
-    game, and not a refused command line (the base's exit code, 1)."""
+class SetupRefused(Exception):
+    """Players who cannot start a game: why, and what it concerns (see :class:`Unplayable`);
+    the front end words it."""
+
+    def __init__(self, kind: Unplayable, *, given: str = "", count: int = 0) -> None:
+        super().__init__(kind, given, count)
+        self.kind = kind
+        self.given = given
+        self.count = count
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,20 +68,14 @@ class GameOptions:
 
 def seats_from(names_text: str | None, bots: list[str], ask: AskSeats | None) -> list[Seat]:
     """Seats from "Ann,Bob" and ["Cleo=random"], asking ``ask`` for the people (and, with
-    no bot given, for bots) if no names were given."""
+    no bot given, for bots) if no names were given; SetupRefused says why they cannot play."""
     names = [n.strip(" ") for n in names_text.split(",")] if names_text else []
     bot_seats: list[tuple[str, str]] = []
     for spec in bots:
         name, _equals, level = spec.partition("=")
         name, level = name.strip(), level.strip().lower()
         if not name or level not in BOT_LEVELS:
-            raise SetupError(
-                # TRANSLATORS: {option} is --bot and the text given; NAME=LEVEL is what to
-                # write after it (it may be translated).
-                _("{option}: write NAME=LEVEL with a level of {levels}").format(
-                    option=f"--bot {spec!r}", levels=", ".join(BOT_LEVELS)
-                )
-            )
+            raise SetupRefused(Unplayable.BOT_SPEC, given=spec)
         bot_seats.append((name, level))
     if not names and len(bot_seats) < 2 and ask is not None:
         # Bots alone need two seats to play; otherwise the people at the keyboard are asked.
@@ -78,19 +83,12 @@ def seats_from(names_text: str | None, bots: list[str], ask: AskSeats | None) ->
         bot_seats += added
     everyone = names + [n for n, _level in bot_seats]
     if not 2 <= len(everyone) <= 4:
-        raise SetupError(
-            ngettext(
-                "Thebes is for 2 to 4 players; {count} given",
-                "Thebes is for 2 to 4 players; {count} given",
-                len(everyone),
-            ).format(count=len(everyone))
-        )
+        raise SetupRefused(Unplayable.PLAYER_COUNT, count=len(everyone))
     for name in everyone:
-        problem = name_problem(name)
-        if problem is not None:
-            raise SetupError(problem)
+        if name_problem(name) is not None:
+            raise SetupRefused(Unplayable.NAME, given=name)
     if len({n.lower() for n in everyone}) != len(everyone):
-        raise SetupError(_("every player needs a different name"))
+        raise SetupRefused(Unplayable.SAME_NAMES)
     levels = dict(bot_seats)
     return [Seat(name, COLOURS[i], levels.get(name)) for i, name in enumerate(everyone)]
 
@@ -108,18 +106,15 @@ def new_game(
     keep_empty: bool = True,
 ) -> Iterator[tuple[Session, GameLock]]:
     """A new game, saved and locked for the ``with`` block: the players named (asked when
-        not given), its file ``save`` or a new one in the games folder named for the time it
-        starts (and ``name_suffix``). SaveError if ``save`` holds a game and ``force`` is not
-        given: looked at before the questions and again under the lock, since another game may
-        have been saved there meanwhile. Unless ``keep_empty``, a game left with nothing played
-    is not kept."""
+    not given), its file ``save`` or a new one in the games folder named for the time it
+    starts (and ``name_suffix``). SaveError if ``save`` holds a game and ``force`` is not
+    given: looked at before the questions and again under the lock, since another game may
+    have been saved there meanwhile; SetupRefused if the players cannot play. Unless
+    ``keep_empty``, a game left with nothing played is not kept."""
     catalog = default_catalog()
     if save is not None:
         refuse_used_save(save, force, catalog)
-    try:
-        seats = seats_from(names, bots, ask)
-    except (KeyboardInterrupt, EOFError):
-        raise GameNotStarted(_("no game started")) from None
+    seats = seats_from(names, bots, ask)
     if save is None:
         stamp = time.strftime("%Y%m%d-%H%M%S")
         seeded = "" if options.seed is None else f"-seed{options.seed}"

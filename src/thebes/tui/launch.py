@@ -1,14 +1,18 @@
 """Starting and resuming a game at the terminal it is handed: the people's names asked there,
-the game made, saved and locked by the table layer (:mod:`thebes.table.games`), then the
-table played from this keyboard."""
+the game made, saved and locked by the table layer (:mod:`thebes.table.games`), whose
+refusal of the players is worded here (:class:`SetupError`), then the table played from
+this keyboard."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from prompt_toolkit import PromptSession
 
 from thebes.bots import BOT_LEVELS
+from thebes.errors import EXIT_USAGE, ThebesError
 from thebes.language import _, current_language, ngettext, speaking
 from thebes.records.session import Session
 from thebes.rules import Variants
@@ -19,9 +23,8 @@ from thebes.table.authority import Table
 from thebes.table.ending import leave_out_skill
 from thebes.table.games import (
     AskSeats,
-    GameNotStarted,
     GameOptions,
-    SetupError,
+    SetupRefused,
     new_game,
     saved_game,
     seats_from,
@@ -29,14 +32,40 @@ from thebes.table.games import (
 from thebes.tui.door import table_at
 from thebes.tui.prompting import prompt_session
 from thebes.tui.terminal import Terminal
+from thebes.tui.wording import setup_line
+
+
+class SetupError(ThebesError):
+    """Players or options that cannot start a game; the message says why."""
+
+    exit_code = EXIT_USAGE
+
+
+class GameNotStarted(ThebesError):
+    """The players were asked their names and left instead (Ctrl-C, the end of input): no
+    game, and not a refused command line (the base's exit code, 1)."""
+
+
+@contextmanager
+def setup_worded() -> Iterator[None]:
+    """Around :func:`new_game`: the table's refusal of the players (SetupRefused), worded as
+    the SetupError that ends the command."""
+    try:
+        yield
+    except SetupRefused as refused:
+        raise SetupError(setup_line(refused)) from None
 
 
 def ask_seats(terminal: Terminal) -> AskSeats:
-    """The people's names (and bots) asked at ``terminal``, for :func:`seats_from`."""
+    """The people's names (and bots) asked at ``terminal``, for :func:`seats_from`;
+    GameNotStarted if they leave instead."""
 
     def ask(taken: list[str]) -> tuple[list[str], list[tuple[str, str]]]:
         with terminal.prompting():
-            return _ask_seats(terminal, taken)
+            try:
+                return _ask_seats(terminal, taken)
+            except (KeyboardInterrupt, EOFError):
+                raise GameNotStarted(_("no game started")) from None
 
     return ask
 
@@ -178,7 +207,7 @@ def start_game(
         seed, variants, undo=undo, hints=hints, confirm=confirm, expert_budget=expert_budget
     )
     ask = ask_seats(terminal) if terminal.interactive else None
-    with new_game(names, bots, options, save, force, ask=ask) as (session, lock):
+    with setup_worded(), new_game(names, bots, options, save, force, ask=ask) as (session, lock):
         terminal.console.print(saved_where(session), soft_wrap=True)
         _run(Table(session, lock, fast=fast), terminal, lock, fast=fast, review=review)
 
@@ -236,5 +265,6 @@ __all__ = [
     "resume_game",
     "saved_where",
     "seats_from",
+    "setup_worded",
     "start_game",
 ]
