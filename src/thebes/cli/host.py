@@ -81,6 +81,7 @@ def _serve(
 ) -> None:
     from thebes.hosting.hostkey import fingerprint, host_key
     from thebes.hosting.invites import Invites
+    from thebes.hosting.memory import settle
     from thebes.hosting.server import Host
     from thebes.tui.door import TerminalDoor
 
@@ -89,6 +90,7 @@ def _serve(
     key = host_key()
     door = TerminalDoor(table)
     with Host(door, invites, key, listen=args.listen, port=args.port, web=web) as host:
+        settle()
         # The bots play from the start, before the invites are out: whoever reads them (a
         # script, with --json) finds the host whole, every thread of its own running.
         stop = threading.Event()
