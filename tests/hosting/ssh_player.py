@@ -51,11 +51,18 @@ class HostProcess:
 
 
 @contextmanager
-def thebes_host(tmp_path: Path, *options: str, invites: int = 3) -> Iterator[HostProcess]:
+def thebes_host(
+    tmp_path: Path, *options: str, invites: int = 3, traced: bool = True
+) -> Iterator[HostProcess]:
     """`thebes host --json --fast` on 127.0.0.1 (any free port) with its HOME and data in
-    ``tmp_path``, the game saved in ``tmp_path``/game.json; killed if still running after."""
+    ``tmp_path``, the game saved in ``tmp_path``/game.json; killed if still running after.
+    Not ``traced``: coverage, when it measures the tests, does not follow it there (its
+    tracer's own tables would be in what the process holds)."""
     env = {**os.environ, "HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path / "data")}
     env.pop("NO_COLOR", None)
+    if not traced:
+        env.pop("COVERAGE_PROCESS_CONFIG", None)
+        env.pop("COVERAGE_PROCESS_START", None)
     game = tmp_path / "game.json"
     # --no-review: the end shows at once (the skill is the final screen's test's to check).
     command = [sys.executable, "-m", "thebes", "host", "--json", "--fast", "--no-review",

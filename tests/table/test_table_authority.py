@@ -19,6 +19,7 @@ from thebes.rules import NO_VARIANTS, Retire, TakeCard, time_of
 from thebes.table.authority import Table
 from thebes.table.games import GameOptions, SetupRefused, Unplayable, new_game, seats_from
 from thebes.table.news import (
+    KEPT_COMINGS,
     KEPT_SAID,
     ActionPlayed,
     Arrival,
@@ -144,6 +145,23 @@ def test_a_say_flood_is_refused_and_the_journal_keeps_a_bounded_talk(tmp_path: P
         journal.publish(Said(Speaker(0), f"{n}"))
     said = journal.since(0, host=True)
     assert len(said) == KEPT_SAID and said[-1] == Said(Speaker(0), f"{KEPT_SAID * 3 - 1}")
+
+
+def test_a_spectator_coming_and_going_for_ever_keeps_the_journal_bounded(
+    tmp_path: Path,
+) -> None:
+    session, table = shared(tmp_path)
+    ann = table.join(0, lambda: None)
+    assert table.play(ann, session.legal_actions()[0], table.snapshot(ann).moves) is None
+    for _ in range(KEPT_COMINGS * 2):
+        table.leave(table.join(None, lambda: None), Departure.QUIT)
+    story = table.story(ann)
+    comings = [news for news in story if isinstance(news, Arrived | Departed)]
+    assert len(comings) == KEPT_COMINGS and comings[-1] == Departed(None, Departure.QUIT)
+    assert [news for news in story if isinstance(news, ActionPlayed)] == [
+        ActionPlayed(0, 1, session.steps[-1], session.state)
+    ]  # the game's own news are all kept
+    assert len(table.news(ann)) == KEPT_COMINGS + 1  # the newest, and the action
 
 
 def test_a_snapshot_is_a_value_the_game_never_changes(tmp_path: Path) -> None:

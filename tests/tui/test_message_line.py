@@ -11,6 +11,8 @@ from thebes.language import speaking
 from thebes.records.session import Session, default_seats
 from thebes.rules import TakeCard
 from thebes.table.news import (
+    KEPT_COMINGS,
+    KEPT_SAID,
     ActionPlayed,
     Arrival,
     Arrived,
@@ -78,3 +80,21 @@ def test_a_line_said_is_told_in_french_with_its_no_break_space(tmp_path: Path) -
         talk.hear([Said(Speaker(0), "bonjour\x1b[2J")], frozenset({1}))
     assert talk.message is not None
     assert talk.message.plain == "Ann dit\u00a0: bonjour\\x1b[2J"
+
+
+def test_the_log_keeps_the_newest_talk_and_comings_and_every_action(tmp_path: Path) -> None:
+    """A terminal that stays while spectators come and go, and talk, for ever: its log keeps
+    as many of those lines as the table's journal does, the newest, and every action."""
+    talk, played = talk_and_step(tmp_path)
+    logged = talk.logged
+    for n in range(KEPT_COMINGS * 2):
+        talk.hear([Arrived(None, Arrival.JOINED), Departed(None, Departure.QUIT)], frozenset())
+        talk.hear([Said(Speaker(None), f"hello {n}")], frozenset())
+    talk.hear([played], frozenset())
+    assert talk.logged == logged + KEPT_COMINGS * 6 + 1  # every line, those let go with them
+    said = [line for line in talk.log if "says:" in line]
+    comings = [line for line in talk.log if "the table" in line]
+    assert len(comings) == KEPT_COMINGS and len(said) == KEPT_SAID
+    assert said[-1].endswith(f"hello {KEPT_COMINGS * 2 - 1}")
+    assert talk.since(talk.logged - 2) == [said[-1], talk.log[-1]]  # the newest, the action
+    assert talk.latest(3) == [*said[-2:], talk.log[-1]]  # no comings

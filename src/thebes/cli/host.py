@@ -27,10 +27,12 @@ from thebes.safeio.text import printable
 
 if TYPE_CHECKING:
     from thebes.hosting.invites import Invites
+    from thebes.hosting.server import Host
     from thebes.hosting.web import WebDoor
     from thebes.records.session import Session
     from thebes.safeio.locking import GameLock
     from thebes.table.authority import Table
+    from thebes.tui.door import TerminalDoor
     from thebes.tui.terminal import Terminal
 
 ALL_ADDRESSES = ("", "0.0.0.0", "::")
@@ -79,6 +81,7 @@ def _serve(
 ) -> None:
     from thebes.hosting.hostkey import fingerprint, host_key
     from thebes.hosting.invites import Invites
+    from thebes.hosting.memory import settle
     from thebes.hosting.server import Host
     from thebes.tui.door import TerminalDoor
 
@@ -87,31 +90,14 @@ def _serve(
     key = host_key()
     door = TerminalDoor(table)
     with Host(door, invites, key, listen=args.listen, port=args.port, web=web) as host:
-        streams = Streams(terminal)
-        address = _address(args.listen)
-        lines = invite_lines(invites, host.port, fingerprint(key), address)
-        base = None
-        if web is not None:
-            base = args.web_url or f"{web.scheme}://{address}:{host.web_port}"
-            lines += web_lines(invites, base)
-        if args.json:
-            write_json(streams.out, invites, host.port, fingerprint(key), base)
-        else:
-            for line in lines:
-                terminal.say(line)
-            door.notes = lines  # the table hides them: the host's `invites` shows them
-        if args.listen in (None, *ALL_ADDRESSES):
-            streams.complain(
-                _(
-                    "listening on every address of this machine, port {port}: anyone who can "
-                    "reach it may try to join; the codes keep them out ({option} for this "
-                    "machine alone)"
-                ).format(port=host.port, option="--listen 127.0.0.1")
-            )
+        settle()
+        # The bots play from the start, before the invites are out: whoever reads them (a
+        # script, with --json) finds the host whole, every thread of its own running.
         stop = threading.Event()
         bots = threading.Thread(target=table.run_bots, args=(stop,), daemon=True)
         bots.start()
         try:
+            _invite(args, terminal, door, host, fingerprint(key), web)
             if args.json:
                 while not table.over.wait(0.5):  # short waits: signals land between them
                     pass
@@ -126,6 +112,41 @@ def _serve(
             table.wait_for_places(LETTING_GO_SECONDS)
             stop.set()
             bots.join(5)
+
+
+def _invite(
+    args: argparse.Namespace,
+    terminal: Terminal,
+    door: TerminalDoor,
+    host: Host[Invites],
+    print_: str,
+    web: WebDoor | None,
+) -> None:
+    """How friends join (``print_``: the host key's fingerprint), for the host: on its
+    terminal (its `invites` shows them again), or as JSON (--json); and a warning when
+    anyone on the network may try to."""
+    streams = Streams(terminal)
+    address = _address(args.listen)
+    invites, port = host.admission, host.port
+    lines = invite_lines(invites, port, print_, address)
+    base = None
+    if web is not None:
+        base = args.web_url or f"{web.scheme}://{address}:{host.web_port}"
+        lines += web_lines(invites, base)
+    if args.json:
+        write_json(streams.out, invites, port, print_, base)
+    else:
+        for line in lines:
+            terminal.say(line)
+        door.notes = lines  # the table hides them: the host's `invites` shows them
+    if args.listen in (None, *ALL_ADDRESSES):
+        streams.complain(
+            _(
+                "listening on every address of this machine, port {port}: anyone who can "
+                "reach it may try to join; the codes keep them out ({option} for this "
+                "machine alone)"
+            ).format(port=port, option="--listen 127.0.0.1")
+        )
 
 
 def invite_lines(invites: Invites, port: int, print_: str, address: str) -> list[str]:

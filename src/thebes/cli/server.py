@@ -50,6 +50,7 @@ def server_command(args: argparse.Namespace, handed: Terminal | None) -> int:
     from thebes.hosting.accounts import KeyAccounts
     from thebes.hosting.guard import Limits
     from thebes.hosting.hostkey import fingerprint, host_key
+    from thebes.hosting.memory import settle
     from thebes.hosting.server import Host
     from thebes.hosting.web import link
     from thebes.lobby.hall import Hall
@@ -104,6 +105,7 @@ def server_command(args: argparse.Namespace, handed: Terminal | None) -> int:
             with Host(
                 door, accounts, key, listen=args.listen, port=args.port, limits=limits, web=web
             ) as host:
+                settle()
                 listening["port"] = host.port
                 if web is not None:
                     listening["web"] = args.web_url or f"{web.scheme}://{address}:{host.web_port}"

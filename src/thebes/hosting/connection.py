@@ -19,6 +19,7 @@ import asyncssh
 from prompt_toolkit.contrib.ssh import PromptToolkitSSHSession
 
 from thebes.hosting.guard import Limits
+from thebes.hosting.memory import released
 from thebes.hosting.terminals import ChannelWriter, KeyPipe, Typing, remote_terminal
 from thebes.language import N_, _, ngettext
 from thebes.tui.terminal import Terminal, clamped
@@ -98,6 +99,7 @@ class Connection(PromptToolkitSSHSession):
             self.keys.close_reading()
             with contextlib.suppress(RuntimeError):  # the loop is closed: all is closing
                 self._loop.call_soon_threadsafe(self._close)
+        released()
 
     def _close(self) -> None:
         if self._chan is not None and not self.gone.is_set():

@@ -25,6 +25,7 @@ import asyncssh
 from prompt_toolkit.application import Application, AppSession
 from prompt_toolkit.application.current import get_app_or_none
 from prompt_toolkit.data_structures import Size
+from prompt_toolkit.input import typeahead
 from prompt_toolkit.input.posix_pipe import PosixPipeInput, _Pipe
 from prompt_toolkit.input.posix_utils import PosixStdinReader
 from prompt_toolkit.output.vt100 import Vt100_Output
@@ -190,8 +191,14 @@ class KeyPipe(PosixPipeInput):
                 pass
 
     def close_reading(self) -> None:
+        """The table let go: nothing reads these keys any more. prompt_toolkit keeps the keys
+        a prompt had read but not used when it ended (typed ahead, for the next prompt of the
+        same input) in a dictionary of its own, by input, for ever: they are dropped too, or
+        every connection that typed ahead of its last prompt (a flood after `quit`) would
+        leave up to a pipe's worth of keys behind, and each one its entry."""
         with self._reading:
             self.pipe.close_read()
+        typeahead._buffer.pop(self.typeahead_hash(), None)
 
 
 def within_lines(text: str, lines: int) -> str:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from aiohttp import WSMsgType, web
 
 from thebes.hosting.guard import Limits
+from thebes.hosting.memory import released
 from thebes.hosting.terminals import ChannelWriter, KeyPipe, Typing, remote_terminal
 from thebes.language import _, ngettext
 from thebes.tui.terminal import Terminal, clamped
@@ -165,6 +166,7 @@ class WebSession:
             self.keys.close_reading()
             with contextlib.suppress(RuntimeError):  # the loop is closed: all is closing
                 self._loop.call_soon_threadsafe(self._ended)
+        released()
 
     def _ended(self) -> None:
         """The table let go: because a newer terminal took the seat over (the page offers

@@ -178,27 +178,41 @@ HOST_ONLY = (SaveFailed, SaveMoved, SavedAgain)
 
 
 KEPT_SAID = 200  # lines said kept in a journal (the game's own news are all kept)
+KEPT_COMINGS = 200  # terminals' arrivals and departures kept in a journal
+# What people make news of by themselves, not by playing, kept to the newest few of each
+# kind: lines said, and terminals coming and going (a spectator joining and leaving for
+# ever must not grow the table's memory, nor each newcomer's log, without end).
+TALK: tuple[type, ...] = (Said,)
+COMINGS: tuple[type, ...] = (Arrived, Departed)
+BOUNDED = {TALK: KEPT_SAID, COMINGS: KEPT_COMINGS}
+
+
+def bounded_kind(news: News) -> tuple[type, ...] | None:
+    """Which of the :data:`BOUNDED` kinds ``news`` is, if any."""
+    return next((kinds for kinds in BOUNDED if isinstance(news, kinds)), None)
 
 
 class Journal:
     """Everything a table published, numbered: what each place has not seen yet is what
-    came after the number it saw last. Lines said are kept to the newest KEPT_SAID, so
-    talk never grows a table's memory without end."""
+    came after the number it saw last. Lines said, and arrivals and departures, are kept to
+    the newest few (:data:`BOUNDED`), so that neither talk nor joins grow a table's memory
+    without end."""
 
     def __init__(self) -> None:
         self.serial = 0  # the number of the newest news
         self._kept: deque[tuple[int, News]] = deque()
-        self._said = 0
+        self._counts = dict.fromkeys(BOUNDED, 0)  # how many of each bounded kind are kept
 
     def publish(self, news: News) -> None:
         self.serial += 1
         self._kept.append((self.serial, news))
-        if isinstance(news, Said):
-            self._said += 1
-            if self._said > KEPT_SAID:
-                oldest = next(i for i, (_, n) in enumerate(self._kept) if isinstance(n, Said))
+        kinds = bounded_kind(news)
+        if kinds is not None:
+            self._counts[kinds] += 1
+            if self._counts[kinds] > BOUNDED[kinds]:  # the oldest of its kind goes
+                oldest = next(i for i, (_, n) in enumerate(self._kept) if isinstance(n, kinds))
                 del self._kept[oldest]
-                self._said -= 1
+                self._counts[kinds] -= 1
 
     def since(self, serial: int, *, host: bool) -> list[News]:
         """The news after ``serial`` (what is for the host alone, only for the host)."""

@@ -65,6 +65,9 @@ class TerminalDoor:
                 pass  # the connection dropped: the game is saved, the seat waits
             finally:
                 finished.set()
+                # Ended before the table's thread is: nothing holds the table's objects once
+                # it lets go (a host collects them then: thebes.hosting.memory).
+                watcher.join()
         return game.place.ended
 
     def disconnected(self, seat: int) -> None:
@@ -83,8 +86,9 @@ def table_at(terminal: Terminal) -> type[TerminalGame]:
 
 
 def _watch_gone(game: TerminalGame, finished: threading.Event) -> None:
-    """Wake the table's prompt once its connection is gone (the prompt then ends)."""
-    while not finished.is_set():
-        if game.gone.wait(GONE_POLL_SECONDS):
+    """Wake the table's prompt once its connection is gone (the prompt then ends); end as
+    soon as the table has (its thread waits for this one)."""
+    while not finished.wait(GONE_POLL_SECONDS):
+        if game.gone.is_set():
             game.place.wake()
             return

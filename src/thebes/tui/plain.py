@@ -222,7 +222,7 @@ class PlainGame(TerminalGame):
             )
         for line in first:
             self._line(line)
-        self.told = len(self.talk.log)  # log lines told so far
+        self.told = self.talk.logged  # log lines told so far
         self.told_message = self.talk.message  # the first one is in the log already
         self.menu_for: object = None  # the position whose menu was told last
 
@@ -245,11 +245,10 @@ class PlainGame(TerminalGame):
         self.console.print(Text(text), soft_wrap=True)
 
     def _draw(self, menu: list[MenuEntry], prompt: FormattedText | None = None) -> None:
-        log = self.talk.log
-        new = log[self.told :]
+        new = self.talk.since(self.told)
         for line in new:
             self._line(line)
-        self.told = len(log)
+        self.told = self.talk.logged
         message = self.talk.message
         if message is not None and message is not self.told_message:
             self.told_message = message

@@ -5,14 +5,23 @@ prompt_toolkit reads any ``ESC [ digits ; digits m`` as a mouse report and its h
 fails on reports it cannot unpack ("Unhandled exception in event loop"). A person can type
 exactly that (ESC, then ``[5;41m``) or a terminal can send a short report. The game never
 asks for the mouse, so every prompt swallows mouse reports instead of handing them on.
+
+prompt_toolkit's filters remember each filter they were combined with (``a & b`` is kept in
+``a``, by ``b``), and its own filters live as long as the process: combined with a
+prompt's filters (its key bindings under ``emacs_mode`` and ``vi_mode``), they would keep
+every prompt's buffers for ever, a few kilobytes for each terminal that ever typed a key at
+a hosted table. They remember nothing here (:func:`_forget_combinations`).
 """
 
 from __future__ import annotations
 
+import sys
 import textwrap
 from pathlib import Path
+from typing import Any
 
 from prompt_toolkit import PromptSession
+from prompt_toolkit.filters import Filter
 from prompt_toolkit.key_binding import KeyBindings, KeyBindingsBase, KeyPressEvent
 from prompt_toolkit.key_binding.key_bindings import merge_key_bindings
 from prompt_toolkit.keys import Keys
@@ -22,6 +31,32 @@ from prompt_toolkit.styles import Style
 from thebes.safeio.text import printable
 from thebes.tui.linecap import capped_line
 from thebes.tui.terminal import Terminal
+
+
+class _Forgetful(dict[Any, Any]):
+    """A filter's memory of its combinations that keeps none: each is made anew, as the
+    first time. prompt_toolkit combines filters as it makes a prompt and when it first looks
+    up its key bindings, never at each key: a few milliseconds more a terminal."""
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        pass
+
+
+def _forget_combinations() -> None:
+    """prompt_toolkit's own filters (those of its modules) and their inverses, which each
+    keeps once made, remember no combination."""
+    for name, module in list(sys.modules.items()):
+        if name.partition(".")[0] != "prompt_toolkit" or module is None:
+            continue
+        for value in list(vars(module).values()):
+            if isinstance(value, Filter):
+                for kept in (value, ~value):
+                    if hasattr(kept, "_and_cache"):  # Always and Never keep none
+                        kept._and_cache = _Forgetful()
+                        kept._or_cache = _Forgetful()
+
+
+_forget_combinations()
 
 
 def _ignore_mouse_reports() -> KeyBindings:

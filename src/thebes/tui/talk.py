@@ -14,7 +14,7 @@ from thebes.language import N_, _, place_name
 from thebes.records.view import GameView
 from thebes.rules import GameState
 from thebes.safeio.text import printable
-from thebes.table.news import ActionPlayed, Arrived, Departed, News
+from thebes.table.news import BOUNDED, COMINGS, ActionPlayed, News, bounded_kind
 from thebes.tui.news import is_warning, log_lines, news_line
 from thebes.tui.prompting import shown_path
 from thebes.tui.story import Told, since_last_turn, story, told
@@ -41,8 +41,12 @@ class TableTalk:
                 everyone=everyone, city=place_name("Warsaw"), name=names[0]
             )
         ]
-        # Which lines of the log tell of terminals coming and going, not of the game.
-        self.comings: list[bool] = [False]
+        # Which of the bounded kinds of news (thebes.table.news.BOUNDED: lines said, terminals
+        # coming and going) each line of the log tells, if any: the log keeps as many of
+        # each as a journal does, the newest, however long the terminal stays.
+        self._kinds: list[tuple[type, ...] | None] = [None]
+        self._counts = dict.fromkeys(BOUNDED, 0)
+        self.logged = 1  # the lines ever logged here, those let go with them
         for news in journal:
             self._log(news)
         self.message: Text | None = None
@@ -50,7 +54,8 @@ class TableTalk:
         if keyboard and session.autosave is not None:
             saved = _(SAVED).format(path=printable(str(session.autosave)))
             self.log.insert(0, saved)
-            self.comings.insert(0, False)
+            self._kinds.insert(0, None)
+            self.logged += 1
             # On screen in one row at 80 columns, where the events need every row: the
             # folder shortened (the log, the quit question and the farewell say it whole).
             self.say(saved_notice(session.autosave))
@@ -99,14 +104,30 @@ class TableTalk:
             lines = [log_line(told(self.session, news.step, news.after))]
         else:
             lines = log_lines(news, self.session.seats)
-        self.log += lines
-        self.comings += [isinstance(news, Arrived | Departed)] * len(lines)
+        kind = bounded_kind(news)
+        for line in lines:
+            self.log.append(line)
+            self._kinds.append(kind)
+            self.logged += 1
+            if kind is not None:
+                self._counts[kind] += 1
+                if self._counts[kind] > BOUNDED[kind]:  # the oldest of its kind goes
+                    oldest = self._kinds.index(kind)
+                    del self.log[oldest], self._kinds[oldest]
+                    self._counts[kind] -= 1
+
+    def since(self, logged: int) -> list[str]:
+        """The lines logged after the first ``logged`` (those still kept)."""
+        fresh = self.logged - logged
+        return self.log[-fresh:] if fresh > 0 else []
 
     def latest(self, count: int) -> list[str]:
         """The log's last ``count`` lines of the game and of what was said, leaving out
         terminals coming and going (a screen reader's catch-up on joining: a dozen arrivals
         and drops would come before the position)."""
-        kept = [line for line, coming in zip(self.log, self.comings, strict=True) if not coming]
+        kept = [
+            line for line, kind in zip(self.log, self._kinds, strict=True) if kind is not COMINGS
+        ]
         return kept[-count:]
 
     def events(self) -> tuple[str, list[Told]]:
